@@ -1,0 +1,321 @@
+"""Settings of the scorekeeper, read once from CircuitPython's ``settings.toml``.
+
+``DEFAULTS`` is the single source of truth for every key: the wiring picture,
+the pin table, the ``settings.toml`` template and the firmware all read it.
+Each row is ``(key, default, kind, help)`` with ``kind`` one of ``"pin"``,
+``"int"``, ``"bool"``, ``"str"`` or ``"choice:a|b|c"``.
+
+How values arrive on the board:
+
+* CircuitPython 9 ``os.getenv`` returns a quoted value as ``str`` and a bare
+  integer as ``int``; CircuitPython 10 ``os.getenv`` returns every value as a
+  ``str``. CircuitPython 10 also has ``supervisor.get_setting``, which returns
+  a typed value and raises ``ValueError`` on a malformed one. Both forms are
+  accepted for every key.
+* ``settings.toml`` on CircuitPython 9 knows only strings and integers, so a
+  yes/no key is written ``0`` or ``1`` (``"true"``/``"false"``/``"yes"``/``"no"``
+  and CircuitPython 10's ``true``/``false`` are accepted as well).
+* ``os.getenv`` parses the whole file on every call, so each key is read
+  exactly once, here, at start-up.
+
+A wrong value never stops the firmware: the key's default is used and a
+message naming the key is collected in ``Settings.errors`` for the screen and
+the serial console.
+"""
+
+try:
+    from typing import Any, Callable, Dict, List, Optional, Tuple
+except ImportError:
+    pass
+
+__version__ = "1.0.0"
+
+#: Every settings.toml key: (key, default, kind, help).
+DEFAULTS = (
+    ("EUCHRE_SDA", "GP4", "pin", "I2C data pin (SDA) of the OLED"),
+    ("EUCHRE_SCL", "GP5", "pin", "I2C clock pin (SCL) of the OLED"),
+    ("EUCHRE_I2C_ADDRESS", 0x3C, "choice:0x3C|0x3D", "I2C address of the OLED"),
+    ("EUCHRE_I2C_FREQUENCY", 400000, "int", "I2C bus speed in Hz (10000..1000000)"),
+    ("EUCHRE_ROTATION", 0, "choice:0|180", "display rotation in degrees"),
+    ("EUCHRE_CONTRAST", 207, "int", "display contrast (1..255)"),
+    ("EUCHRE_KEY_N", "GP10", "pin", "seat key North (to GND)"),
+    ("EUCHRE_KEY_E", "GP11", "pin", "seat key East (to GND)"),
+    ("EUCHRE_KEY_S", "GP12", "pin", "seat key South (to GND)"),
+    ("EUCHRE_KEY_W", "GP13", "pin", "seat key West (to GND)"),
+    ("EUCHRE_KEY_OK", "GP14", "pin", "OK key (to GND)"),
+    ("EUCHRE_LED", "LED", "pin", "status LED: heartbeat, blink code without a screen (\"\" = none)"),
+    ("EUCHRE_BUZZER", "", "pin", "piezo buzzer on a PWM pin (\"\" = none)"),
+    ("EUCHRE_NAME_N", "North", "str", "player in the North seat"),
+    ("EUCHRE_NAME_E", "East", "str", "player in the East seat"),
+    ("EUCHRE_NAME_S", "South", "str", "player in the South seat"),
+    ("EUCHRE_NAME_W", "West", "str", "player in the West seat"),
+    ("EUCHRE_TEAM_NS", "N-S", "str", "team of North and South"),
+    ("EUCHRE_TEAM_EW", "E-W", "str", "team of East and West"),
+    ("EUCHRE_TARGET", 10, "int", "points to win a game (1..99)"),
+    ("EUCHRE_WIN_BY_TWO", False, "bool", "a game needs a lead of 2 points (0 or 1)"),
+    ("EUCHRE_DEFENDER_ALONE", "4", "choice:4|2_4|off",
+     "defender alone: 4 points, 2 for 3-4 tricks and 4 for 5, or not allowed"),
+    ("EUCHRE_LONER_EUCHRED_POINTS", 2, "choice:2|4", "defenders' points when a loner is euchred"),
+    ("EUCHRE_LONE_MARCH_POINTS", 4, "choice:3|4|5", "points for a loner taking all 5 tricks"),
+    ("EUCHRE_RENEGE_POINTS", 2, "choice:2|3", "penalty for a renege"),
+    ("EUCHRE_RENEGE_ALONE_POINTS", 2, "choice:2|3|4", "penalty for a renege when a lone hand is involved"),
+    ("EUCHRE_STICK_THE_DEALER", False, "bool", "the dealer must name trump: no misdeal (0 or 1)"),
+    ("EUCHRE_LEAD", "loner_left", "choice:loner_left|dealer_left",
+     "first lead: left of a loner, or left of the dealer skipping a seat that sits out"),
+    ("EUCHRE_SLEEP_S", 300, "int", "seconds without a press before the screen sleeps (0 = never, ..3600)"),
+    ("EUCHRE_LONG_PRESS_MS", 600, "int", "how long a key is held for a long press, in ms (400..2000)"),
+)
+
+# Limits of the "int" keys: (lowest, highest).
+_RANGES = {
+    "EUCHRE_I2C_FREQUENCY": (10000, 1000000),
+    "EUCHRE_CONTRAST": (1, 255),
+    "EUCHRE_TARGET": (1, 99),
+    "EUCHRE_SLEEP_S": (0, 3600),
+    "EUCHRE_LONG_PRESS_MS": (400, 2000),
+}
+
+#: settings.toml keys that are house rules, with the ``Rules`` keyword each one sets.
+RULE_KEYS = (
+    ("EUCHRE_TARGET", "target"),
+    ("EUCHRE_WIN_BY_TWO", "win_by_two"),
+    ("EUCHRE_DEFENDER_ALONE", "defender_alone"),
+    ("EUCHRE_LONER_EUCHRED_POINTS", "loner_euchred_points"),
+    ("EUCHRE_LONE_MARCH_POINTS", "lone_march_points"),
+    ("EUCHRE_RENEGE_POINTS", "renege_points"),
+    ("EUCHRE_RENEGE_ALONE_POINTS", "renege_alone_points"),
+    ("EUCHRE_STICK_THE_DEALER", "stick_the_dealer"),
+    ("EUCHRE_LEAD", "lead"),
+)
+
+#: Seat keys and the OK key in keypad order: key_number 0..3 = N, E, S, W; 4 = OK.
+KEY_PINS = ("EUCHRE_KEY_N", "EUCHRE_KEY_E", "EUCHRE_KEY_S", "EUCHRE_KEY_W", "EUCHRE_KEY_OK")
+NAME_KEYS = ("EUCHRE_NAME_N", "EUCHRE_NAME_E", "EUCHRE_NAME_S", "EUCHRE_NAME_W")
+TEAM_KEYS = ("EUCHRE_TEAM_NS", "EUCHRE_TEAM_EW")
+
+# Names are drawn with a 5x8 font on a 128-pixel line beside other text.
+NAME_LENGTH = 10
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def toml_value(default, kind=""):
+    # type: (Any, str) -> str
+    """How a value is written in settings.toml.
+
+    Strings are quoted, yes/no is 0 or 1, and a hexadecimal choice such as the
+    I2C address is a quoted "0x3C" (CircuitPython 9 reads only decimal integers).
+    """
+    if isinstance(default, bool):
+        return "1" if default else "0"
+    if isinstance(default, int):
+        if kind.startswith("choice:"):
+            for option in kind[7:].split("|"):
+                if option.startswith("0x") and int(option, 16) == default:
+                    return '"' + option + '"'
+        return str(default)
+    return '"' + default + '"'
+
+
+def _row(key):
+    # type: (str) -> Tuple[str, Any, str, str]
+    for row in DEFAULTS:
+        if row[0] == key:
+            return row
+    raise KeyError(key)
+
+
+def _show(raw):
+    # type: (Any) -> str
+    text = repr(raw)
+    return text if len(text) <= 12 else text[:11] + "~"
+
+
+def _convert(key, raw, default, kind):
+    # type: (str, Any, Any, str) -> Any
+    """Turn a raw settings value into the key's type; ValueError names the key."""
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, int) and raw in (0, 1):
+            return raw == 1
+        if isinstance(raw, str):
+            word = raw.strip().lower()
+            if word in _TRUE:
+                return True
+            if word in _FALSE:
+                return False
+        raise ValueError(key + ": " + _show(raw) + " is not 0 or 1")
+    if kind == "int":
+        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+            raise ValueError(key + ": " + _show(raw) + " is not a number")
+        if isinstance(raw, str):
+            try:
+                value = int(raw.strip())
+            except ValueError:
+                raise ValueError(key + ": " + _show(raw) + " is not a number")
+        else:
+            value = raw
+        low, high = _RANGES[key]
+        if not low <= value <= high:
+            raise ValueError(key + ": " + str(value) + " not in " + str(low) + ".." + str(high))
+        return value
+    if kind.startswith("choice:"):
+        options = kind[7:].split("|")
+        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+            raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
+        for option in options:
+            if isinstance(default, int):
+                # 0x3C may arrive as "0x3C", "0x3c" or the integer 60.
+                number = int(option, 0)
+                if isinstance(raw, int):
+                    if raw == number:
+                        return number
+                else:
+                    try:
+                        if int(raw.strip(), 0) == number:
+                            return number
+                    except ValueError:
+                        pass
+            elif isinstance(raw, str) and raw.strip().lower() == option.lower():
+                return option
+            elif isinstance(raw, int) and str(raw) == option:
+                return option
+        raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
+    # "pin" and "str": text. CircuitPython 9 hands over a bare number as int.
+    if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+        raise ValueError(key + ": " + _show(raw) + " is not text")
+    text = str(raw).strip()
+    if kind == "pin":
+        if not text and default:
+            raise ValueError(key + ": a pin is needed here")
+        return text
+    for char in text:
+        if not " " <= char <= "~":
+            raise ValueError(key + ": " + _show(raw) + " has a letter the screen cannot show")
+    if not text:
+        raise ValueError(key + ": a name is needed here")
+    if len(text) > NAME_LENGTH:
+        raise ValueError(key + ": " + _show(raw) + " is longer than " + str(NAME_LENGTH))
+    return text
+
+
+def _board_reader():
+    # type: () -> Callable[[str], Any]
+    """The board's own way of reading settings.toml (typed where it can)."""
+    try:
+        import supervisor
+
+        get_setting = getattr(supervisor, "get_setting", None)
+    except ImportError:
+        get_setting = None
+    if get_setting is not None:
+        return get_setting
+    import os
+
+    return os.getenv
+
+
+class Settings:
+    """Every key of ``DEFAULTS`` read once and checked.
+
+    ``reader(key)`` returns the raw value or None when the key is absent; it may
+    raise ValueError for a malformed value (CircuitPython 10's get_setting).
+    """
+
+    def __init__(self, reader=None):
+        # type: (Optional[Callable[[str], Any]]) -> None
+        if reader is None:
+            reader = _board_reader()
+        self.values = {}  # type: Dict[str, Any]
+        self.errors = []  # type: List[str]
+        self.given = []  # type: List[str]
+        for key, default, kind, _help in DEFAULTS:
+            self.values[key] = default
+            try:
+                raw = reader(key)
+            except ValueError as err:
+                self.errors.append(key + ": cannot read it (" + str(err) + ")")
+                continue
+            if raw is None:
+                continue
+            try:
+                self.values[key] = _convert(key, raw, default, kind)
+                self.given.append(key)
+            except ValueError as err:
+                self.errors.append(str(err) + "; using " + toml_value(default, kind))
+        self._check_pins()
+
+    def _check_pins(self):
+        # type: () -> None
+        # One pin wired to two jobs would make a key press look like I2C noise.
+        seen = {}  # type: Dict[str, str]
+        for key, _default, kind, _help in DEFAULTS:
+            if kind != "pin" or not self.values[key]:
+                continue
+            pin = self.values[key].upper()
+            if pin in seen:
+                self.errors.append(key + ": " + self.values[key] + " is also " + seen[pin] + "; using defaults")
+                for reset_key, default, reset_kind, _h in DEFAULTS:
+                    if reset_kind == "pin":
+                        self.values[reset_key] = default
+                return
+            seen[pin] = key
+
+    def __getitem__(self, key):
+        # type: (str) -> Any
+        return self.values[key]
+
+    def rules_options(self):
+        # type: () -> Dict[str, Any]
+        """Keyword options for ``euchre_core.Rules`` from the house-rule keys."""
+        options = {}  # type: Dict[str, Any]
+        for key, keyword in RULE_KEYS:
+            options[keyword] = self.values[key]
+        return options
+
+    def names(self):
+        # type: () -> Tuple[str, str, str, str]
+        v = self.values
+        return (v[NAME_KEYS[0]], v[NAME_KEYS[1]], v[NAME_KEYS[2]], v[NAME_KEYS[3]])
+
+    def teams(self):
+        # type: () -> Tuple[str, str]
+        return (self.values[TEAM_KEYS[0]], self.values[TEAM_KEYS[1]])
+
+    def default(self, key):
+        # type: (str) -> Any
+        return _row(key)[1]
+
+    def use_default(self, key, reason):
+        # type: (str, str) -> Any
+        """Fall back to a key's default after a later check failed (e.g. no such pin)."""
+        row = _row(key)
+        default = row[1]
+        self.values[key] = default
+        self.errors.append(key + ": " + reason + "; using " + toml_value(default, row[2]))
+        return default
+
+
+def pin(settings, key, board_module):
+    # type: (Settings, str, Any) -> Any
+    """The board pin named by a pin key, or None for an empty optional pin.
+
+    An unknown pin name falls back to the key's default pin (and reports it).
+    """
+    name = settings[key]
+    if not name:
+        return None
+    found = getattr(board_module, name, None)
+    if found is None:
+        for attr in dir(board_module):
+            if attr.upper() == name.upper():
+                found = getattr(board_module, attr)
+                break
+    if found is not None:
+        return found
+    default = settings.use_default(key, "no pin " + name + " on this board")
+    if not default:
+        return None
+    return getattr(board_module, default, None)
