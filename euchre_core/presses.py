@@ -1,0 +1,117 @@
+"""Key down/up moments -> short presses, long presses and stuck keys.
+
+Pure logic: time comes in as ``now_ms`` from a millisecond counter that wraps
+(CircuitPython's ``supervisor.ticks_ms`` wraps at 2**29), so every interval is
+a wrap-safe difference.
+
+* short: released before ``short_ms`` (500 ms);
+* long: fires while the key is still held, at ``long_ms`` (600 ms), so the
+  player feels it happen; the release after it does nothing;
+* released between the two: nothing. A press that is neither clearly short
+  nor clearly long is safer ignored than guessed;
+* stuck: held longer than ``stuck_ms`` (20 s): reported once, then the key is
+  ignored until it is released (a button jammed by a drink must not replay
+  presses or block the other keys).
+
+Several keys are tracked independently. Results are small ints, so polling
+allocates nothing: ``kind << 3 | key`` with kind ``SHORT``, ``LONG`` or ``STUCK``,
+and 0 for nothing.
+"""
+
+from micropython import const
+
+_TICKS_PERIOD = const(1 << 29)
+_TICKS_MAX = const((1 << 29) - 1)
+_TICKS_HALF = const(1 << 28)
+
+SHORT = const(1)
+LONG = const(2)
+STUCK = const(3)
+
+# State of one key.
+_UP = const(0)
+_DOWN = const(1)  # held, nothing fired yet
+_FIRED = const(2)  # long press already fired; release does nothing
+_STUCK = const(3)  # reported stuck; ignored until released
+
+
+def ticks_diff(end, start):
+    """end - start in ms for a counter that wraps at 2**29, in -2**28 .. 2**28-1."""
+    diff = (end - start) & _TICKS_MAX
+    if diff >= _TICKS_HALF:
+        diff -= _TICKS_PERIOD
+    return diff
+
+
+def kind_of(result):
+    """SHORT, LONG or STUCK from a result of ``Presses``."""
+    return result >> 3
+
+
+def key_of(result):
+    """The key number from a result of ``Presses``."""
+    return result & 7
+
+
+class Presses:
+    """Short/long/stuck detection for up to 8 keys (key numbers 0..7)."""
+
+    def __init__(self, keys=5, long_ms=600, short_ms=500, stuck_ms=20000):
+        if not 0 < keys <= 8:
+            raise ValueError("between 1 and 8 keys")
+        if not 0 < short_ms <= long_ms < stuck_ms:
+            raise ValueError("need 0 < short_ms <= long_ms < stuck_ms")
+        self.long_ms = long_ms
+        self.short_ms = short_ms
+        self.stuck_ms = stuck_ms
+        self._state = bytearray(keys)
+        self._since = [0] * keys
+
+    def down(self, key, now_ms):
+        """The key went down."""
+        if self._state[key] == _UP:
+            self._state[key] = _DOWN
+            self._since[key] = now_ms
+        # A second "down" without an "up" (a lost event) keeps the first moment.
+
+    def up(self, key, now_ms):
+        """The key went up: SHORT << 3 | key for a short press, else 0."""
+        state = self._state[key]
+        self._state[key] = _UP
+        if state == _DOWN and ticks_diff(now_ms, self._since[key]) < self.short_ms:
+            return SHORT << 3 | key
+        return 0
+
+    def poll(self, now_ms):
+        """A long press or stuck key due at now_ms, else 0. Call until it gives 0."""
+        state = self._state
+        for key in range(len(state)):
+            key_state = state[key]
+            if key_state == _UP or key_state == _STUCK:
+                continue
+            held = ticks_diff(now_ms, self._since[key])
+            if held >= self.stuck_ms:
+                state[key] = _STUCK
+                return STUCK << 3 | key
+            if key_state == _DOWN and held >= self.long_ms:
+                state[key] = _FIRED
+                return LONG << 3 | key
+        return 0
+
+    def held(self, key):
+        """True while the key is down (and not written off as stuck)."""
+        return self._state[key] == _DOWN or self._state[key] == _FIRED
+
+    def any_held(self):
+        for key_state in self._state:
+            if key_state == _DOWN or key_state == _FIRED:
+                return True
+        return False
+
+    def stuck(self, key):
+        return self._state[key] == _STUCK
+
+    def release_all(self):
+        """Forget every key (after the key scanner was reset)."""
+        for key in range(len(self._state)):
+            self._state[key] = _UP

@@ -1,0 +1,1 @@
+"""Thin adapters between the scorekeeper and the board: settings, keys, display, storage, clock, LED, buzzer."""

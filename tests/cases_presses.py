@@ -1,0 +1,112 @@
+"""Short/long/stuck presses from key timings; runs on CPython and MicroPython."""
+
+from euchre_core.presses import LONG, SHORT, STUCK, Presses, key_of, kind_of, ticks_diff
+
+_WRAP = 1 << 29
+
+
+def _drain(presses, now_ms):
+    found = []
+    while True:
+        result = presses.poll(now_ms)
+        if not result:
+            return found
+        found.append((kind_of(result), key_of(result)))
+
+
+def case_short_press_is_reported_on_release():
+    presses = Presses()
+    presses.down(2, 1000)
+    assert _drain(presses, 1300) == []
+    result = presses.up(2, 1499)
+    assert (kind_of(result), key_of(result)) == (SHORT, 2)
+
+
+def case_release_between_short_and_long_does_nothing():
+    presses = Presses()
+    presses.down(4, 0)
+    assert _drain(presses, 550) == []
+    assert presses.up(4, 550) == 0
+
+
+def case_long_press_fires_while_held_and_release_is_silent():
+    presses = Presses()
+    presses.down(4, 100)
+    assert _drain(presses, 699) == []
+    assert _drain(presses, 700) == [(LONG, 4)]
+    assert _drain(presses, 900) == []
+    assert presses.held(4)
+    assert presses.up(4, 2000) == 0
+    assert not presses.held(4)
+
+
+def case_stuck_key_reported_once_then_ignored_until_released():
+    presses = Presses(stuck_ms=20000)
+    presses.down(0, 0)
+    assert _drain(presses, 600) == [(LONG, 0)]
+    assert _drain(presses, 19999) == []
+    assert _drain(presses, 20000) == [(STUCK, 0)]
+    assert _drain(presses, 60000) == []
+    assert presses.stuck(0)
+    assert not presses.any_held()
+    assert presses.up(0, 61000) == 0
+    presses.down(0, 62000)
+    assert presses.up(0, 62100) == SHORT << 3 | 0
+
+
+def case_several_keys_at_once_are_independent():
+    presses = Presses()
+    presses.down(0, 0)
+    presses.down(1, 100)
+    presses.down(4, 200)
+    assert presses.up(1, 300) == SHORT << 3 | 1
+    assert _drain(presses, 650) == [(LONG, 0)]
+    assert _drain(presses, 800) == [(LONG, 4)]
+    assert presses.up(0, 900) == 0
+
+
+def case_two_long_presses_due_together_come_one_per_poll():
+    presses = Presses()
+    presses.down(3, 0)
+    presses.down(2, 0)
+    assert _drain(presses, 5000) == [(LONG, 2), (LONG, 3)]
+
+
+def case_timing_survives_the_tick_counter_wrapping():
+    presses = Presses()
+    start = _WRAP - 200
+    presses.down(1, start)
+    assert _drain(presses, (start + 300) % _WRAP) == []
+    assert _drain(presses, (start + 600) % _WRAP) == [(LONG, 1)]
+    presses.down(2, _WRAP - 10)
+    assert presses.up(2, 50) == SHORT << 3 | 2
+
+
+def case_ticks_diff_is_signed_and_wraps():
+    assert ticks_diff(5, 3) == 2
+    assert ticks_diff(3, 5) == -2
+    assert ticks_diff(10, _WRAP - 10) == 20
+    assert ticks_diff(_WRAP - 10, 10) == -20
+
+
+def case_repeated_down_keeps_the_first_moment():
+    presses = Presses()
+    presses.down(0, 0)
+    presses.down(0, 400)
+    assert _drain(presses, 600) == [(LONG, 0)]
+
+
+def case_configurable_long_press():
+    presses = Presses(long_ms=1000)
+    presses.down(0, 0)
+    assert _drain(presses, 999) == []
+    assert _drain(presses, 1000) == [(LONG, 0)]
+
+
+def case_bad_timings_are_refused():
+    for args in ((0, 500, 500), (5, 600, 700, 500), (9,)):
+        try:
+            Presses(*args)
+        except ValueError:
+            continue
+        raise AssertionError("accepted " + repr(args))
