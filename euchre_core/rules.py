@@ -1,0 +1,158 @@
+"""House rules and the euchre scoring table.
+
+Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
+Sources: RULES.md (seeds 000, 001, 002; Hoyle; the 1888 Laws of Euchre).
+"""
+
+# Each option: (name, default, choices). ``choices`` lists what the device's
+# Rules menu offers; ``target`` also accepts any positive number.
+FIELDS = (
+    ("target", 10, (5, 7, 10, 11, 15)),
+    ("win_by_two", False, (False, True)),
+    ("defender_alone", "4", ("4", "2_4", "off")),
+    ("loner_euchred_points", 2, (2, 4)),
+    ("lone_march_points", 4, (3, 4, 5)),
+    ("renege_points", 2, (2, 3)),
+    ("renege_alone_points", 2, (2, 3, 4)),
+    ("stick_the_dealer", False, (False, True)),
+    ("lead", "loner_left", ("loner_left", "dealer_left")),
+)
+
+_NUMBER_FIELDS = ("target", "loner_euchred_points", "lone_march_points",
+                  "renege_points", "renege_alone_points")
+_FLAG_FIELDS = ("win_by_two", "stick_the_dealer")
+_TARGET_MAX = 99
+_POINTS_MAX = 9
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Rules:
+    """The house rules of one game; immutable by convention.
+
+    >>> Rules(target=7, stick_the_dealer=True).target
+    7
+    """
+
+    def __init__(self, **options):
+        for name in options:
+            if not any(field[0] == name for field in FIELDS):
+                raise ValueError("Unknown rule option: " + repr(name))
+        for name, default, choices in FIELDS:
+            value = options.get(name, default)
+            _check(name, value, choices)
+            setattr(self, name, value)
+
+    def replace(self, **changes):
+        """A copy with some options changed (validated like the constructor)."""
+        options = self.as_dict()
+        options.update(changes)
+        return Rules(**options)
+
+    def as_dict(self):
+        return dict((field[0], getattr(self, field[0])) for field in FIELDS)
+
+    def to_bytes(self):
+        """Nine bytes, one per option in ``FIELDS`` order (target as a number,
+        the others as the index of the value among the choices)."""
+        out = bytearray(len(FIELDS))
+        for i in range(len(FIELDS)):
+            name, _, choices = FIELDS[i]
+            value = getattr(self, name)
+            out[i] = value if name == "target" else choices.index(value)
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data):
+        if len(data) != len(FIELDS):
+            raise ValueError("Saved rules have the wrong length")
+        options = {}
+        for i in range(len(FIELDS)):
+            name, _, choices = FIELDS[i]
+            if name == "target":
+                options[name] = data[i]
+            else:
+                if data[i] >= len(choices):
+                    raise ValueError("Saved rules hold an unknown value for " + name)
+                options[name] = choices[data[i]]
+        return cls(**options)
+
+    def __eq__(self, other):
+        return isinstance(other, Rules) and self.as_dict() == other.as_dict()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __repr__(self):
+        parts = []
+        for name, default, _ in FIELDS:
+            value = getattr(self, name)
+            if value != default:
+                parts.append(name + "=" + repr(value))
+        return "Rules(" + ", ".join(parts) + ")"
+
+
+def _check(name, value, choices):
+    if name == "target":
+        if not _is_int(value) or not 1 <= value <= _TARGET_MAX:
+            raise ValueError("target must be a whole number of points from 1 to "
+                             + str(_TARGET_MAX) + ", got " + repr(value))
+    elif name in _FLAG_FIELDS:
+        if value is not True and value is not False:
+            raise ValueError(name + " must be True or False, got " + repr(value))
+    elif name in _NUMBER_FIELDS:
+        if not _is_int(value) or not 1 <= value <= _POINTS_MAX:
+            raise ValueError(name + " must be a number of points from 1 to "
+                             + str(_POINTS_MAX) + ", got " + repr(value))
+    elif value not in choices or not isinstance(value, str):
+        raise ValueError(name + " must be one of " + ", ".join(choices)
+                         + "; got " + repr(value))
+
+
+# What a scored hand was, for banners, history and stats.
+MADE = "made"
+MARCH = "march"
+LONE_MARCH = "lone_march"
+EUCHRE = "euchre"
+LONE_DEFENSE = "lone_defense"
+RENEGE = "renege"
+
+
+def score_hand(rules, makers_tricks, maker_alone=False, defender_alone=False):
+    """(side, points, kind) for a hand played out; see ``hand_points``."""
+    if not _is_int(makers_tricks) or not 0 <= makers_tricks <= 5:
+        raise ValueError("The makers take 0 to 5 tricks, got " + repr(makers_tricks))
+    if defender_alone and rules.defender_alone == "off":
+        raise ValueError("These rules do not let a defender go alone")
+    if makers_tricks == 5:
+        if maker_alone:
+            return "makers", rules.lone_march_points, LONE_MARCH
+        return "makers", 2, MARCH
+    if makers_tricks >= 3:
+        return "makers", 1, MADE
+    # Euchred. When several rows apply (a lone maker set by a lone defender)
+    # the defenders score the largest of them (RULES.md).
+    points = 2
+    kind = EUCHRE
+    if maker_alone and rules.loner_euchred_points > points:
+        points = rules.loner_euchred_points
+    if defender_alone:
+        # "4": seeds 001/002 and Hoyle, 4 for 3 or more tricks.
+        # "2_4": seed 000, 2 for 3-4 tricks and 4 for all five.
+        lone = 4 if (rules.defender_alone == "4" or makers_tricks == 0) else 2
+        kind = LONE_DEFENSE
+        if lone > points:
+            points = lone
+    return "defenders", points, kind
+
+
+def hand_points(rules, makers_tricks, maker_alone=False, defender_alone=False):
+    """Who scores a played-out hand and how much: ("makers" | "defenders", points).
+
+    >>> hand_points(Rules(), 5, maker_alone=True)
+    ('makers', 4)
+    """
+    side, points, _ = score_hand(rules, makers_tricks, maker_alone, defender_alone)
+    return side, points
