@@ -301,6 +301,18 @@ def case_renege_alone_points():
     assert game.scores == [2, 8]
 
 
+def case_renege_alone_default_and_three():
+    game = Game(Rules(), dealer=N)
+    game.call(E, alone=True)
+    game.renege(S)
+    assert game.scores == [0, 2]
+    game = Game(Rules(renege_alone_points=3, renege_points=2), dealer=N)
+    game.call(N)
+    game.defend_alone(E)
+    game.renege(N)
+    assert game.scores == [0, 3]
+
+
 def case_renege_refusals():
     game = Game(Rules(), dealer=N)
     assert "No hand" in raises(game.renege, E)
