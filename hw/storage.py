@@ -1,0 +1,347 @@
+"""The game kept safe in ``microcontroller.nvm`` (4 KiB of flash on the Pico).
+
+Why it is laid out this way: on the RP2040 and RP2350 CircuitPython writes to
+``nvm`` without erasing when every byte being overwritten is still 0xFF; any
+other write reads, erases and rewrites the whole 4 KiB sector with interrupts
+off. So the game is a *record* written once (one erase) followed by a
+*journal* appended into erased space, one entry per accepted action, which
+costs no erase and cannot damage what was written before.
+
+Layout of the sector (``size`` = len(nvm), 4096 on the Pico)::
+
+    [0, size/2)            record: header + journal
+    [size/2, size - 64)    aside: a copy of an unreadable image, if there was room
+    [size - 64, size)      run marks: one byte per crash / healthy run (see below)
+
+Record header (format version 1)::
+
+    0  "EUCS"  magic
+    4  1       format version
+    5  dealer  the game's first dealer
+    6  L       length of the rules bytes (``Rules.to_bytes``)
+    7  P       length of the preferences bytes (``Table.prefs_bytes``)
+    8  B       base action count, 2 bytes little-endian
+    10 rules, preferences, base actions (a snapshot taken at compaction)
+    .. CRC-16 of everything above, 2 bytes, then one 0x00 pad byte if needed
+       so that journal entries are 2-aligned and never straddle a flash page.
+
+Journal entry, 2 bytes: ``code, check``. ``code`` is the engine's action byte
+(0..0xFE) or 0xFF for "undo the last action". ``check`` is a 7-bit mix of the
+code, the entry's index and the header's CRC, with the top bit always 0: erased
+flash (0xFF 0xFF) therefore never reads as an entry, and a write torn by a
+power cut (the check byte still 0xFF, or only some bits programmed) is detected
+and dropped. A power cut loses at most the action being written.
+
+When is the sector erased: a new game, a preferences change (rules set on the
+device, contrast, flip, sleep timeout, match tally), a compaction when the
+journal is full (about 1000 entries), and the first save after a damaged or
+torn image. That is one or two erases per game. The RP2040's flash is rated
+for 100,000 erase cycles per sector: at two erases per game that is 50,000
+games, more than a game a day for a hundred years.
+
+Run marks: each crash programs the next 0xFF byte of the last 64 to 0x00, and
+a run that stays up after a crash programs 0x5A; neither needs an erase. The
+crash streak (trailing 0x00 marks) lets ``code.py`` stop a restart loop.
+"""
+
+from micropython import const
+
+from euchre_core import Game, Rules
+from euchre_core.game import crc16
+
+try:
+    from typing import Any, List, Optional, Tuple
+except ImportError:
+    pass
+
+__version__ = "1.0.0"
+
+MAGIC = b"EUCS"
+FORMAT_VERSION = const(1)
+MARKS = const(64)
+_UNDO = const(0xFF)
+_CRASH = const(0x00)
+_HEALTHY = const(0x5A)
+_FIXED = const(10)  # header bytes before rules, preferences and base actions
+
+
+def entry_check(code: int, index: int, seed: int) -> int:
+    """The 7-bit check byte of journal entry ``index`` holding ``code``."""
+    mix = (seed ^ (index * 0x9E37) ^ (code * 0x0101)) & 0xFFFF
+    for _ in range(3):
+        mix = ((mix * 0x6F4B) ^ (mix >> 7)) & 0xFFFF
+    return (mix ^ (mix >> 8)) & 0x7F
+
+
+def _blank(data: Any) -> bool:
+    for byte in data:
+        if byte != 0xFF:
+            return False
+    return True
+
+
+class Saved:
+    """What was found in nvm at power-up: a game to resume and the preferences."""
+
+    def __init__(self, game: Game, prefs: bytes) -> None:
+        self.game = game
+        self.prefs = prefs
+
+
+class Storage:
+    """Saves the table's game and preferences in an nvm-like byte array.
+
+    ``nvm`` needs ``len``, slice reads and slice assignment (``microcontroller.nvm``
+    or the simulator's); None means there is nowhere to save.
+    """
+
+    def __init__(self, nvm: Any) -> None:
+        self.nvm = nvm
+        self.size = len(nvm) if nvm is not None else 0
+        self.record_size = self.size // 2
+        self.messages = []  # type: List[str]
+        self.rewrites = 0
+        self._log = bytearray()  # the actions as the journal now holds them
+        self._pos = 0  # where the next journal entry goes
+        self._index = 0  # number of the next journal entry
+        self._seed = 0
+        self._entry = bytearray(2)
+        self._game = None  # type: Any
+        self._game_serial = -1
+        self._prefs_serial = -1
+        self._rewrite_needed = True
+        if nvm is not None and self.size < 256:
+            self.messages.append("Storage too small: game not saved")
+            self.nvm = None
+
+    # ----- power-up ---------------------------------------------------------
+
+    def load(self) -> "Optional[Saved]":
+        """The saved game and preferences, or None (blank, or unreadable: see messages)."""
+        if self.nvm is None:
+            if not self.messages:
+                self.messages.append("No storage: game not saved")
+            return None
+        image = self.nvm[0:self.record_size]
+        if _blank(image[0:_FIXED]):
+            return None
+        try:
+            return self._parse(image)
+        except ValueError as err:
+            self.messages.append(str(err) + self._set_aside(image))
+            return None
+
+    def _parse(self, image: Any) -> Saved:
+        if image[0:4] != MAGIC:
+            raise ValueError("Saved data not recognised: new game")
+        if image[4] != FORMAT_VERSION:
+            raise ValueError("Saved game from other firmware (v" + str(image[4]) + "): new game")
+        rules_size = image[6]
+        prefs_size = image[7]
+        base_size = image[8] | image[9] << 8
+        end = _FIXED + rules_size + prefs_size + base_size
+        if end + 2 > self.record_size:
+            raise ValueError("Saved game damaged: new game")
+        crc = crc16(memoryview(image)[0:end])
+        if image[end] != crc >> 8 or image[end + 1] != crc & 0xFF:
+            raise ValueError("Saved game damaged: new game")
+        if image[5] > 3:
+            raise ValueError("Saved game damaged: new game")
+        start = _FIXED + rules_size + prefs_size
+        try:
+            rules = Rules.from_bytes(bytes(image[_FIXED:_FIXED + rules_size]))
+        except ValueError:
+            raise ValueError("Saved rules unreadable: new game")
+        prefs = bytes(image[_FIXED + rules_size:start])
+        log = list(image[start:end])
+        pos = end + 2
+        pos += pos & 1
+        seed = crc
+        index = 0
+        torn = False
+        while pos + 2 <= self.record_size:
+            code = image[pos]
+            check = image[pos + 1]
+            if code == 0xFF and check == 0xFF:
+                break
+            if check != entry_check(code, index, seed):
+                torn = True
+                break
+            if code == _UNDO:
+                if log:
+                    log.pop()
+            else:
+                log.append(code)
+            pos += 2
+            index += 1
+        if torn and not _blank(image[pos + 2:]):
+            # More than one torn entry cannot come from a power cut.
+            self.messages.append("Saved game partly damaged: " + str(len(log)) + " actions kept")
+        game = Game(rules, dealer=image[5])
+        kept = 0
+        for code in log:
+            try:
+                game.apply(code)
+            except ValueError:
+                self.messages.append("Saved game damaged: " + str(kept) + " actions kept")
+                torn = True
+                break
+            kept += 1
+        self._game = game
+        self._log = bytearray(game.codes)
+        self._pos = pos
+        self._index = index
+        self._seed = seed
+        # A torn entry leaves programmed bytes where the next entry would go.
+        self._rewrite_needed = torn
+        return Saved(game, prefs)
+
+    def _set_aside(self, image: Any) -> str:
+        """Keep an unreadable image in the aside area if it is still erased."""
+        aside_start = self.record_size
+        aside_end = self.size - MARKS
+        length = min(len(image), aside_end - aside_start)
+        if length <= 0 or not _blank(self.nvm[aside_start:aside_start + length]):
+            return ""
+        self.nvm[aside_start:aside_start + length] = image[0:length]
+        return " (old data kept)"
+
+    def aside(self) -> bytes:
+        """The image set aside earlier (all 0xFF when none)."""
+        if self.nvm is None:
+            return b""
+        return bytes(self.nvm[self.record_size:self.size - MARKS])
+
+    # ----- saving -----------------------------------------------------------
+
+    def adopt(self, table: Any) -> None:
+        """Take the table's current game as what is saved (after ``load``)."""
+        self._game = table.game
+        self._game_serial = table.game_serial
+        self._prefs_serial = table.prefs_serial
+
+    def sync(self, table: Any, check_all: bool = False) -> None:
+        """Save what changed in the table since the last call.
+
+        Cheap when nothing changed (no allocation); ``check_all`` compares the
+        whole action log, for calls after a key press.
+        """
+        if self.nvm is None:
+            return
+        game = table.game
+        if (self._rewrite_needed or table.game_serial != self._game_serial
+                or table.prefs_serial != self._prefs_serial or game is not self._game):
+            self.rewrite(table)
+            return
+        if not check_all and game.action_count == len(self._log):
+            return
+        codes = game.codes
+        log = self._log
+        same = 0
+        limit = min(len(codes), len(log))
+        while same < limit and codes[same] == log[same]:
+            same += 1
+        undos = len(log) - same
+        if undos == 0 and same == len(codes):
+            return
+        needed = 2 * (undos + len(codes) - same)
+        if self._pos + needed > self.record_size:
+            self.rewrite(table)
+            return
+        for _ in range(undos):
+            self._append(_UNDO)
+        for code in codes[same:]:
+            self._append(code)
+        self._log = bytearray(codes)
+
+    def _append(self, code: int) -> None:
+        entry = self._entry
+        entry[0] = code
+        entry[1] = entry_check(code, self._index, self._seed)
+        self.nvm[self._pos:self._pos + 2] = entry
+        self._pos += 2
+        self._index += 1
+
+    def rewrite(self, table: Any) -> None:
+        """Start a new record holding the whole game (one sector erase)."""
+        game = table.game
+        rules = game.rules.to_bytes()
+        prefs = table.prefs_bytes()
+        base = game.codes
+        end = _FIXED + len(rules) + len(prefs) + len(base)
+        record = bytearray(b"\xff" * self.record_size)
+        if end + 2 > self.record_size or len(prefs) > 255:
+            # Cannot happen with the engine's sizes; keep the game and prefs in RAM.
+            self.messages.append("Game too long to save")
+            return
+        record[0:4] = MAGIC
+        record[4] = FORMAT_VERSION
+        record[5] = game.start_dealer
+        record[6] = len(rules)
+        record[7] = len(prefs)
+        record[8] = len(base) & 0xFF
+        record[9] = len(base) >> 8
+        start = _FIXED + len(rules)
+        record[_FIXED:start] = rules
+        record[start:start + len(prefs)] = prefs
+        record[start + len(prefs):end] = base
+        crc = crc16(memoryview(record)[0:end])
+        record[end] = crc >> 8
+        record[end + 1] = crc & 0xFF
+        pos = end + 2
+        if pos & 1:
+            record[pos] = 0
+            pos += 1
+        self.nvm[0:self.record_size] = record
+        self.rewrites += 1
+        self._log = bytearray(base)
+        self._pos = pos
+        self._index = 0
+        self._seed = crc
+        self._game = game
+        self._game_serial = table.game_serial
+        self._prefs_serial = table.prefs_serial
+        self._rewrite_needed = False
+
+    # ----- run marks: the guard against a restart loop ------------------------
+
+    def crash_streak(self) -> int:
+        """Crashes since the last run that stayed up."""
+        if self.nvm is None:
+            return 0
+        marks = self.nvm[self.size - MARKS:self.size]
+        streak = 0
+        for mark in marks:
+            if mark == 0xFF:
+                break
+            streak = streak + 1 if mark == _CRASH else 0
+        return streak
+
+    def mark_crash(self) -> None:
+        self._mark(_CRASH)
+
+    def mark_healthy(self) -> None:
+        self._mark(_HEALTHY)
+
+    def _mark(self, value: int) -> None:
+        if self.nvm is None:
+            return
+        first = self.size - MARKS
+        marks = self.nvm[first:self.size]
+        free = -1
+        for i in range(MARKS):
+            if marks[i] == 0xFF:
+                free = i
+                break
+        if free < 0:
+            # Full: carry the streak (capped, it only matters up to a few)
+            # over into a freshly erased area: one erase per 56+ marks.
+            free = min(self.crash_streak(), 8)
+            fresh = bytearray(b"\xff" * MARKS)
+            for i in range(free):
+                fresh[i] = _CRASH
+            fresh[free] = value
+            self.nvm[first:self.size] = fresh
+            return
+        self._entry[0] = value
+        self.nvm[first + free:first + free + 1] = memoryview(self._entry)[0:1]

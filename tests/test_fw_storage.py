@@ -1,0 +1,314 @@
+"""hw/storage.py against a model of the Pico's nvm that counts erases by
+CircuitPython's rule: a write costs no erase only when every byte it
+overwrites is still 0xFF."""
+
+import random
+
+import pytest
+
+from euchre_core import Game, Rules
+from hw.storage import MAGIC, MARKS, Storage, entry_check
+
+
+class PowerCut(Exception):
+    pass
+
+
+class FlashNvm:
+    """4 KiB of flash as ``microcontroller.nvm`` behaves on the RP2040."""
+
+    def __init__(self, size=4096):
+        self.data = bytearray(b"\xff" * size)
+        self.erases = 0
+        self.budget = None  # bytes that may still be programmed before the power goes
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        return bytearray(self.data[index])
+
+    def __setitem__(self, index, value):
+        assert isinstance(index, slice)
+        start, stop, _ = index.indices(len(self.data))
+        value = bytes(value)
+        assert len(value) == stop - start
+        if all(b == 0xFF for b in self.data[start:stop]):
+            for i, byte in enumerate(value):
+                if self.budget is not None:
+                    if self.budget == 0:
+                        raise PowerCut()
+                    self.budget -= 1
+                self.data[start + i] = byte
+            return
+        if self.budget is not None:
+            # An erase never completes half way in this model: the cut comes before it.
+            if self.budget < len(self.data):
+                raise PowerCut()
+            self.budget -= len(self.data)
+        self.erases += 1
+        self.data[start:stop] = value
+
+
+class Table:
+    """The parts of the UI's Table that storage uses."""
+
+    def __init__(self, game=None, prefs=b"\x01\x02"):
+        self.game = game if game is not None else Game(Rules(), dealer=1)
+        self.game_serial = 0
+        self.prefs_serial = 0
+        self.prefs = prefs
+
+    def prefs_bytes(self):
+        return self.prefs
+
+    def new_game(self, dealer=0):
+        self.game = Game(self.game.rules, dealer=dealer)
+        self.game_serial += 1
+
+
+# One scripted game: N calls, tricks; misdeal; E alone; renege; ...
+HAND_ACTIONS = [
+    ("call", 0), ("trick", 1), ("trick", 0), ("trick", 2), ("trick", 0), ("trick", 3),
+    ("pass_deal",),
+    ("call", 1, True), ("trick", 1), ("trick", 1), ("trick", 1), ("trick", 1), ("trick", 1),
+    ("call", 2), ("renege", 3),
+    ("call", 3), ("defend_alone", 0), ("trick", 0), ("trick", 3), ("trick", 0), ("trick", 0), ("trick", 1),
+]
+
+
+def act(game, action):
+    getattr(game, action[0])(*action[1:])
+
+
+def resume(nvm):
+    store = Storage(nvm)
+    return store, store.load()
+
+
+def test_blank_nvm_loads_nothing_and_first_sync_writes_a_record():
+    nvm = FlashNvm()
+    store, saved = resume(nvm)
+    assert saved is None and store.messages == []
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    assert nvm.data[0:4] == MAGIC
+    assert nvm.erases == 0  # the sector was blank: programming only
+    saved = resume(nvm)[1]
+    assert saved.game.codes == b"" and saved.game.start_dealer == 1
+    assert saved.prefs == b"\x01\x02"
+
+
+def test_every_action_is_appended_without_an_erase_and_resumes_exactly():
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    for action in HAND_ACTIONS:
+        act(table.game, action)
+        store.sync(table)
+        saved = Storage(nvm).load()
+        assert saved.game.codes == table.game.codes
+        assert saved.game.scores == table.game.scores
+        assert saved.game.dealer == table.game.dealer
+    assert nvm.erases == 0
+    assert store.rewrites == 1
+
+
+def test_undo_is_an_appended_marker_not_an_erase():
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    for action in HAND_ACTIONS[:6]:
+        act(table.game, action)
+        store.sync(table)
+    scored = table.game.scores
+    assert scored != [0, 0]
+    table.game.undo()  # back across the scored hand
+    store.sync(table, check_all=True)
+    table.game.undo()
+    table.game.trick(0)
+    store.sync(table, check_all=True)
+    saved = Storage(nvm).load()
+    assert saved.game.codes == table.game.codes
+    assert saved.game.scores == table.game.scores
+    assert nvm.erases == 0
+
+
+def test_new_game_and_prefs_change_rewrite_the_record_once_each():
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    for action in HAND_ACTIONS:
+        act(table.game, action)
+        store.sync(table)
+    table.prefs = b"\x09"
+    table.prefs_serial += 1
+    store.sync(table)
+    assert nvm.erases == 1
+    table.new_game(dealer=3)
+    store.sync(table)
+    assert nvm.erases == 2
+    saved = Storage(nvm).load()
+    assert saved.prefs == b"\x09" and saved.game.codes == b"" and saved.game.dealer == 3
+
+
+def test_full_journal_is_compacted_and_nothing_is_lost():
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    table.game.call(0)
+    store.sync(table)
+    for _ in range(700):  # a player who cannot make up his mind
+        table.game.trick(1)
+        store.sync(table)
+        table.game.undo()
+        store.sync(table, check_all=True)
+    assert 1 <= nvm.erases <= 2
+    saved = Storage(nvm).load()
+    assert saved.game.codes == table.game.codes
+
+
+def test_power_cut_at_every_byte_loses_at_most_the_action_being_written():
+    # Save the scripted game with the power failing after each possible
+    # number of programmed bytes; the resumed game is always the game before
+    # or after the action that was being written.
+    cut_points = 0
+    for budget in range(0, 2 * len(HAND_ACTIONS) + 60):
+        nvm = FlashNvm()
+        store = Storage(nvm)
+        table = Table()
+        store.adopt(table)
+        store.sync(table)
+        nvm.budget = budget
+        before = table.game.codes
+        try:
+            for action in HAND_ACTIONS:
+                before = table.game.codes
+                act(table.game, action)
+                store.sync(table)
+        except PowerCut:
+            cut_points += 1
+            nvm.budget = None
+            store2, saved = resume(nvm)
+            assert saved.game.codes in (before, table.game.codes)
+            # Carry on from the resumed game: the next save must work.
+            table2 = Table(game=saved.game)
+            store2.adopt(table2)
+            table2.game.call(0) if not table2.game.in_hand else table2.game.trick(table2.game.leader)
+            store2.sync(table2)
+            assert Storage(nvm).load().game.codes == table2.game.codes
+            continue
+        assert Storage(nvm).load().game.codes == table.game.codes
+    assert cut_points >= 2 * len(HAND_ACTIONS)
+
+
+def test_half_programmed_check_byte_is_detected():
+    # Flash programming clears bits; a cut may leave only some of them cleared.
+    for code in (0x00, 0x40, 0x41, 0xFE):
+        for index in range(8):
+            good = entry_check(code, index, 0x1234)
+            assert good < 0x80
+            for partial in range(good, 0x100):
+                if partial & good == good and partial != good:
+                    assert partial != entry_check(code, index, 0x1234)
+
+
+def _saved_image():
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    for action in HAND_ACTIONS[:8]:
+        act(table.game, action)
+        store.sync(table)
+    return nvm, table
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda d: d.__setitem__(slice(0, 4), b"ABCD"), "not recognised"),
+    (lambda d: d.__setitem__(4, 7), "other firmware"),
+    (lambda d: d.__setitem__(12, d[12] ^ 0x10), "damaged"),
+    (lambda d: d.__setitem__(slice(0, 2048), bytes(2048)), "not recognised"),
+    (lambda d: d.__setitem__(slice(0, 2048), bytes(random.Random(4).randrange(256) for _ in range(2048))),
+     "not recognised"),
+    (lambda d: d.__setitem__(8, 0xF0), "damaged"),
+])
+def test_damaged_image_gives_a_message_keeps_it_aside_and_starts_fresh(damage, message):
+    nvm, table = _saved_image()
+    original = bytes(nvm.data[0:2048])
+    damage(nvm.data)
+    bad = bytes(nvm.data[0:2048])
+    store, saved = resume(nvm)
+    assert saved is None
+    assert len(store.messages) == 1 and message in store.messages[0]
+    assert "kept" in store.messages[0]
+    assert bytes(store.aside()) == bad[:len(store.aside())]
+    assert bad != original
+    fresh = Table()
+    store.adopt(fresh)
+    store.sync(fresh)
+    saved = Storage(nvm).load()
+    assert saved.game.codes == b""
+    assert bytes(Storage(nvm).aside()) == bad[:4096 - 2048 - MARKS]
+
+
+def test_damaged_journal_entry_in_the_middle_keeps_the_actions_before_it():
+    nvm, table = _saved_image()
+    store = Storage(nvm)
+    store.load()
+    journal = store._pos - 2 * len(table.game.codes)
+    nvm.data[journal + 7] ^= 0x01  # the check byte of the fourth entry
+    store, saved = resume(nvm)
+    assert saved.game.codes == table.game.codes[:3]
+    assert any("partly damaged" in m for m in store.messages)
+
+
+def test_second_image_does_not_overwrite_the_first_one_kept_aside():
+    nvm, _ = _saved_image()
+    nvm.data[0:4] = b"XXXX"
+    first = bytes(nvm.data[0:100])
+    store, _ = resume(nvm)
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    nvm.data[0:4] = b"YYYY"
+    store, _ = resume(nvm)
+    assert "kept" not in store.messages[0]
+    assert bytes(store.aside()[0:100]) == first
+
+
+def test_no_nvm_means_nothing_saved_and_nothing_crashes():
+    store = Storage(None)
+    assert store.load() is None
+    assert store.messages == ["No storage: game not saved"]
+    table = Table()
+    store.adopt(table)
+    store.sync(table, check_all=True)
+    store.mark_crash()
+    assert store.crash_streak() == 0
+
+
+def test_crash_streak_counts_crashes_since_the_last_healthy_run_without_erases():
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    assert store.crash_streak() == 0
+    store.mark_crash()
+    store.mark_crash()
+    assert Storage(nvm).crash_streak() == 2
+    store.mark_healthy()
+    assert store.crash_streak() == 0
+    store.mark_crash()
+    assert store.crash_streak() == 1
+    assert nvm.erases == 0
+    for _ in range(MARKS + 5):
+        store.mark_crash()
+    assert store.crash_streak() >= 8
+    assert nvm.erases == 1
