@@ -35,7 +35,7 @@ test-mp: $(STAMP)
 	cd build/mp && ../../$(VENV)/bin/micropython -X heapsize=64k mp_run.py
 
 typecheck: $(STAMP)
-	@echo "typecheck: nothing to check yet"
+	$(PY) -m mypy --config-file mypy.ini
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .hypothesis

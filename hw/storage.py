@@ -206,6 +206,16 @@ class Storage:
         self.nvm[aside_start:aside_start + length] = image[0:length]
         return " (old data kept)"
 
+    def set_aside_record(self) -> str:
+        """Keep the saved record aside (when it will not be resumed); a note for the message."""
+        if self.nvm is None:
+            return ""
+        image = self.nvm[0:self.record_size]
+        if _blank(image[0:_FIXED]):
+            return ""
+        self._rewrite_needed = True
+        return self._set_aside(image)
+
     def aside(self) -> bytes:
         """The image set aside earlier (all 0xFF when none)."""
         if self.nvm is None:

@@ -1,0 +1,43 @@
+"""The five buttons through ``keypad.Keys`` (debounced in C on the board).
+
+Key numbers follow the pins' order: 0..3 = seat keys N, E, S, W; 4 = OK.
+The buttons connect the pin to GND, with the internal pull-ups on.
+"""
+
+import keypad
+
+try:
+    from typing import Any, Sequence
+except ImportError:
+    pass
+
+__version__ = "1.0.0"
+
+NONE = -1
+
+
+class Keys:
+    """Polls key events without allocating: one ``keypad.Event`` reused."""
+
+    def __init__(self, pins: "Sequence[Any]") -> None:
+        self._keys = keypad.Keys(tuple(pins), value_when_pressed=False, pull=True)
+        self._event = keypad.Event()
+        self.overflows = 0
+
+    def get(self) -> int:
+        """The next event as ``key << 1 | pressed``, or NONE when there is none."""
+        events = self._keys.events
+        if events.overflowed:
+            # Events were lost: start over from the keys' real state, which
+            # keypad reports again as fresh presses after reset().
+            events.clear()
+            self._keys.reset()
+            self.overflows += 1
+            return NONE
+        if not events.get_into(self._event):
+            return NONE
+        event = self._event
+        return event.key_number << 1 | (1 if event.pressed else 0)
+
+    def deinit(self) -> None:
+        self._keys.deinit()
