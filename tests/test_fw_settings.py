@@ -1,0 +1,142 @@
+"""hw/settings.py: every settings.toml key read once, both CircuitPython forms,
+errors that name the key, defaults kept."""
+
+import pytest
+
+from euchre_core import Rules
+from hw import settings as hs
+
+
+def reader(values, raises=()):
+    calls = []
+
+    def read(key):
+        calls.append(key)
+        if key in raises:
+            raise ValueError("invalid syntax")
+        return values.get(key)
+
+    read.calls = calls
+    return read
+
+
+def test_every_row_has_the_agreed_shape_and_a_valid_default():
+    keys = [row[0] for row in hs.DEFAULTS]
+    assert len(keys) == len(set(keys))
+    for key, default, kind, help_text in hs.DEFAULTS:
+        assert key.startswith("EUCHRE_")
+        assert kind in ("pin", "int", "bool", "str") or kind.startswith("choice:")
+        assert help_text
+        # The default passes its own check, as written in settings.toml too.
+        assert hs._convert(key, default, default, kind) == default
+    s = hs.Settings(reader({}))
+    assert s.errors == []
+    assert Rules(**s.rules_options()).as_dict() == Rules().as_dict()
+
+
+def test_defaults_match_the_reference_wiring():
+    s = hs.Settings(reader({}))
+    assert (s["EUCHRE_SDA"], s["EUCHRE_SCL"]) == ("GP4", "GP5")
+    assert [s[k] for k in hs.KEY_PINS] == ["GP10", "GP11", "GP12", "GP13", "GP14"]
+    assert s["EUCHRE_I2C_ADDRESS"] == 0x3C
+    assert s["EUCHRE_I2C_FREQUENCY"] == 400000
+    assert s["EUCHRE_LONG_PRESS_MS"] == 600
+    assert s["EUCHRE_BUZZER"] == "" and s["EUCHRE_LED"] == "LED"
+
+
+def test_each_key_is_read_exactly_once():
+    read = reader({})
+    hs.Settings(read)
+    assert sorted(read.calls) == sorted(row[0] for row in hs.DEFAULTS)
+
+
+@pytest.mark.parametrize("raw, value", [
+    # CircuitPython 9: bare integers arrive as int; CircuitPython 10 os.getenv: str;
+    # CircuitPython 10 supervisor.get_setting: typed (bool too).
+    (("EUCHRE_TARGET", 7), 7), (("EUCHRE_TARGET", "7"), 7), (("EUCHRE_TARGET", " 11 "), 11),
+    (("EUCHRE_WIN_BY_TWO", 1), True), (("EUCHRE_WIN_BY_TWO", "1"), True),
+    (("EUCHRE_WIN_BY_TWO", True), True), (("EUCHRE_WIN_BY_TWO", "false"), False),
+    (("EUCHRE_I2C_ADDRESS", "0x3D"), 0x3D), (("EUCHRE_I2C_ADDRESS", "0x3d"), 0x3D),
+    (("EUCHRE_I2C_ADDRESS", 61), 0x3D), (("EUCHRE_I2C_ADDRESS", "61"), 0x3D),
+    (("EUCHRE_ROTATION", 180), 180), (("EUCHRE_ROTATION", "180"), 180),
+    (("EUCHRE_DEFENDER_ALONE", "2_4"), "2_4"), (("EUCHRE_DEFENDER_ALONE", 4), "4"),
+    (("EUCHRE_DEFENDER_ALONE", "OFF"), "off"),
+    (("EUCHRE_LONE_MARCH_POINTS", "5"), 5), (("EUCHRE_LEAD", "dealer_left"), "dealer_left"),
+    (("EUCHRE_NAME_N", "Anna"), "Anna"), (("EUCHRE_NAME_N", 42), "42"),
+    (("EUCHRE_KEY_OK", "GP15"), "GP15"), (("EUCHRE_BUZZER", "GP16"), "GP16"),
+    (("EUCHRE_SLEEP_S", 0), 0),
+])
+def test_both_circuitpython_forms_are_accepted(raw, value):
+    key, given = raw
+    s = hs.Settings(reader({key: given}))
+    assert s.errors == []
+    assert s[key] == value
+
+
+@pytest.mark.parametrize("key, given", [
+    ("EUCHRE_TARGET", "ten"), ("EUCHRE_TARGET", 0), ("EUCHRE_TARGET", 100),
+    ("EUCHRE_WIN_BY_TWO", 2), ("EUCHRE_WIN_BY_TWO", "maybe"),
+    ("EUCHRE_I2C_ADDRESS", "0x3E"), ("EUCHRE_I2C_ADDRESS", "sixty"),
+    ("EUCHRE_ROTATION", 90), ("EUCHRE_DEFENDER_ALONE", "sometimes"),
+    ("EUCHRE_LONER_EUCHRED_POINTS", 3), ("EUCHRE_CONTRAST", 300), ("EUCHRE_CONTRAST", 1.5),
+    ("EUCHRE_I2C_FREQUENCY", 5), ("EUCHRE_LONG_PRESS_MS", 100), ("EUCHRE_SLEEP_S", -1),
+    ("EUCHRE_NAME_E", "Bartholomew the Great"), ("EUCHRE_NAME_E", ""), ("EUCHRE_NAME_E", "Zoë"),
+    ("EUCHRE_TEAM_NS", "   "), ("EUCHRE_SDA", ""), ("EUCHRE_LEAD", True),
+])
+def test_wrong_values_name_the_key_and_keep_the_default(key, given):
+    s = hs.Settings(reader({key: given}))
+    assert len(s.errors) == 1
+    assert s.errors[0].startswith(key + ":")
+    assert "using" in s.errors[0]
+    assert s[key] == s.default(key)
+
+
+def test_malformed_value_from_get_setting_names_the_key():
+    s = hs.Settings(reader({"EUCHRE_TARGET": 7}, raises=("EUCHRE_CONTRAST",)))
+    assert s["EUCHRE_TARGET"] == 7
+    assert s["EUCHRE_CONTRAST"] == 207
+    assert len(s.errors) == 1 and s.errors[0].startswith("EUCHRE_CONTRAST:")
+
+
+def test_one_pin_for_two_jobs_falls_back_to_the_default_pins():
+    s = hs.Settings(reader({"EUCHRE_KEY_N": "GP4", "EUCHRE_KEY_OK": "GP20"}))
+    assert len(s.errors) == 1 and "EUCHRE_KEY_N" in s.errors[0] and "GP4" in s.errors[0]
+    assert s["EUCHRE_KEY_N"] == "GP10" and s["EUCHRE_KEY_OK"] == "GP14"
+
+
+def test_several_errors_are_all_collected():
+    s = hs.Settings(reader({"EUCHRE_TARGET": "x", "EUCHRE_ROTATION": 45, "EUCHRE_NAME_W": "Wes"}))
+    assert [e.split(":")[0] for e in s.errors] == ["EUCHRE_ROTATION", "EUCHRE_TARGET"]
+    assert s.names() == ("North", "East", "South", "Wes")
+
+
+def test_unknown_board_pin_falls_back_to_the_default_pin_and_says_so():
+    class Board:
+        GP10 = "pin10"
+        GP14 = "pin14"
+        LED = "led"
+
+    s = hs.Settings(reader({"EUCHRE_KEY_N": "GP99"}))
+    assert hs.pin(s, "EUCHRE_KEY_N", Board) == "pin10"
+    assert s.errors[-1].startswith("EUCHRE_KEY_N: no pin GP99")
+    assert hs.pin(s, "EUCHRE_BUZZER", Board) is None
+    s = hs.Settings(reader({"EUCHRE_LED": "led"}))
+    assert hs.pin(s, "EUCHRE_LED", Board) == "led"
+
+
+def test_rules_options_follow_the_house_rule_keys():
+    s = hs.Settings(reader({"EUCHRE_TARGET": "11", "EUCHRE_STICK_THE_DEALER": 1,
+                            "EUCHRE_DEFENDER_ALONE": "off", "EUCHRE_LEAD": "dealer_left"}))
+    rules = Rules(**s.rules_options())
+    assert (rules.target, rules.stick_the_dealer, rules.defender_alone, rules.lead) == (
+        11, True, "off", "dealer_left")
+
+
+def test_template_lists_every_key_with_its_default():
+    import pathlib
+
+    text = (pathlib.Path(__file__).resolve().parent.parent / "settings.toml").read_text()
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    assert len(lines) == len(hs.DEFAULTS)
+    for line, (key, default, kind, _help) in zip(lines, hs.DEFAULTS):
+        assert line == key + " = " + hs.toml_value(default, kind)
