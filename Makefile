@@ -39,3 +39,15 @@ typecheck: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .hypothesis
+
+## The board's drive image: build/CIRCUITPY/ and build/euchre-scorekeeper-VERSION.zip.
+bundle: $(STAMP)
+	$(PY) tools/bundle.py
+
+## Copy the bundle to a mounted CIRCUITPY drive (DRIVE=/path to choose one).
+flash: bundle
+	$(PY) tools/flash.py $(if $(DRIVE),--drive "$(DRIVE)")
+
+## docs/wiring.svg from the pin defaults in hw/settings.py.
+wiring: $(STAMP)
+	$(PY) tools/wiring.py docs/wiring.svg

