@@ -31,6 +31,10 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 CP_DIR = os.path.join(HERE, "cp")
 REPO = os.path.dirname(HERE)
+# The host's clock, kept before the firmware thread's time is routed to the board.
+_real_sleep = time.sleep
+_real_monotonic = time.monotonic
+
 if CP_DIR not in sys.path:
     sys.path.insert(0, CP_DIR)
 
@@ -51,6 +55,7 @@ DEFAULT_WIRING = {"N": "GP10", "E": "GP11", "S": "GP12", "W": "GP13", "OK": "GP1
 SHORT_MS = 80  # a tap: held this long
 LONG_MS = 800  # a long press: held past the firmware's 600 ms
 GAP_MS = 120  # after a release, before the next key
+BOOT_MS = 100  # virtual time the firmware runs after power-on before the caller goes on
 
 
 class FirmwareHang(RuntimeError):
@@ -73,8 +78,11 @@ class _ThreadRouter:
         if self.count > 1:
             return
         import gc
+        import builtins
         self.saved = (os.getenv, time.sleep, time.monotonic, time.monotonic_ns,
-                      sys.stdout, sys.stderr, getattr(gc, "mem_free", None))
+                      sys.stdout, sys.stderr, getattr(gc, "mem_free", None),
+                      builtins.open, os.stat, os.listdir)
+        real_open, real_stat, real_listdir = self.saved[7:]
         real_getenv, real_sleep, real_monotonic, real_monotonic_ns = self.saved[:4]
         router = self
 
@@ -102,6 +110,29 @@ class _ThreadRouter:
                 return real_monotonic_ns()
             return pico.machine.now() * 1000000
 
+        def on_drive(path):
+            # The firmware's "/" and working directory are the CIRCUITPY root.
+            pico = router.board()
+            if pico is None or not isinstance(path, str):
+                return path
+            if not path.startswith("/"):
+                return os.path.join(pico.root, path)
+            if path.count("/") == 1:  # "/settings.toml", "/font5x8.bin"
+                return pico.root + path
+            return path
+
+        def open_(file, *args, **kwargs):
+            return real_open(on_drive(file), *args, **kwargs)
+
+        def stat(path, *args, **kwargs):
+            return real_stat(on_drive(path), *args, **kwargs)
+
+        def listdir(path="."):
+            return real_listdir(on_drive(path))
+
+        builtins.open = open_
+        os.stat = stat
+        os.listdir = listdir
         os.getenv = getenv
         time.sleep = sleep
         time.monotonic = monotonic
@@ -118,7 +149,9 @@ class _ThreadRouter:
         if self.count > 0:
             return
         import gc
-        getenv, sleep, monotonic, monotonic_ns, stdout, stderr, mem_free = self.saved
+        import builtins
+        getenv, sleep, monotonic, monotonic_ns, stdout, stderr, mem_free = self.saved[:7]
+        builtins.open, os.stat, os.listdir = self.saved[7:]
         os.getenv = getenv
         time.sleep = sleep
         time.monotonic = monotonic
@@ -200,11 +233,14 @@ class VirtualPico:
     65.5 s before the wrap, by default). poll_ms: virtual time that passes on
     each key poll that finds nothing. wiring: {key: pin name} of the five
     buttons. timeout: real seconds the firmware may run without polling.
+    seed: Python's ``random`` is seeded with it at each start of code.py
+    (None: left alone; real-time runs leave it alone).
     """
 
     def __init__(self, root=None, *, settings=None, files=None, nvm_path=None, flavour=10,
                  display=True, address=0x3C, ticks_start=_vboard.TICKS_START, poll_ms=1,
-                 wiring=None, realtime=False, timeout=20.0, boot=True, run_boot_py=True):
+                 wiring=None, realtime=False, timeout=20.0, boot=True, run_boot_py=True,
+                 boot_ms=BOOT_MS, seed=0):
         self._temp = None
         if root is None:
             self._temp = tempfile.mkdtemp(prefix="circuitpy-")
@@ -224,6 +260,10 @@ class VirtualPico:
         self.realtime = realtime
         self.timeout = timeout
         self.run_boot_py = run_boot_py
+        self.boot_ms = boot_ms
+        # CircuitPython seeds `random` from the hardware; lock-step runs seed it
+        # with `seed` at each start of code.py so that they repeat exactly.
+        self.seed = None if realtime else seed
         self.machine = None
         self.oled = None  # the SSD1306 model; survives reloads, not power cuts
         self.namespace = {}
@@ -322,8 +362,8 @@ class VirtualPico:
         self.traceback = None
         self.boots += 1
         if self.realtime:
-            origin = time.monotonic() - machine.clock_ms / 1000.0
-            machine.time_source = lambda: int((time.monotonic() - origin) * 1000)
+            origin = _real_monotonic() - machine.clock_ms / 1000.0
+            machine.time_source = lambda: int((_real_monotonic() - origin) * 1000)
             machine.on_idle = self._idle_realtime
             machine.on_sleep = self._sleep_realtime
         else:
@@ -337,6 +377,7 @@ class VirtualPico:
         self._thread.start()
         if not self.realtime:
             self._wait_for_turn()
+            self.advance(self.boot_ms)
 
     def _stop_firmware(self):
         self.machine.dead = True
@@ -440,6 +481,9 @@ class VirtualPico:
 
     def _run_code(self, machine):
         self._prepare(machine)
+        if self.seed is not None:
+            import random
+            random.seed(self.seed)
         path = os.path.join(self.root, "code.py")
         machine.write_serial("code.py output:\n")
         with open(path) as f:
@@ -512,14 +556,14 @@ class VirtualPico:
     def _idle_realtime(self):
         if self._stop:
             raise PowerCut()
-        _router.saved[1](0.002)
+        _real_sleep(0.002)
 
     def _sleep_realtime(self, ms):
         end = self.machine.now() + ms
         while self.machine.now() < end:
             if self._stop:
                 raise PowerCut()
-            _router.saved[1](min(0.01, (end - self.machine.now()) / 1000.0))
+            _real_sleep(min(0.01, (end - self.machine.now()) / 1000.0))
 
     # --- the caller's side: time and keys ---
     @property
@@ -531,7 +575,7 @@ class VirtualPico:
         """Let ``ms`` of virtual time pass with the firmware running."""
         machine = self.machine
         if self.realtime:
-            _router.saved[1](ms / 1000.0)
+            _real_sleep(ms / 1000.0)
             return
         target = machine.clock_ms + ms
         if self.state != "idle":

@@ -1,0 +1,99 @@
+"""``python -m sim``: the scorekeeper's firmware on a virtual Pico.
+
+    python -m sim                              the terminal front end (``make run``)
+    python -m sim --script "N OK E" --png out  headless: a key script in, PNGs out
+
+The game is kept in ``sim_nvm.bin`` (the board's nvm) in the current folder,
+so it survives quitting; ``--nvm FILE`` picks another file, ``--fresh``
+starts from erased flash. See sim/terminal.py for the keys and sim/script.py
+for the script language.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+
+
+def _options(args):
+    settings = None
+    if args.settings:
+        with open(args.settings) as f:
+            settings = f.read()
+    nvm_path = args.nvm
+    if args.fresh and nvm_path and os.path.exists(nvm_path):
+        os.remove(nvm_path)
+    display = True
+    if args.no_display:
+        display = "absent"
+    options = {"settings": settings, "nvm_path": nvm_path, "flavour": args.circuitpython,
+               "display": display, "address": args.address}
+    if args.root:
+        options["root"] = args.root
+    return options
+
+
+def headless(args, options):
+    from sim.runner import VirtualPico
+
+    if options["nvm_path"] is None:
+        folder = tempfile.mkdtemp(prefix="sim-")
+        options["nvm_path"] = os.path.join(folder, "nvm.bin")
+    out = args.png
+    if out:
+        os.makedirs(out, exist_ok=True)
+    with VirtualPico(**options) as pico:
+        def picture(name):
+            if out:
+                path = pico.png(os.path.join(out, name + ".png"), scale=args.scale,
+                                color=args.color)
+                print("wrote", path)
+
+        pico.run_script(args.script, on_picture=picture)
+        picture("final")
+        if args.show:
+            print(pico.text())
+        if args.serial:
+            sys.stdout.write(pico.serial)
+        if pico.traceback:
+            sys.stderr.write(pico.traceback)
+            return 1
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m sim", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--script", help="key script to run headless (see sim/script.py)")
+    parser.add_argument("--png", metavar="DIR", help="headless: write png:NAME pictures and final.png here")
+    parser.add_argument("--show", action="store_true", help="headless: print the final screen as text")
+    parser.add_argument("--serial", action="store_true", help="headless: print the serial console")
+    parser.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
+    parser.add_argument("--color", default="blue", choices=("blue", "white", "yellow", "yellow-blue"))
+    parser.add_argument("--root", help="CIRCUITPY folder to run (default: a copy of this repository's firmware)")
+    parser.add_argument("--settings", metavar="FILE", help="settings.toml to use instead of the repository's")
+    parser.add_argument("--nvm", metavar="FILE", help="file behind microcontroller.nvm")
+    parser.add_argument("--fresh", action="store_true", help="erase the nvm file first")
+    parser.add_argument("--circuitpython", type=int, choices=(9, 10), default=10,
+                        help="how os.getenv reads settings.toml (default 10)")
+    parser.add_argument("--no-display", action="store_true", help="nothing answers at the display's address")
+    parser.add_argument("--address", type=lambda text: int(text, 0), default=0x3C,
+                        help="the display's I2C address (0x3C or 0x3D)")
+    parser.add_argument("--braille", action="store_true", help="terminal: draw with braille characters")
+    parser.add_argument("--blocks", action="store_true", help="terminal: draw with half blocks")
+    args = parser.parse_args(argv)
+    if args.png and not args.script:
+        args.script = ""
+    if args.script is None and args.nvm is None:
+        args.nvm = "sim_nvm.bin"
+    options = _options(args)
+    if args.script is not None:
+        return headless(args, options)
+    from sim import terminal
+
+    mode = True if args.braille else (False if args.blocks else None)
+    return terminal.main(options, braille_mode=mode)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
