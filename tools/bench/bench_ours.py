@@ -1,0 +1,172 @@
+"""The firmware's own path, press by press: the body of code.py's loop.
+
+``code.py`` runs its loop inside ``run()`` and never returns, so the
+benchmark repeats the body of one loop iteration here, calling the same
+firmware objects in the same order: ``Presses`` turns the key event into a
+press, ``Table.press`` / ``Table.tick`` / ``Table.render`` into the display
+buffer, ``Display.show_pages`` sends the changed pages, ``Storage.sync``
+appends the action to nvm. Keep ``iteration`` in step with code.py's loop.
+
+A measured key press is two iterations, the key going down and the key
+coming up 120 ms later (a short press fires on release), so the figure is all
+the work the firmware does for that press. Long presses (the menu) and
+presses between measured ones run the same way, unmeasured.
+"""
+
+from euchre_core import Rules
+from euchre_core.presses import LONG, STUCK, Presses
+from euchre_core.ui import Table
+from hw.display import ALL_PAGES, Display
+from hw.storage import Storage
+
+NAMES = ("North", "East", "South", "West")
+TEAMS = ("N-S", "E-W")
+KEY_OK = 4
+SHORT_HOLD_MS = 120
+LONG_HOLD_MS = 650
+GAP_MS = 400
+
+
+class Firmware:
+    """Table, presses, display and storage wired as code.py wires them."""
+
+    def __init__(self, bus, nvm=None, rules=None, dealer=0):
+        self.display = Display(bus, addr=0x3C)
+        if nvm is None:
+            nvm = bytearray(b"\xff" * 4096)
+        self.store = Storage(nvm)
+        self.presses = Presses(5, long_ms=600)
+        self.table = Table(rules if rules is not None else Rules(), NAMES, TEAMS,
+                           contrast=207, sleep_s=600, rand=lambda: dealer)
+        self.store.adopt(self.table)
+        self.frame = self.display.frame
+        self.shown_flip = -1
+        self.shown_contrast = -1
+        self.shown_awake = True
+        self.now = 1000
+        self.store.sync(self.table)
+        self.iteration(None, False)
+
+    def iteration(self, key, down):
+        """One pass of code.py's loop; ``key`` None: no key event."""
+        now = self.now
+        table = self.table
+        presses = self.presses
+        pressed = False
+        if key is not None:
+            if down:
+                presses.down(key, now)
+            else:
+                result = presses.up(key, now)
+                if result:
+                    table.press(key, False, now)
+                    pressed = True
+        result = presses.poll(now)
+        while result:
+            key = result & 7
+            if result >> 3 == LONG:
+                table.press(key, True, now)
+                pressed = True
+            elif result >> 3 == STUCK:
+                table.notice("stuck", now)
+            result = presses.poll(now)
+        table.tick(now)
+        display = self.display
+        flip = 1 if bool(table.flipped) else 0
+        redraw = 0
+        if flip != self.shown_flip:
+            display.flip(flip == 1)
+            self.shown_flip = flip
+            redraw = ALL_PAGES
+        if table.contrast != self.shown_contrast:
+            display.contrast(table.contrast)
+            self.shown_contrast = table.contrast
+        if bool(table.awake) != self.shown_awake:
+            self.shown_awake = not self.shown_awake
+            display.sleep(not self.shown_awake)
+        changed = table.render(self.frame) | redraw
+        if changed:
+            display.show_pages(changed)
+        self.store.sync(table, pressed)
+
+    def press(self, key, long=False):
+        """Key down, held, key up, then a pause, in loop iterations."""
+        self.iteration(key, True)
+        if long:
+            self.now += 610
+            self.iteration(None, False)  # the long press fires while held
+            self.now += LONG_HOLD_MS - 610
+        else:
+            self.now += SHORT_HOLD_MS
+        self.iteration(key, False)
+        self.now += GAP_MS
+        self.iteration(None, False)
+
+    def measured_press(self, key):
+        """A short press: exactly the two iterations with the key events."""
+        self.iteration(key, True)
+        self.now += SHORT_HOLD_MS
+        self.iteration(key, False)
+
+    def after_measured(self):
+        self.now += GAP_MS
+        self.iteration(None, False)
+
+
+TRICK_SEATS = (1, 2, 3, 2, 0)
+
+
+def build(kind, repeat, bus=None):
+    from bench_press import Rig
+    if bus is None:
+        bus = Rig.bus_only()
+    fw = Firmware(bus)
+    table = fw.table
+    steps = []
+
+    def add(measured, label, function):
+        def step(_):
+            function()
+            return False
+        steps.append((measured, label, step))
+
+    def measured(label, key):
+        add(True, label, lambda: fw.measured_press(key))
+        add(False, "gap", fw.after_measured)
+
+    def caller():
+        return (table.game.dealer + 1) % 4
+
+    if kind == "trick":
+        for _ in range(repeat):
+            add(False, "call", lambda: fw.press(caller()))
+            for seat in TRICK_SEATS[:4]:
+                measured("trick", seat)
+            add(False, "last", lambda: fw.press(TRICK_SEATS[4]))
+            add(False, "banner", lambda: fw.press(KEY_OK))
+    elif kind == "call":
+        for _ in range(repeat):
+            steps.append((True, "call", _call_step(fw, caller)))
+            add(False, "gap", fw.after_measured)
+            add(False, "quick", lambda: (fw.press(KEY_OK), fw.press(0), fw.press(KEY_OK)))
+    elif kind == "score":
+        for _ in range(repeat):
+            add(False, "hand", lambda: (fw.press(caller()), fw.press(KEY_OK), fw.press(0)))
+            measured("score", KEY_OK)  # dismisses the result banner
+    elif kind == "misdeal":
+        for _ in range(repeat):
+            measured("misdeal", KEY_OK)
+    elif kind == "menu":
+        add(False, "open", lambda: fw.press(KEY_OK, long=True))
+        for _ in range(repeat):
+            measured("menu", 2)  # S moves down
+    else:
+        raise ValueError("unknown kind " + kind)
+    return steps, bus, fw
+
+
+def _call_step(fw, caller):
+    def step(_):
+        fw.measured_press(caller())
+        return False
+    return step
