@@ -37,6 +37,10 @@ test-mp: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy --config-file mypy.ini
 
+## Benchmarks: work per key press, Pico estimate, heap, flash (see tools/bench/bench.py).
+bench: $(STAMP)
+	$(PY) tools/bench/bench.py
+
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .hypothesis
 
