@@ -54,4 +54,4 @@ flash: bundle
 
 ## docs/wiring.svg from the pin defaults in hw/settings.py.
 wiring: $(STAMP)
-	$(PY) tools/wiring.py docs/wiring.svg
+	$(PY) tools/wiring.py docs/wiring.svg --guide docs/build-guide.md

@@ -48,11 +48,14 @@ Then run `make flash` again, or name the drive: `make flash DRIVE=/path/to/CIRCU
 
 READ_ONLY_HELP = """\
 The drive {drive} is read-only, so nothing was copied.
-The scorekeeper's boot.py may have given the board itself write access to the
-drive; the build guide (docs/build-guide.md, "Updating the firmware") says how to
-start the board so the computer can write again (hold OK while plugging it in).
-If the computer mounted it read-only after an unsafe unplug, eject it, plug it
-in again, and if needed repair it (Linux: fsck.vfat; macOS: Disk Utility)."""
+- A boot.py of an earlier project may have handed the drive to CircuitPython
+  (storage.remount("/", readonly=False)). Open the serial console, press Ctrl-C,
+  and in the REPL type: import os; os.remove("/boot.py") -- then plug the board
+  in again. (The scorekeeper's own boot.py never does this; holding OK while
+  plugging in makes it change nothing at all.)
+- If the computer mounted it read-only after an unplug without ejecting: eject,
+  plug in again, and repair it if asked (Linux: fsck.vfat; macOS: Disk Utility).
+See docs/build-guide.md, "Troubleshooting"."""
 
 FULL_HELP = """\
 The drive {drive} is full: {need} more bytes are needed, {free} are free.
