@@ -1,0 +1,228 @@
+"""Drawing into a 128x64 SSD1306 frame held as 1024 bytes in page order.
+
+Byte ``page * 128 + x`` holds rows ``page * 8 .. page * 8 + 7`` of column
+``x``, bit 0 at the top: exactly the layout the SSD1306 (and the
+``adafruit_ssd1306`` driver's buffer) uses. Text and big digits are copied in
+as whole bytes, never pixel by pixel, which is what makes a redraw cheap on a
+125 MHz RP2040 running interpreted bytecode. Only the chart on the game-over
+screen sets single pixels.
+
+Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
+"""
+
+from micropython import const
+
+from euchre_core.font import BIG, BIG_PAGES, BIG_W, SMALL, small_index
+
+WIDTH = const(128)
+HEIGHT = const(64)
+PAGES = const(8)
+FRAME = const(1024)
+CHAR_W = const(6)  # 5 columns and a blank one
+BIG_CHAR_W = const(12)  # doubled glyph and gap
+DIGIT_STEP = const(24)  # big digit and its gap
+
+# Markers that point at a seat key: N (top), E (right), S (bottom), W (left).
+MARK_N = const(0)
+MARK_E = const(1)
+MARK_S = const(2)
+MARK_W = const(3)
+MARK_SIZE = const(8)  # triangle 8 wide, 4 deep
+_MARK_MID = const(32)  # y centre of the E/W markers
+_MARK_X = const(60)  # x of the N/S markers
+
+# A nibble with each bit doubled: the double-height text lookup.
+_DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                 0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF))
+
+_ZEROS = bytes(FRAME)
+
+
+def clear(buf):
+    buf[0:FRAME] = _ZEROS
+
+
+def clear_pages(buf, first, last):
+    """Blank pages ``first..last`` (inclusive)."""
+    buf[first * WIDTH:(last + 1) * WIDTH] = _ZEROS[0:(last - first + 1) * WIDTH]
+
+
+def clear_box(buf, x0, x1, page0, page1):
+    """Blank columns x0..x1-1 of pages page0..page1."""
+    width = x1 - x0
+    for page in range(page0, page1 + 1):
+        at = page * WIDTH + x0
+        buf[at:at + width] = _ZEROS[0:width]
+
+
+def text_width(text):
+    return len(text) * CHAR_W - 1 if text else 0
+
+
+def text(buf, x, page, txt, inverse=False):
+    """Small text with its top-left at (x, page); returns the x after it.
+
+    ``txt`` is str or bytes; columns past the edges are dropped.
+    ``inverse`` draws dark text on a lit bar (the menu's selection)."""
+    if isinstance(txt, str):
+        txt = txt.encode()
+    base = page * WIDTH
+    flip = 0
+    if inverse:
+        fill(buf, x - 1, x + len(txt) * CHAR_W, page)
+        flip = 0xFF
+    for code in txt:
+        if x >= WIDTH:
+            break
+        glyph = small_index(code)
+        if x >= 0 and x <= WIDTH - 5 and not flip:
+            buf[base + x:base + x + 5] = SMALL[glyph:glyph + 5]
+        else:
+            for col in range(5):
+                if 0 <= x + col < WIDTH:
+                    buf[base + x + col] = SMALL[glyph + col] ^ flip
+        x += CHAR_W
+    return x
+
+
+def text_center(buf, page, txt, left=0, right=WIDTH, inverse=False):
+    """Small text centred between columns ``left`` and ``right``."""
+    return text(buf, left + (right - left - text_width(txt)) // 2, page, txt, inverse)
+
+
+def text_right(buf, right, page, txt, inverse=False):
+    """Small text ending at column ``right`` - 1."""
+    return text(buf, right - text_width(txt), page, txt, inverse)
+
+
+def text2_width(txt):
+    return len(txt) * BIG_CHAR_W - 2 if txt else 0
+
+
+def text2(buf, x, page, txt):
+    """Double-size text (10x14 glyphs) on pages ``page`` and ``page + 1``."""
+    if isinstance(txt, str):
+        txt = txt.encode()
+    top = page * WIDTH
+    bottom = top + WIDTH
+    for code in txt:
+        if x + 10 > WIDTH:
+            break
+        glyph = small_index(code)
+        for col in range(5):
+            byte = SMALL[glyph + col]
+            high = _DOUBLE[byte & 15]
+            low = _DOUBLE[byte >> 4]
+            at = x + col * 2
+            if at >= 0:
+                buf[top + at] = high
+                buf[top + at + 1] = high
+                buf[bottom + at] = low
+                buf[bottom + at + 1] = low
+        x += BIG_CHAR_W
+    return x
+
+
+def text2_center(buf, page, txt):
+    return text2(buf, (WIDTH - text2_width(txt)) // 2, page, txt)
+
+
+def big_digit(buf, x, page, digit):
+    """A 20x40 seven-segment digit with its top-left at (x, page)."""
+    src = digit * BIG_PAGES * BIG_W
+    for p in range(BIG_PAGES):
+        at = (page + p) * WIDTH + x
+        buf[at:at + BIG_W] = BIG[src:src + BIG_W]
+        src += BIG_W
+
+
+def big_number(buf, centre, page, value):
+    """0..99 in big digits centred on column ``centre``."""
+    if value >= 10:
+        big_digit(buf, centre - DIGIT_STEP + 2, page, value // 10 % 10)
+        big_digit(buf, centre + 2, page, value % 10)
+    else:
+        big_digit(buf, centre - BIG_W // 2, page, value)
+
+
+def fill(buf, x0, x1, page, mask=0xFF):
+    """OR ``mask`` into columns x0..x1-1 of one page."""
+    at = page * WIDTH
+    for x in range(max(x0, 0), min(x1, WIDTH)):
+        buf[at + x] |= mask
+
+
+def box(buf, x0, x1, page0, page1, solid=True):
+    """A whole-page rectangle, solid or as an outline, columns x0..x1-1."""
+    for page in range(page0, page1 + 1):
+        if solid:
+            fill(buf, x0, x1, page)
+        else:
+            edge = 0xFF
+            mask = 0
+            if page == page0:
+                mask |= 0x01
+            if page == page1:
+                mask |= 0x80
+            fill(buf, x0, x1, page, mask)
+            fill(buf, x0, x0 + 1, page, edge)
+            fill(buf, x1 - 1, x1, page, edge)
+
+
+def hline(buf, x0, x1, y, step=1):
+    """Pixels (x, y) for x in x0..x1-1, every ``step``-th."""
+    at = (y >> 3) * WIDTH
+    bit = 1 << (y & 7)
+    for x in range(max(x0, 0), min(x1, WIDTH), step):
+        buf[at + x] |= bit
+
+
+def pixel(buf, x, y):
+    if 0 <= x < WIDTH and 0 <= y < HEIGHT:
+        buf[(y >> 3) * WIDTH + x] |= 1 << (y & 7)
+
+
+def vspan(buf, x, y0, y1):
+    """Pixels (x, y) for y from y0 to y1 inclusive, in either order."""
+    if y0 > y1:
+        y0, y1 = y1, y0
+    for y in range(y0, y1 + 1):
+        pixel(buf, x, y)
+
+
+def marker(buf, side, shift=0):
+    """A filled triangle at the screen edge pointing out at a seat key.
+
+    ``shift`` moves it a pixel or two along its edge (burn-in protection)."""
+    if side == MARK_N or side == MARK_S:
+        for depth in range(4):
+            for x in range(_MARK_X + 3 - depth + shift, _MARK_X + 5 + depth + shift):
+                pixel(buf, x, depth if side == MARK_N else HEIGHT - 1 - depth)
+    else:
+        for depth in range(4):
+            x = depth if side == MARK_W else WIDTH - 1 - depth
+            vspan(buf, x, _MARK_MID - 1 - depth + shift, _MARK_MID + depth + shift)
+
+
+def wrap(message, width=21, lines=4):
+    """Split a message into at most ``lines`` lines of ``width`` characters."""
+    words = message.split()
+    out = []
+    line = ""
+    for word in words:
+        while len(word) > width:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out[:lines]

@@ -1,0 +1,59 @@
+"""The table UI cases (tests/ui_cases_*.py): on CPython here, and under the
+MicroPython unix port, precompiled as on the board.
+
+They are not ``tests/cases_*`` modules because the 64 KiB heap of
+``make test-mp`` cannot hold the rules engine and the whole table UI at
+once on the 64-bit unix port (objects there are about twice their size on
+the Pico): measured, the engine takes about 22 KB, the UI 30 KB, fonts and
+renderer 9 KB. The UI cases therefore run in their own MicroPython process
+with ``UI_HEAP`` (the same proportion on the Pico is about 31 KB of the
+RP2040's heap)."""
+
+import importlib
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+_TESTS = pathlib.Path(__file__).parent
+_ROOT = _TESTS.parent
+_BIN = pathlib.Path(sys.executable).parent
+UI_HEAP = "128k"
+
+
+def _cases():
+    for path in sorted(_TESTS.glob("ui_cases_*.py")):
+        module = importlib.import_module(path.stem)
+        for name in sorted(dir(module)):
+            if name.startswith("case_"):
+                yield pytest.param(getattr(module, name), id=path.stem + "." + name)
+
+
+@pytest.mark.parametrize("case", list(_cases()))
+def test_ui_case(case):
+    case()
+
+
+def test_ui_cases_under_micropython(tmp_path):
+    micropython = _BIN / "micropython"
+    mpy_cross = _BIN / "mpy-cross"
+    if not micropython.exists() or not mpy_cross.exists():
+        pytest.skip("the MicroPython unix port is not installed (make venv)")
+    (tmp_path / "euchre_core").mkdir()
+    (tmp_path / "tests").mkdir()
+    sources = [(path, tmp_path / "euchre_core" / (path.stem + ".mpy"))
+               for path in sorted((_ROOT / "euchre_core").glob("*.py"))]
+    sources.append((_TESTS / "ui_read.py", tmp_path / "tests" / "ui_read.mpy"))
+    for path in sorted(_TESTS.glob("ui_cases_*.py")):
+        # tests/mp_run.py runs the modules named cases_*.
+        sources.append((path, tmp_path / "tests" / ("cases_" + path.stem[9:] + ".mpy")))
+    for source, target in sources:
+        subprocess.run([str(mpy_cross), "-o", str(target), str(source)], check=True,
+                       cwd=str(_ROOT))
+    shutil.copy(_TESTS / "mp_run.py", tmp_path / "mp_run.py")
+    run = subprocess.run([str(micropython), "-X", "heapsize=" + UI_HEAP, "mp_run.py"],
+                         cwd=str(tmp_path), capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert " 0 failed" in run.stdout

@@ -1,0 +1,66 @@
+"""The fonts: the byte table agrees with the drawings in font.py, every glyph
+is distinct, and the big digits light the right segments."""
+
+import pathlib
+
+from euchre_core import font
+
+_SOURCE = pathlib.Path(font.__file__).read_text()
+
+
+def _drawn_glyphs():
+    """Byte columns decoded from the commented drawings in font.py."""
+    lines = [line[4:] for line in _SOURCE.splitlines()
+             if line.startswith("#   ") and line[4:5] in ".#"]
+    glyphs = []
+    for band in range(0, len(lines), 7):
+        rows = lines[band:band + 7]
+        for slot in range(8):
+            columns = []
+            for col in range(5):
+                byte = 0
+                for row in range(7):
+                    if rows[row][slot * 6 + col] == "#":
+                        byte |= 1 << row
+                columns.append(byte)
+            glyphs.append(bytes(columns))
+    return glyphs
+
+
+def test_small_bytes_match_the_drawings():
+    glyphs = _drawn_glyphs()
+    assert len(glyphs) == font.SMALL_COUNT
+    assert b"".join(glyphs) == font.SMALL
+
+
+def test_small_glyphs_are_distinct_and_leave_row_7_blank():
+    glyphs = [font.SMALL[i * 5:i * 5 + 5] for i in range(font.SMALL_COUNT)]
+    assert len(set(glyphs)) == len(glyphs)
+    assert all(byte < 0x80 for byte in font.SMALL)
+
+
+def test_lower_case_draws_as_upper_case_and_unknown_as_question_mark():
+    assert font.small_index(ord("a")) == font.small_index(ord("A"))
+    assert font.small_index(ord("~")) == font.small_index(ord("?"))
+    assert font.small_index(200) == font.small_index(ord("?"))
+
+
+def _lit(digit, x, y):
+    at = (digit * font.BIG_PAGES + y // 8) * font.BIG_W + x
+    return bool(font.BIG[at] >> (y % 8) & 1)
+
+
+def test_big_digits_light_their_segments():
+    # Sample one pixel in the middle of each segment: a, b, c, d, e, f, g.
+    probes = ((10, 1), (18, 10), (18, 29), (10, 38), (1, 29), (1, 10), (10, 19))
+    lit = {0: "abcdef", 1: "bc", 2: "abdeg", 3: "abcdg", 4: "bcfg", 5: "acdfg",
+           6: "acdefg", 7: "abc", 8: "abcdefg", 9: "abcdfg"}
+    for digit in range(10):
+        for name, (x, y) in zip("abcdefg", probes):
+            assert _lit(digit, x, y) == (name in lit[digit]), (digit, name)
+
+
+def test_big_digits_are_distinct():
+    size = font.BIG_PAGES * font.BIG_W
+    digits = [bytes(font.BIG[d * size:(d + 1) * size]) for d in range(10)]
+    assert len(set(digits)) == 10

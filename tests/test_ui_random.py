@@ -1,0 +1,62 @@
+"""Random key sequences through the table UI: nothing raises, and whenever the
+score or hand screen is in view its pixels tell the engine's truth (big
+digits = scores, marker = dealer; pips = tricks, marker = leader)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_core import Game, Rules
+from euchre_core.ui import Table
+from ui_read import markers, pips, read_score
+
+_TICKS_MASK = (1 << 29) - 1
+
+rules_strategy = st.builds(
+    Rules,
+    target=st.sampled_from((1, 3, 5, 10)),
+    stick_the_dealer=st.booleans(),
+    defender_alone=st.sampled_from(("4", "2_4", "off")),
+    lead=st.sampled_from(("loner_left", "dealer_left")),
+    win_by_two=st.booleans(),
+)
+press_strategy = st.tuples(
+    st.integers(0, 4),  # key: N, E, S, W, OK
+    st.booleans(),  # long
+    st.sampled_from((0, 30, 700, 3000, 61000)),  # ms since the last press
+)
+
+
+def check_screen(table, buf):
+    if not table.awake or table.message is not None:
+        return
+    game = table.game
+    name = table.screen_name
+    if name == "score":
+        scores = game.scores
+        if max(scores) < 100:
+            assert read_score(buf) == (scores[0], scores[1])
+        assert markers(buf) == [game.dealer]
+    elif name == "hand":
+        assert pips(buf) == (game.tricks[0], game.tricks[1])
+        assert markers(buf) == [game.leader]
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=rules_strategy, dealer=st.integers(0, 3), start=st.integers(0, _TICKS_MASK),
+       presses=st.lists(press_strategy, max_size=150))
+def test_random_presses_keep_the_screen_true(rules, dealer, start, presses):
+    now = start
+    table = Table(rules, game=Game(rules, dealer=dealer), sleep_s=120, now_ms=now,
+                  rand=lambda: now, out=lambda line: None)
+    buf = bytearray(1024)
+    table.render(buf)
+    for key, long, gap in presses:
+        now = (now + gap) & _TICKS_MASK
+        table.tick(now)
+        table.render(buf)
+        check_screen(table, buf)
+        table.press(key, long, now)
+        table.tick(now)
+        changed = table.render(buf)
+        assert 0 <= changed <= 0xFF
+        check_screen(table, buf)

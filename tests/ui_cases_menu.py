@@ -1,0 +1,169 @@
+"""Table UI cases, the menu and time: renege, rest of the tricks, adjust,
+set dealer, rules, export, hardware notices, sleep, tick wrap, burn-in shift.
+
+Plain functions: pytest runs them on CPython (tests/test_cases.py) and
+tests/mp_run.py runs them under MicroPython."""
+
+from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text,
+                           find_text2, frame, has_marker, markers, pips,
+                           press, read_score, settle, table, text_at)
+
+
+def case_ui_waking_press_does_nothing_else():
+    clock = Clock()
+    t = table(sleep_s=60)
+    t.tick(clock.step(59000))
+    assert t.awake
+    t.tick(clock.step(2000))
+    assert not t.awake
+    buf = bytearray(1024)
+    assert t.render(buf) == 0
+    t.press(N, False, clock.step(100))
+    assert t.awake and t.screen_name == "score" and t.game.action_count == 0
+    t.press(N, False, clock.step(100))
+    assert t.screen_name == "hand"
+
+
+def case_ui_times_wrap_at_2_29():
+    clock = Clock((1 << 29) - 1500)
+    t = table(sleep_s=60, now_ms=clock.now)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, N)
+    assert t.screen_name == "banner"
+    settle(t, clock)  # past the wrap
+    assert clock.now < 10000
+    assert t.screen_name == "score" and t.awake
+
+
+def case_ui_burn_in_shift_keeps_the_score_readable():
+    clock = Clock()
+    t = table()
+    buf = bytearray(1024)
+    t.render(buf)
+    first = bytes(buf)
+    t.tick(clock.step(61000))
+    assert t.render(buf) != 0
+    assert bytes(buf) != first
+    assert read_score(buf) == (0, 0)
+
+
+def case_ui_notice_waits_for_a_key():
+    clock = Clock()
+    t = table()
+    t.notice("Saved game damaged; new game started", clock.now)
+    buf = frame(t)
+    assert t.screen_name == "notice"
+    assert find_text(buf, 2, "SAVED GAME DAMAGED;") >= 0
+    settle(t, clock)
+    assert t.screen_name == "notice"
+    press(t, clock, N)
+    assert t.screen_name == "score" and t.game.action_count == 0
+
+
+def case_ui_renege_from_the_menu():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    press(t, clock, OK, long=True)
+    press(t, clock, S)  # RENEGE
+    press(t, clock, OK)
+    assert t.screen_name == "pick"
+    assert find_text(frame(t), 2, "WHO RENEGED?") >= 0
+    press(t, clock, E)
+    assert t.game.scores == [2, 0]
+    assert t.screen_name == "banner"
+
+
+def case_ui_rest_of_tricks_to_one_side():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    press(t, clock, E)
+    press(t, clock, OK, long=True)
+    press(t, clock, S)
+    press(t, clock, S)  # REST OF TRICKS
+    press(t, clock, OK)
+    press(t, clock, S)  # all the rest to N-S
+    assert t.game.scores == [1, 0] and t.game.last_hand.tricks == (4, 1)
+
+
+def case_ui_adjust_score():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    press(t, clock, S)
+    press(t, clock, OK)  # ADJUST SCORE
+    assert t.screen_name == "adjust"
+    press(t, clock, N)
+    press(t, clock, N)
+    press(t, clock, E)
+    press(t, clock, W)
+    press(t, clock, W)  # E-W would go below 0
+    assert "AS FAR AS IT GOES" in t.message
+    press(t, clock, OK)
+    assert t.game.scores == [2, 0]
+    settle(t, clock)
+    assert read_score(frame(t)) == (2, 0)
+
+
+def case_ui_set_dealer():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    press(t, clock, S)
+    press(t, clock, S)  # SET DEALER
+    press(t, clock, E)
+    press(t, clock, S)
+    assert t.game.dealer == S
+    settle(t, clock)
+    assert markers(frame(t)) == [S]
+
+
+def case_ui_rules_apply_at_once_before_the_first_action():
+    clock = Clock()
+    t = table(dealer=0)
+    serial = t.prefs_serial
+    press(t, clock, OK, long=True)
+    for _ in range(3):
+        press(t, clock, S)
+    press(t, clock, OK)  # RULES
+    assert t.screen_name == "options"
+    press(t, clock, OK)  # target 10 -> 11
+    press(t, clock, W)
+    assert t.game.rules.target == 11 and t.prefs_serial == serial + 1
+    settle(t, clock)
+    assert find_text(frame(t), 7, "TO 11") >= 0
+
+
+def case_ui_rules_wait_for_the_next_game_once_play_started():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK)  # a misdeal is an action
+    press(t, clock, OK, long=True)
+    for _ in range(3):
+        press(t, clock, S)
+    press(t, clock, OK)
+    press(t, clock, S)
+    press(t, clock, OK)  # win by two
+    press(t, clock, W)
+    assert not t.game.rules.win_by_two and t.next_rules.win_by_two
+    assert "NEXT GAME" in t.message
+
+
+def case_ui_export_lines():
+    clock = Clock()
+    lines = []
+    t = table(dealer=0, out=lines.append)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, E)
+    settle(t, clock)
+    press(t, clock, OK, long=True)
+    for _ in range(7):
+        press(t, clock, S)
+    press(t, clock, OK)  # EXPORT TO USB
+    assert lines == t.export_lines()
+    assert lines[0].startswith("step,action")
+    assert lines[1].split(",")[:2] == ["1", "CALL ANN"]
+    assert lines[2].endswith(",2,0,march +2 US")

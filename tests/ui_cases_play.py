@@ -1,0 +1,190 @@
+"""Table UI cases, playing: the score and hand screens, quick result,
+banners, undo, loners, game over.
+
+Plain functions: pytest runs them on CPython (tests/test_cases.py) and
+tests/mp_run.py runs them under MicroPython."""
+
+from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text,
+                           find_text2, frame, has_marker, markers, pips,
+                           press, read_score, settle, table, text_at)
+
+
+def case_ui_score_screen_shows_scores_and_dealer():
+    t = table(dealer=3)
+    buf = frame(t)
+    assert t.screen_name == "score"
+    assert read_score(buf) == (0, 0)
+    assert markers(buf) == [W]
+    assert find_text(buf, 6, "DAN DEALS") >= 0
+    assert find_text(buf, 0, "US") >= 0 and find_text(buf, 0, "THEM") >= 0
+    assert find_text(buf, 7, "TO 10") >= 0
+    assert find_text(buf, 7, "MATCH 0-0") >= 0
+
+
+def case_ui_call_then_tricks_show_pips_and_leader():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, S)  # S names trump: N-S are the makers
+    buf = frame(t)
+    assert t.screen_name == "hand"
+    assert t.game.makers == 0 and t.game.caller == S
+    assert find_text(buf, 1, "MAKERS") >= 0
+    assert find_text(buf, 5, "CAT CALLED") >= 0
+    assert markers(buf) == [E]  # left of the dealer leads
+    assert pips(buf) == (0, 0)
+    press(t, clock, W)
+    press(t, clock, N)
+    buf = frame(t)
+    assert pips(buf) == (1, 1)
+    assert markers(buf) == [N]
+    assert find_text(buf, 6, "ANN LEADS") >= 0
+
+
+def case_ui_quick_result_is_three_presses():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, E)
+    press(t, clock, OK)
+    buf = frame(t)
+    assert t.screen_name == "quick"
+    assert find_text(buf, 1, "MADE 3-4 +1") >= 0
+    assert find_text(buf, 6, "EUCHRED +2") >= 0
+    assert has_marker(buf, N) and has_marker(buf, E) and has_marker(buf, S)
+    press(t, clock, E)  # march
+    buf = frame(t)
+    assert t.screen_name == "banner"
+    assert find_text(buf, 0, "THEM SCORE", inverse=True) >= 0
+    assert find_text2(buf, 2, "MARCH +2") >= 0
+    assert t.game.scores == [0, 2]
+    settle(t, clock)
+    buf = frame(t)
+    assert t.screen_name == "score"
+    assert read_score(buf) == (0, 2)
+    assert markers(buf) == [E]  # the deal moved left
+
+
+def case_ui_undo_is_long_ok_then_ok():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, N)  # made
+    settle(t, clock)
+    assert t.game.scores == [1, 0]
+    press(t, clock, OK, long=True)
+    buf = frame(t)
+    assert t.screen_name == "menu"
+    assert find_text(buf, 1, "UNDO RESULT 3-2", inverse=True) >= 0
+    press(t, clock, OK)
+    assert t.game.scores == [0, 0]
+    assert t.screen_name == "hand"
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)
+    assert t.screen_name == "score" and t.game.action_count == 0
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)
+    assert "NOTHING TO UNDO" in t.message
+
+
+def case_ui_misdeal_passes_the_deal_and_stick_refuses():
+    clock = Clock()
+    t = table(dealer=1)
+    press(t, clock, OK)
+    assert t.game.dealer == 2
+    assert markers(frame(t)) == [S]
+    t = table(Rules(stick_the_dealer=True), dealer=1)
+    press(t, clock, OK)
+    assert t.game.dealer == 1
+    assert "STICK THE DEALER: BOB MUST" in t.message
+    assert find_text(frame(t), 3, "STICK THE DEALER:") >= 0
+
+
+def case_ui_lone_maker_and_lone_defender():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, E, long=True)
+    assert t.game.lone_seat == E
+    buf = frame(t)
+    assert find_text(buf, 4, "BOB ALONE", inverse=True) >= 0
+    assert markers(buf) == [S]  # loner's left leads (seed 000)
+    press(t, clock, W)
+    assert "SITS OUT" in t.message and t.game.tricks_played == 0
+    press(t, clock, N, long=True)  # a defender goes alone too
+    assert t.game.lone_defender == N
+    press(t, clock, OK)
+    buf = frame(t)
+    assert find_text(buf, 3, "MARCH 5 +4") >= 0
+    press(t, clock, E)
+    assert t.game.scores == [0, 4]
+    assert find_text2(frame(t), 2, "LONER +4") >= 0
+
+
+def case_ui_maker_goes_alone_after_the_call():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    press(t, clock, S, long=True)  # the caller's partner takes it alone
+    assert t.game.lone_seat == S and t.game.makers == 0
+    press(t, clock, E)
+    press(t, clock, N, long=True)
+    assert "ALREADY ALONE" in t.message
+
+
+def case_ui_every_press_changes_the_screen():
+    clock = Clock()
+    t = table(dealer=0)
+    buf = frame(t)
+    for key, long in ((N, False), (E, False), (OK, False), (W, False),
+                      (OK, True), (S, False), (N, False), (W, False)):
+        t.press(key, long, clock.step(700))
+        assert t.render(buf) != 0, (key, long)
+    assert t.render(buf) == 0
+
+
+def case_ui_a_trick_redraws_few_pages():
+    clock = Clock()
+    t = table(dealer=0)
+    buf = bytearray(1024)
+    press(t, clock, N)
+    assert t.render(buf) == 0xFF
+    press(t, clock, E)
+    changed = t.render(buf)
+    assert changed and changed & 0x01 == 0  # team names and scores stay
+    assert bin(changed).count("1") <= 5
+
+
+def case_ui_game_over_skunk_and_next_game():
+    clock = Clock()
+    t = table(Rules(target=5), dealer=0)
+    for _ in range(3):
+        press(t, clock, N)
+        press(t, clock, OK)
+        press(t, clock, E)  # march
+        settle(t, clock)
+    assert t.game.winner == 0 and t.game.skunk
+    buf = frame(t)
+    assert t.screen_name == "over"
+    assert find_text(buf, 2, "SKUNK!", inverse=True) >= 0
+    assert find_text(buf, 7, "MATCH 1-0") >= 0
+    serial = t.game_serial
+    press(t, clock, W)  # next game, W deals
+    assert t.game.winner is None and t.game.dealer == W
+    assert t.tally == [1, 0] and t.game_serial == serial + 1
+    assert find_text(frame(t), 7, "MATCH 1-0") >= 0
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)  # undo the new game
+    assert t.game.winner == 0 and t.tally == [0, 0]
+
+
+def case_ui_next_dealer_at_random():
+    clock = Clock()
+    draws = [5, 7]
+    t = Table(Rules(target=1), rand=lambda: draws.pop(0))
+    assert t.game.dealer == 1
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, N)
+    settle(t, clock)
+    assert t.screen_name == "over"
+    press(t, clock, OK)
+    assert t.game.dealer == 3 and t.game.action_count == 0

@@ -1,0 +1,48 @@
+"""Table UI cases, persistence: prefs saved and restored, bad data refused.
+
+Plain functions: pytest runs them on CPython (tests/test_cases.py) and
+tests/mp_run.py runs them under MicroPython."""
+
+from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text,
+                           find_text2, frame, has_marker, markers, pips,
+                           press, read_score, settle, table, text_at)
+
+
+def case_ui_prefs_round_trip():
+    clock = Clock()
+    t = table(Rules(target=7), dealer=0)
+    t.tally = [2, 1]
+    t.contrast = 96
+    t.flipped = True
+    t.sleep_s = 300
+    t.next_rules = Rules(target=11)
+    t.device_rules = True
+    press(t, clock, N)
+    data = t.prefs_bytes()
+    game_data = t.game.to_bytes()
+    restored = table(Rules(target=10))
+    restored.load_prefs(data)
+    restored.load_game(game_data)
+    assert restored.tally == [2, 1] and restored.contrast == 96
+    assert restored.flipped and restored.sleep_s == 300
+    assert restored.game.rules.target == 7 and restored.next_rules.target == 11
+    assert restored.game == t.game and restored.screen_name == "hand"
+
+
+def case_ui_bad_prefs_are_refused():
+    t = table()
+    good = t.prefs_bytes()
+    for bad in (b"", b"junk", bytes((0x50, 9)) + good[2:], good[:-1], good + b"\0"):
+        try:
+            t.load_prefs(bad)
+        except ValueError:
+            continue
+        raise AssertionError("accepted " + repr(bad))
+    assert t.tally == [0, 0]
+
+
+def case_ui_text_reads_back():
+    t = table()
+    buf = frame(t)
+    x = find_text(buf, 0, "THEM")
+    assert text_at(buf, x, 0, 4) == "THEM"

@@ -1,0 +1,184 @@
+"""Reading a rendered 1024-byte SSD1306 frame back into text, big digits,
+markers and pips with the font tables (not with the renderer), and driving a
+``Table`` with timed presses: the helpers of the ui_cases_* modules (no cases
+here). Runs on CPython and MicroPython."""
+
+from euchre_core import Game, Rules, screen
+from euchre_core.font import BIG, BIG_PAGES, BIG_W, SMALL, small_index
+from euchre_core.ui import Table
+
+N, E, S, W, OK = 0, 1, 2, 3, 4
+
+_DOUBLE = (0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+           0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF)
+
+
+def frame(table):
+    """A fresh frame with everything the table shows now."""
+    buf = bytearray(1024)
+    table.render(buf)
+    return buf
+
+
+def page_bytes(buf, page):
+    return bytes(buf[page * 128:(page + 1) * 128])
+
+
+def small_bytes(text, inverse=False):
+    """The byte columns of small text as it appears on a page."""
+    out = bytearray()
+    for char in text:
+        glyph = small_index(ord(char))
+        for col in range(5):
+            out.append(SMALL[glyph + col] ^ (0xFF if inverse else 0))
+        out.append(0xFF if inverse else 0)
+    return bytes(out[:-1])
+
+
+def find_text(buf, page, text, inverse=False):
+    """Column where ``text`` starts on ``page``, or -1."""
+    return page_bytes(buf, page).find(small_bytes(text, inverse))
+
+
+def find_text2(buf, page, text):
+    """Column where double-size ``text`` starts on pages page, page + 1, or -1."""
+    top = bytearray()
+    bottom = bytearray()
+    for char in text:
+        glyph = small_index(ord(char))
+        for col in range(5):
+            byte = SMALL[glyph + col]
+            for _ in range(2):
+                top.append(_DOUBLE[byte & 15])
+                bottom.append(_DOUBLE[byte >> 4])
+        top.extend(b"\0\0")
+        bottom.extend(b"\0\0")
+    at = page_bytes(buf, page).find(bytes(top[:-2]))
+    if at < 0 or page_bytes(buf, page + 1)[at:at + len(bottom) - 2] != bytes(bottom[:-2]):
+        return -1
+    return at
+
+
+def text_at(buf, x, page, count):
+    """Decode ``count`` small characters starting at column ``x``."""
+    out = ""
+    for i in range(count):
+        at = page * 128 + x + i * 6
+        cols = bytes(buf[at:at + 5])
+        char = "?"
+        for code in range(32, 96):
+            glyph = small_index(code)
+            if SMALL[glyph:glyph + 5] == cols:
+                char = chr(code)
+                break
+        out += char
+    return out
+
+
+def _digit_at(buf, x, page):
+    for digit in range(10):
+        match = True
+        for p in range(BIG_PAGES):
+            src = (digit * BIG_PAGES + p) * BIG_W
+            at = (page + p) * 128 + x
+            if bytes(buf[at:at + BIG_W]) != BIG[src:src + BIG_W]:
+                match = False
+                break
+        if match:
+            return digit
+    return None
+
+
+def read_big(buf, left, right, page=1):
+    """The number written in big digits between columns left..right-1, or None."""
+    value = None
+    x = left
+    while x <= right - BIG_W:
+        digit = _digit_at(buf, x, page)
+        if digit is None:
+            x += 1
+            continue
+        value = digit if value is None else value * 10 + digit
+        x += BIG_W
+    return value
+
+
+def read_score(buf):
+    """(N-S, E-W) as the big digits of the score screen show them."""
+    return read_big(buf, 0, 64), read_big(buf, 64, 128)
+
+
+_SHAPES = {}  # (side, shift) -> ((byte index, bits), ...)
+
+
+def _shape(side, shift):
+    key = side * 4 + shift
+    if key not in _SHAPES:
+        scratch = bytearray(1024)
+        screen.marker(scratch, side, shift)
+        _SHAPES[key] = tuple((i, scratch[i]) for i in range(1024) if scratch[i])
+    return _SHAPES[key]
+
+
+def has_marker(buf, side):
+    """True if the edge marker for seat ``side`` is drawn (any shift)."""
+    for shift in (0, 1, 2):
+        found = True
+        for at, bits in _shape(side, shift):
+            if buf[at] & bits != bits:
+                found = False
+                break
+        if found:
+            return True
+    return False
+
+
+def markers(buf):
+    """The seats whose edge markers are drawn."""
+    return [side for side in range(4) if has_marker(buf, side)]
+
+
+def pips(buf):
+    """Filled trick pips of (N-S, E-W) on the hand screen."""
+    counts = []
+    for left in (6, 70):
+        count = 0
+        for pip in range(5):
+            x = left + pip * 11
+            solid = True
+            for page in (2, 3):
+                for col in range(x, x + 8):
+                    if buf[page * 128 + col] != 0xFF:
+                        solid = False
+            if solid:
+                count += 1
+        counts.append(count)
+    return counts[0], counts[1]
+
+
+class Clock:
+    def __init__(self, start=0):
+        self.now = start
+
+    def step(self, ms):
+        self.now = (self.now + ms) & ((1 << 29) - 1)
+        return self.now
+
+
+def table(rules=None, dealer=0, **kwargs):
+    game = Game(rules or Rules(), dealer=dealer)
+    return Table(rules or Rules(), names=("Ann", "Bob", "Cat", "Dan"),
+                 teams=("Us", "Them"), game=game, **kwargs)
+
+
+def press(t, clock, key, long=False):
+    t.press(key, long, clock.step(700))
+    t.tick(clock.step(10))
+
+
+def settle(t, clock):
+    """Let banners and messages run out."""
+    for _ in range(5):
+        t.tick(clock.step(1000))
+
+
