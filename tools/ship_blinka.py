@@ -75,7 +75,11 @@ def _simple_toml(text):
             end = raw.rindex('"')
             values[key.strip()] = ast.literal_eval(raw[: end + 1])
         else:
-            values[key.strip()] = int(raw.split("#", 1)[0].strip(), 0)
+            word = raw.split("#", 1)[0].strip()
+            if word in ("true", "false"):
+                values[key.strip()] = word == "true"
+            else:
+                values[key.strip()] = int(word, 0)
     return values
 
 
