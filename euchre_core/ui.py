@@ -861,7 +861,7 @@ class Table:
                 screen.box(buf, x, x + 8, 2, 3, pip < tricks[team])
             lone = game.lone_seat if team == makers else game.lone_defender
             if lone is not None:
-                tag = self.names[lone][:4] + b" ALONE"
+                tag = self.names[lone][:3] + b" ALONE"
                 if team == 0:
                     screen.text(buf, left, 4, tag, True)
                 else:
@@ -905,12 +905,17 @@ class Table:
         else:
             screen.text2_center(buf, 0, name)
         scores = game.scores
-        line = str(scores[winner]) + "-" + str(scores[1 - winner])
+        # The score, with the chart's legend: N-S thick line, E-W dotted.
+        line = (self.teams[0][:5].decode() + " " + str(scores[0]) + "-" + str(scores[1])
+                + " " + self.teams[1][:5].decode())
+        width = screen.text_width(line) + (44 if game.skunk else 0)
+        x = (128 - width) // 2
+        screen.fill(buf, x - 8, x - 2, 2, 0x18)
+        x = screen.text(buf, x, 2, line)
+        for dot in range(x, x + 6, 2):
+            screen.pixel(buf, dot, 19)
         if game.skunk:
-            x = screen.text(buf, 30, 2, line)
-            screen.text(buf, x + 6, 2, "SKUNK!", True)
-        else:
-            screen.text_center(buf, 2, line)
+            screen.text(buf, x + 9, 2, "SKUNK!", True)
         self._draw_chart(buf, 3, 6)
         tally = [self.tally[0], self.tally[1]]
         tally[winner] += 1
@@ -934,21 +939,21 @@ class Table:
         screen.vspan(buf, left - 2, top, bottom)
         screen.hline(buf, left - 2, right, bottom)
         screen.hline(buf, left, right, bottom - height * self.game.rules.target // peak, 4)
+        # A staircase per team: the score only moves when a hand is scored.
         for team in (0, 1):
+            step = 1 if team == 0 else 2
             prev_x = left
             prev_y = bottom
             for i in range(1, len(progress)):
                 x = left + (right - left) * i // steps
                 y = bottom - height * progress[i][team] // peak
-                for px in range(prev_x, x + 1):
-                    span = x - prev_x
-                    py = prev_y + (y - prev_y) * (px - prev_x) // span if span else y
-                    if team == 0 or px % 3 == 0:
-                        screen.pixel(buf, px, py)
-                        if team == 0:
-                            screen.pixel(buf, px, py - 1)
-                if team == 1:
-                    screen.vspan(buf, x, prev_y if x == prev_x else py, y)
+                screen.hline(buf, prev_x, x, prev_y, step)
+                if team == 0:
+                    screen.hline(buf, prev_x, x, prev_y - 1)
+                for py in range(min(prev_y, y), max(prev_y, y) + 1, step):
+                    screen.pixel(buf, x, py)
+                    if team == 0:
+                        screen.pixel(buf, x + 1, py)
                 prev_x = x
                 prev_y = y
 
@@ -964,7 +969,9 @@ class Table:
             elif seat == KEY_S:
                 screen.text_center(buf, 6, label)
             else:
-                words = label.split(b" ", 1) if len(label) > 10 else (label,)
+                # Long labels take two lines so the E and W labels never meet.
+                cut = label.rfind(b" ") if len(label) > 8 else -1
+                words = (label[:cut], label[cut + 1:]) if cut > 0 else (label,)
                 for i in range(len(words)):
                     if seat == KEY_W:
                         screen.text(buf, 6, 3 + i, words[i])
@@ -1080,24 +1087,27 @@ class Table:
         rows = []
         for hand in hands:
             word = _KIND_WORDS.get(hand.kind, hand.kind.upper())
-            rows.append((str(hand.number) + " " + self.names[hand.caller][:4].decode()
-                         + " " + word, "+" + str(hand.points) + " "
-                         + self.teams[hand.scorer][:3].decode()))
+            if hand.kind == "euchre" or hand.kind == "lone_defense":
+                word = "SET"
+            line = (str(hand.number) + " " + self.names[hand.caller][:4].decode()
+                    + " " + word)
+            rows.append((line[:13], "+" + str(hand.points) + " "
+                         + self.teams[hand.scorer][:4].decode()))
         if not rows:
             rows.append(("NO HAND SCORED YET", ""))
         self._draw_list(buf, "HISTORY", rows, None, "W:BACK")
 
     def _draw_confirm(self, buf):
         if self._confirm == M_RESET:
-            screen.text2_center(buf, 0, "RESET")
-            screen.text_center(buf, 2, "THE MATCH TALLY GOES")
-            screen.text_center(buf, 5, "TO 0-0, A NEW GAME")
+            screen.text2_center(buf, 0, "RESET?")
+            screen.text_center(buf, 5, "MATCH TALLY TO 0-0")
+            screen.text_center(buf, 6, "AND A NEW GAME")
         else:
             screen.text2_center(buf, 0, "NEW GAME?")
-            screen.text_center(buf, 2, "THIS GAME ENDS HERE;")
-            screen.text_center(buf, 5, "UNDO BRINGS IT BACK")
+            screen.text_center(buf, 5, "THIS GAME ENDS HERE")
+            screen.text_center(buf, 6, "(UNDO BRINGS IT BACK)")
         screen.marker(buf, screen.MARK_E)
         screen.marker(buf, screen.MARK_W)
         screen.text(buf, 6, 3, "NO")
         screen.text_right(buf, 122, 3, "YES")
-        screen.text_center(buf, 7, "W: NO   E OR OK: YES")
+        screen.text_center(buf, 3, "OK: YES")
