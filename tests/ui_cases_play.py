@@ -113,7 +113,7 @@ def case_ui_lone_maker_and_lone_defender():
     assert t.game.lone_defender == N
     press(t, clock, OK)
     buf = frame(t)
-    assert find_text(buf, 3, "MARCH 5 +4") >= 0
+    assert find_text(buf, 3, "MARCH 5") > 64 and find_text(buf, 4, "+4") > 64
     press(t, clock, E)
     assert t.game.scores == [0, 4]
     assert find_text2(frame(t), 2, "LONER +4") >= 0
