@@ -17,7 +17,8 @@ follows the wall clock (the terminal front end).
 
 The virtual CircuitPython modules come first on ``sys.path`` while a board is
 running; ``os.getenv``, ``time.sleep``/``time.monotonic`` and ``print`` are
-routed to the board only for the firmware's own thread.
+routed to the board only for the firmware's own thread (as are ``open`` and
+``os.stat`` of relative or top-level paths, which land in the CIRCUITPY folder).
 """
 
 import os
@@ -56,6 +57,8 @@ SHORT_MS = 80  # a tap: held this long
 LONG_MS = 800  # a long press: held past the firmware's 600 ms
 GAP_MS = 120  # after a release, before the next key
 BOOT_MS = 100  # virtual time the firmware runs after power-on before the caller goes on
+RELOAD_MS = 300  # a soft reload (supervisor.reload()) takes about this long on a Pico
+RESET_MS = 1000  # and a reset (microcontroller.reset(), the watchdog) this long
 
 
 class FirmwareHang(RuntimeError):
@@ -81,8 +84,8 @@ class _ThreadRouter:
         import builtins
         self.saved = (os.getenv, time.sleep, time.monotonic, time.monotonic_ns,
                       sys.stdout, sys.stderr, getattr(gc, "mem_free", None),
-                      builtins.open, os.stat, os.listdir)
-        real_open, real_stat, real_listdir = self.saved[7:]
+                      builtins.open, os.stat, os.listdir, builtins.print)
+        real_open, real_stat, real_listdir = self.saved[7:10]
         real_getenv, real_sleep, real_monotonic, real_monotonic_ns = self.saved[:4]
         router = self
 
@@ -137,8 +140,17 @@ class _ThreadRouter:
         time.sleep = sleep
         time.monotonic = monotonic
         time.monotonic_ns = monotonic_ns
-        sys.stdout = _Console(sys.stdout, self)
-        sys.stderr = _Console(sys.stderr, self)
+        real_print = builtins.print
+
+        def print_(*args, sep=" ", end="\n", file=None, flush=False):
+            # The firmware's print() and traceback.print_exception() go to the
+            # board's serial console (CircuitPython prints both there).
+            pico = router.board()
+            if pico is None or (file is not None and file not in (sys.stdout, sys.stderr)):
+                return real_print(*args, sep=sep, end=end, file=file, flush=flush)
+            pico.machine.write_serial(sep.join(str(arg) for arg in args) + end)
+
+        builtins.print = print_
         if not hasattr(gc, "mem_free"):
             # CircuitPython's gc has these; the Pico's heap is about 190 KB.
             gc.mem_free = lambda: 150000
@@ -151,44 +163,19 @@ class _ThreadRouter:
         import gc
         import builtins
         getenv, sleep, monotonic, monotonic_ns, stdout, stderr, mem_free = self.saved[:7]
-        builtins.open, os.stat, os.listdir = self.saved[7:]
+        builtins.open, os.stat, os.listdir, builtins.print = self.saved[7:]
         os.getenv = getenv
         time.sleep = sleep
         time.monotonic = monotonic
         time.monotonic_ns = monotonic_ns
-        if isinstance(sys.stdout, _Console):
-            sys.stdout = sys.stdout.other
-        if isinstance(sys.stderr, _Console):
-            sys.stderr = sys.stderr.other
         if mem_free is None:
             for name in ("mem_free", "mem_alloc"):
                 if hasattr(gc, name):
                     delattr(gc, name)
 
 
-class _Console:
-    """sys.stdout/sys.stderr: a firmware thread writes to its board's serial port."""
-
-    def __init__(self, other, router):
-        self.other = other
-        self.router = router
-
-    def write(self, text):
-        pico = self.router.board()
-        if pico is None:
-            return self.other.write(text)
-        pico.machine.write_serial(text)
-        return len(text)
-
-    def flush(self):
-        if self.router.board() is None:
-            self.other.flush()
-
-    def __getattr__(self, name):
-        return getattr(self.other, name)
-
-
 _router = _ThreadRouter()
+_roots = set()  # every CIRCUITPY folder run so far: their modules are the firmware's
 
 
 def repo_firmware_present():
@@ -395,8 +382,13 @@ class VirtualPico:
         run_boot = power_on and self.run_boot_py
         try:
             reloads = 0
+            pause = 0
             while True:
                 try:
+                    if pause:
+                        # CircuitPython takes a while to restart; keys held
+                        # meanwhile are seen by the new run, if still held.
+                        machine.sleep_ms(pause)
                     if run_boot:
                         run_boot = False
                         self._run_boot_py(machine)
@@ -405,16 +397,21 @@ class VirtualPico:
                     return
                 except Reload:
                     reloads += 1
+                    pause = RELOAD_MS
                     machine.run_reason = "SUPERVISOR_RELOAD"
                     machine.previous_traceback = None
                     machine.write_serial("\nsoft reboot\n\n")
                 except HardReset:
                     reloads += 1
+                    pause = RESET_MS
                     machine.run_reason = "STARTUP"
                     machine.previous_traceback = None
                     run_boot = self.run_boot_py
                     machine.write_serial("\n")
                 except PowerCut:
+                    if not self._stop:  # the power failed in the firmware's hands (torn write)
+                        machine.dead = True
+                        machine.oled.power_on()
                     return
                 except SystemExit:
                     self._finish(machine, None)
@@ -435,11 +432,12 @@ class VirtualPico:
                 self._cv.notify_all()
 
     def _forget_modules(self):
-        root = self.root + os.sep
+        _roots.add(self.root + os.sep)
+        roots = tuple(_roots)
         for name, module in list(sys.modules.items()):
             path = getattr(module, "__file__", None) or ""
             top = name.split(".")[0]
-            if (path.startswith(root) or top in _VIRTUAL_MODULES
+            if (path.startswith(roots) or top in _VIRTUAL_MODULES
                     or top in ("hw", "euchre_core") or top.startswith(_LIBRARY_PREFIXES)):
                 del sys.modules[name]
 

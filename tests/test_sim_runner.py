@@ -1,0 +1,199 @@
+"""The runner: lock-step key presses and virtual time, the console, crashes
+reported as CircuitPython does, reloads with fresh modules, power cuts that
+resume from the nvm file. A small firmware of the tests' own drives it."""
+
+import pytest
+
+from sim import FirmwareHang, VirtualPico
+from sim.runner import RELOAD_MS
+
+# Counts presses with the real driver and keeps the count in nvm.
+COUNTER = '''
+import board, busio, keypad, microcontroller, supervisor, os
+import adafruit_ssd1306
+import helper
+
+i2c = busio.I2C(board.GP5, board.GP4, frequency=400000)
+oled = adafruit_ssd1306.SSD1306_I2C(128, 64, i2c, addr=0x3C)
+keys = keypad.Keys((board.GP10, board.GP11, board.GP12, board.GP13, board.GP14),
+                   value_when_pressed=False, pull=True)
+event = keypad.Event()
+count = microcontroller.nvm[0] if microcontroller.nvm[0] != 255 else 0
+print("start", count, supervisor.runtime.run_reason, helper.loaded)
+helper.loaded += 1
+log = []
+while True:
+    if keys.events.get_into(event):
+        log.append((event.key_number, event.pressed, event.timestamp))
+        if event.pressed:
+            count += 1
+            microcontroller.nvm[0] = count
+            oled.fill(0)
+            oled.fill_rect(0, 0, count, 8, 1)
+            oled.show()
+            print("key", event.key_number, count)
+            if event.key_number == 4:
+                raise ValueError("OK pressed")
+            if event.key_number == 3:
+                supervisor.reload()
+'''
+HELPER = "loaded = 0\n"
+
+
+@pytest.fixture
+def pico():
+    with VirtualPico(files={"code.py": COUNTER, "helper.py": HELPER}, settings="") as board:
+        yield board
+
+
+def test_presses_reach_the_firmware_in_virtual_time(pico):
+    assert pico.state == "idle"
+    start = pico.now_ms
+    pico.press("N")
+    pico.press("S")
+    assert pico.namespace["count"] == 2
+    assert pico.now_ms - start == 2 * (80 + 120)
+    log = pico.namespace["log"]
+    assert [(k, p) for k, p, _ in log] == [(0, True), (0, False), (2, True), (2, False)]
+    # held 80 ms, seen by the 20 ms scans: 80 ms between press and release
+    assert log[1][2] - log[0][2] == 80
+    assert "key 0 1\nkey 2 2\n" in pico.serial
+
+
+def test_picture_follows_the_firmware(pico):
+    pico.press("E")
+    pico.press("E")
+    rows = pico.pixels()
+    assert rows[0][:3] == [1, 1, 0] and rows[8][0] == 0
+    assert "█" in pico.text().splitlines()[0]
+
+
+def test_hold_and_script(pico):
+    pico.down("N")
+    pico.advance(700)
+    assert pico.namespace["log"][-1][:2] == (0, True)
+    pico.up("N")
+    pico.advance(50)
+    assert pico.namespace["log"][-1][:2] == (0, False)
+    pico.run_script("E S:long E*2 wait:100")
+    assert pico.namespace["count"] == 5
+
+
+def test_script_errors_name_the_word(pico):
+    with pytest.raises(ValueError, match="X:long"):
+        pico.run_script("N X:long")
+    assert pico.namespace["count"] == 0  # nothing ran
+
+
+def test_exception_ends_code_py_like_circuitpython(pico):
+    pico.press("OK")
+    assert pico.state == "done"
+    assert isinstance(pico.error, ValueError)
+    assert pico.serial.endswith(
+        "Traceback (most recent call last):\n"
+        '  File "code.py", line 26, in <module>\n'
+        "ValueError: OK pressed\n\nCode done running.\n")
+    pico.advance(1000)  # nothing runs any more; time still passes
+    pico.press("N")
+    assert pico.namespace["count"] == 1
+    # Ctrl-D: code.py runs again; the traceback is available to it
+    pico.reload()
+    assert pico.state == "idle"
+    assert pico.machine.previous_traceback.endswith("ValueError: OK pressed\n")
+    assert "start 1 REPL_RELOAD 0" in pico.serial
+
+
+def test_supervisor_reload_restarts_with_fresh_modules(pico):
+    pico.press("N")
+    pico.press("W")  # the firmware calls supervisor.reload()
+    assert pico.state == "idle"
+    pico.advance(RELOAD_MS)
+    # helper.loaded is 0 again: modules were imported afresh; the count came from nvm
+    assert "soft reboot" in pico.serial
+    assert "start 2 SUPERVISOR_RELOAD 0" in pico.serial
+    assert pico.namespace["count"] == 2
+
+
+def test_power_cut_and_boot_resume_from_nvm(pico):
+    pico.press("N")
+    pico.press("N")
+    pico.power_cut()
+    assert pico.state == "off"
+    assert sum(pico.frame()) == 0  # the glass is dark
+    pico.press("N")  # nobody is listening
+    pico.boot()
+    assert pico.namespace["count"] == 2
+    assert "start 2 STARTUP" in pico.serial
+    assert pico.nvm_bytes()[0] == 2
+
+
+def test_power_cut_during_an_nvm_write(pico):
+    pico.press("N")
+    pico.nvm.cut_power_during_write(nth=1, keep=0)
+    pico.press("N")  # count 2 is being written when the power fails
+    assert pico.state == "off"
+    pico.boot()
+    # nvm[0] already held 1, so that write erased the sector and nothing came back
+    assert pico.nvm_bytes()[0] == 0xFF
+    assert pico.namespace["count"] == 0
+
+
+def test_second_board_on_the_same_nvm_file(tmp_path):
+    nvm = str(tmp_path / "board.nvm")
+    files = {"code.py": COUNTER, "helper.py": HELPER}
+    with VirtualPico(files=files, settings="", nvm_path=nvm) as first:
+        first.press("S")
+    with VirtualPico(files=files, settings="", nvm_path=nvm) as second:
+        assert second.namespace["count"] == 1
+
+
+def test_reset_button_keeps_the_display_powered(pico):
+    pico.press("E")
+    oled = pico.oled
+    sent = oled.transactions
+    pico.reset()
+    assert pico.oled is oled and oled.transactions > sent  # same chip, not powered down
+    assert pico.machine.reset_reason == "RESET_PIN"
+    assert "start 1 STARTUP" in pico.serial
+    pico.power_cut()
+    pico.boot()
+    assert pico.oled is not oled
+
+
+HANG = '''
+import keypad, board
+keys = keypad.Keys((board.GP10,), value_when_pressed=False)
+keys.events.get()
+while True:
+    pass
+'''
+
+
+def test_a_firmware_that_stops_polling_is_reported():
+    with VirtualPico(files={"code.py": HANG}, settings="", timeout=0.5, boot=False) as pico:
+        with pytest.raises(FirmwareHang):
+            pico.boot()
+
+
+SETTINGS_CODE = '''
+import os, time, board, digitalio
+led = digitalio.DigitalInOut(board.LED)
+led.switch_to_output(True)
+time.sleep(0.25)
+led.value = False
+print(repr(os.getenv("NAME")), repr(os.getenv("LEVEL")), time.monotonic())
+'''
+
+
+def test_getenv_time_and_led_in_the_firmware_thread(monkeypatch):
+    monkeypatch.setenv("NAME", "host value")
+    with VirtualPico(files={"code.py": SETTINGS_CODE}, settings='NAME = "Ann"\nLEVEL = 3\n',
+                     flavour=9) as pico:
+        assert pico.state == "idle"  # time.sleep(0.25) is virtual: 100 ms have passed
+        pico.advance(500)
+        assert "'Ann' 3 0.25" in pico.serial
+        assert pico.led == [(0, True), (250, False)]
+        assert pico.state == "done"
+    import os
+
+    assert os.getenv("NAME") == "host value"  # the test's own thread is not routed
