@@ -221,7 +221,7 @@ def drive_files(drive):
         dirs.sort()
         for name in sorted(files):
             found.append(os.path.relpath(os.path.join(folder, name), drive).replace(os.sep, "/"))
-    return found
+    return sorted(found)
 
 
 def write_zip(drive, archive, top):

@@ -140,6 +140,7 @@ def import_closure(entries, roots, builtins):
 
     A module is looked up in the roots first, then among ``builtins``. Parent
     packages of a module are part of the closure, as Python imports them first.
+    Files in the records of missing imports are named relative to the first root.
     """
     closure = Closure()
     queue = [(os.path.abspath(path), None) for path in entries]
@@ -184,7 +185,7 @@ def _add(closure, queue, target, roots, builtins, guarded, path, line):
             closure.builtin.add(parts[0])
             return
         else:
-            record = (name, os.path.relpath(path), line)
+            record = (name, os.path.relpath(path, roots[0]), line)
             if guarded:
                 closure.optional_missing.append(record)
             else:

@@ -1,0 +1,193 @@
+"""The bundle step: build/CIRCUITPY holds everything the board imports and nothing else.
+
+The pinned libraries are downloaded once into build/pip-cache (shared with
+`make bundle`); later runs build offline from that cache.
+"""
+
+import importlib.util
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CACHE = ROOT / "build" / "pip-cache"
+
+
+def _load(name):
+    spec = importlib.util.spec_from_file_location("ship_" + name, ROOT / "tools" / (name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bundle = _load("bundle")
+ship_imports = _load("ship_imports")
+
+needs_firmware = pytest.mark.skipif(
+    not ((ROOT / "code.py").exists() and (ROOT / "boot.py").exists()),
+    reason="code.py and boot.py are not in this tree")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bundle")
+    drive, archive = bundle.build(str(ROOT), str(out), str(CACHE))
+    return pathlib.Path(drive), pathlib.Path(archive)
+
+
+def _files(folder):
+    return sorted(str(p.relative_to(folder)).replace(os.sep, "/") for p in folder.rglob("*") if p.is_file())
+
+
+@needs_firmware
+def test_bundle_has_the_firmware_libraries_font_and_template(built):
+    drive, _archive = built
+    files = _files(drive)
+    for name in ("code.py", "boot.py", "settings.toml", "font5x8.bin", "lib/adafruit_ssd1306.py",
+                 "lib/adafruit_framebuf.py", "lib/adafruit_bus_device/__init__.py",
+                 "lib/adafruit_bus_device/i2c_device.py", "euchre_core/__init__.py", "hw/__init__.py"):
+        assert name in files, name
+    for name in ("code.py", "boot.py", "settings.toml"):
+        assert (drive / name).read_bytes() == (ROOT / name).read_bytes()
+    font = (drive / "font5x8.bin").read_bytes()
+    assert len(font) == 1282 and font[:2] == bytes((5, 8))
+    assert not any(name.endswith(".mpy") for name in files)
+
+
+@needs_firmware
+def test_every_import_of_code_py_is_in_the_bundle_or_built_in(built):
+    drive, _archive = built
+    closure = ship_imports.import_closure(
+        [str(drive / "code.py"), str(drive / "boot.py")], [str(drive), str(drive / "lib")],
+        ship_imports.board_builtins())
+    assert closure.missing == []
+    assert {"board", "busio", "keypad", "microcontroller", "supervisor", "micropython"} <= closure.builtin
+    found = set(closure.files)
+    assert {"adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device.i2c_device", "euchre_core",
+            "hw.display", "hw.keys", "hw.storage", "hw.settings"} <= found
+    # Nothing is shipped that the firmware does not import.
+    shipped = set(name for name in _files(drive) if name.endswith(".py")) - {"code.py", "boot.py"}
+    imported = set(str(pathlib.Path(path).relative_to(drive)).replace(os.sep, "/")
+                   for path in closure.files.values())
+    assert shipped == imported
+
+
+@needs_firmware
+def test_bundle_holds_no_test_or_desktop_code(built):
+    drive, _archive = built
+    for name in _files(drive):
+        top = name.split("/")[0]
+        assert top not in ("sim", "tests", "tools", "docs", "build", "__pycache__"), name
+        assert not name.split("/")[-1].startswith("test_"), name
+        assert "__pycache__" not in name and not name.endswith(".pyc"), name
+    for name in _files(drive):
+        if name.endswith(".py") and not name.startswith("lib/"):
+            text = (drive / name).read_text(encoding="utf-8")
+            assert "import sim" not in text and "from sim" not in text and "pytest" not in text, name
+
+
+@needs_firmware
+def test_zip_is_the_same_folder_and_reproducible(built, tmp_path):
+    drive, archive = built
+    version = bundle.read_version(str(ROOT))
+    assert archive.name == "euchre-scorekeeper-%s.zip" % version
+    top = "euchre-scorekeeper-%s/" % version
+    with zipfile.ZipFile(archive) as opened:
+        names = opened.namelist()
+        assert names == sorted(names)
+        assert [name[len(top):] for name in names] == _files(drive)
+        for name in names:
+            assert opened.read(name) == (drive / name[len(top):]).read_bytes()
+    again = tmp_path / "again.zip"
+    bundle.write_zip(str(drive), str(again), top.rstrip("/"))
+    assert again.read_bytes() == archive.read_bytes()
+
+
+@needs_firmware
+def test_bundle_runs_on_the_virtual_pico_with_only_its_own_libraries(built, tmp_path):
+    """Boot the bundle folder itself; every library module must load from its lib/."""
+    drive, _archive = built
+    script = tmp_path / "boot_bundle.py"
+    script.write_text('''
+import json, os, sys
+sys.path.insert(0, {root!r})
+from sim.runner import VirtualPico
+drive = {drive!r}
+sys.path.insert(0, os.path.join(drive, "lib"))
+with VirtualPico(root=drive) as pico:
+    pico.run_script("N S S S N N")
+    loaded = dict((name, getattr(module, "__file__", None) or "")
+                  for name, module in sys.modules.items()
+                  if name.split(".")[0] in ("adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device",
+                                            "hw", "euchre_core"))
+    print("REPORT " + json.dumps({{"error": repr(pico.error), "loaded": loaded,
+                                  "lit": sum(sum(row) for row in pico.pixels())}}))
+'''.format(root=str(ROOT), drive=str(drive)))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          cwd=str(tmp_path))
+    lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
+    assert done.returncode == 0 and lines, done.stdout[-3000:] + done.stderr[-3000:]
+    report = json.loads(lines[0][len("REPORT "):])
+    assert report["error"] == "None"
+    assert report["lit"] > 0
+    names = set(report["loaded"])
+    assert {"adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device.i2c_device"} <= names
+    for name, path in report["loaded"].items():
+        assert path.startswith(str(drive) + os.sep), (name, path)
+
+
+def test_requirements_are_pinned_and_name_the_font_package():
+    pins = bundle.read_requirements(str(ROOT / "requirements-board.txt"))
+    names = [bundle.dist_name(name) for name, _version in pins]
+    assert bundle.dist_name(bundle.FONT_PACKAGE) in names
+    assert {"adafruit_circuitpython_ssd1306", "adafruit_circuitpython_busdevice"} <= set(names)
+    dev = (ROOT / "requirements-dev.txt").read_text()
+    for name, version in pins:
+        # The simulator and the tests run the same library versions as the board.
+        assert "%s==%s" % (name, version) in dev, name
+
+
+def test_unpinned_requirement_is_refused(tmp_path):
+    path = tmp_path / "req.txt"
+    path.write_text("adafruit-circuitpython-ssd1306>=2\n")
+    with pytest.raises(bundle.BundleError, match="not pinned"):
+        bundle.read_requirements(str(path))
+
+
+def test_font_check_refuses_a_wrong_font():
+    bundle.check_font(bytes((5, 8)) + bytes(1280))
+    with pytest.raises(bundle.BundleError, match="not a 5x8 font"):
+        bundle.check_font(bytes((6, 8)) + bytes(1536))
+    with pytest.raises(bundle.BundleError, match="not a 5x8 font"):
+        bundle.check_font(bytes((5, 8)) + bytes(100))
+
+
+def test_a_missing_import_stops_the_build(tmp_path):
+    """A firmware that imports something no package provides is not bundled."""
+    root = tmp_path / "src"
+    (root / "euchre_core").mkdir(parents=True)
+    (root / "euchre_core" / "__init__.py").write_text('__version__ = "9.9.9"\n')
+    (root / "code.py").write_text("import board\ntry:\n    import typing\nexcept ImportError:\n    pass\n"
+                                  "import adafruit_ssd1306\nimport euchre_core\nimport adafruit_display_text\n")
+    (root / "boot.py").write_text("import storage\n")
+    (root / "settings.toml").write_text("")
+    (root / "requirements-board.txt").write_text((ROOT / "requirements-board.txt").read_text())
+    with pytest.raises(bundle.BundleError) as failure:
+        bundle.build(str(root), str(tmp_path / "out"), str(CACHE))
+    assert "adafruit_display_text (" in str(failure.value) and "(code.py line 8)" in str(failure.value)
+    assert "typing" not in str(failure.value)
+    (root / "code.py").write_text("import board\nimport adafruit_ssd1306\nimport euchre_core\nimport sim.runner\n")
+    (root / "sim").mkdir()
+    (root / "sim" / "__init__.py").write_text("")
+    (root / "sim" / "runner.py").write_text("")
+    with pytest.raises(bundle.BundleError, match="desktop-only"):
+        bundle.build(str(root), str(tmp_path / "out"), str(CACHE))
+    (root / "code.py").write_text("import board\nimport adafruit_ssd1306\nimport euchre_core\n")
+    drive, archive = bundle.build(str(root), str(tmp_path / "out"), str(CACHE))
+    assert archive.endswith("euchre-scorekeeper-9.9.9.zip")
+    assert not os.path.exists(os.path.join(drive, "sim"))
