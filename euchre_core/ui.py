@@ -574,7 +574,7 @@ class Table:
         elif item == M_STATS:
             self._mode = STATS
         elif item == M_HISTORY:
-            self._top = max(0, len(self.game.history()) - 6)
+            self._top = max(0, len(self.game.history()) - 7)
             self._mode = HISTORY
         elif item == M_EXPORT:
             lines = self.export_lines()
@@ -755,7 +755,7 @@ class Table:
     def _press_list(self, key):
         if key == KEY_N or key == KEY_S:
             if self._mode == HISTORY:
-                last = max(0, len(self.game.history()) - 6)
+                last = max(0, len(self.game.history()) - 7)
                 self._top = min(last, max(0, self._top + (1 if key == KEY_S else -1)))
             return
         self._mode = MAIN
