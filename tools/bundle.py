@@ -189,9 +189,12 @@ def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True)
     _write(os.path.join(drive, FONT_NAME), font)
 
     lib = os.path.join(drive, "lib")
+    builtins = ship_imports.board_builtins()
+    if "board" not in builtins:
+        raise BundleError("circuitpython-stubs is not installed, so the modules built into "
+                          "CircuitPython are unknown: run the bundle with .venv/bin/python (make bundle)")
     closure = ship_imports.import_closure(
-        [os.path.join(root, name) for name in ENTRY_FILES], [root, lib],
-        ship_imports.board_builtins())
+        [os.path.join(root, name) for name in ENTRY_FILES], [root, lib], builtins)
     if closure.missing:
         raise BundleError("imports that neither the bundle nor CircuitPython provide:\n" + "\n".join(
             "  %s (%s line %d)" % record for record in sorted(closure.missing)))

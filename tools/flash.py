@@ -277,11 +277,11 @@ def flash(bundle, drive, dry_run=False, prune=False, out=print):
             raise
         out("wrote " + rel)
     for rel in todo.kept:
-        out("kept your " + rel + " (the template is in the bundle)")
-        missing = [key for key in _toml_keys(os.path.join(bundle, rel))
-                   if key not in _toml_keys(os.path.join(drive, rel))]
+        template = os.path.join(bundle, rel)
+        out("kept your %s (the commented template: %s)" % (rel, template))
+        missing = [key for key in _toml_keys(template) if key not in _toml_keys(os.path.join(drive, rel))]
         if missing:
-            out("  not in your %s, so at their defaults: %s" % (rel, ", ".join(missing)))
+            out("  every key is optional; not in yours, so at their defaults: " + ", ".join(missing))
     for rel in todo.leftover:
         if prune:
             os.remove(os.path.join(drive, *rel.split("/")))
