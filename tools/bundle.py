@@ -170,6 +170,10 @@ def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True)
         if not os.path.isfile(os.path.join(root, name)):
             raise BundleError("%s is missing: the firmware is not complete" % name)
     version = read_version(root)
+    builtins = ship_imports.board_builtins()
+    if "board" not in builtins:
+        raise BundleError("circuitpython-stubs is not installed, so the modules built into "
+                          "CircuitPython are unknown: run the bundle with .venv/bin/python (make bundle)")
     drive = os.path.join(out, "CIRCUITPY")
     if os.path.isdir(drive):
         shutil.rmtree(drive)
@@ -189,10 +193,6 @@ def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True)
     _write(os.path.join(drive, FONT_NAME), font)
 
     lib = os.path.join(drive, "lib")
-    builtins = ship_imports.board_builtins()
-    if "board" not in builtins:
-        raise BundleError("circuitpython-stubs is not installed, so the modules built into "
-                          "CircuitPython are unknown: run the bundle with .venv/bin/python (make bundle)")
     closure = ship_imports.import_closure(
         [os.path.join(root, name) for name in ENTRY_FILES], [root, lib], builtins)
     if closure.missing:
