@@ -113,7 +113,41 @@ class Firmware:
         self.iteration(None, False)
 
 
+    def up_in_stages(self, key):
+        """The key-up iteration of a short press cut into its stages, each a
+        function, so each can be measured on its own (the "parts" scenario).
+        Same calls as ``iteration``; the flip/contrast/awake checks are left
+        out (nothing changes there during a press)."""
+        state = [0, False]
+
+        def press():
+            result = self.presses.up(key, self.now)
+            if result:
+                self.table.press(key, False, self.now)
+                state[1] = True
+            result = self.presses.poll(self.now)
+            while result:
+                result = self.presses.poll(self.now)
+
+        def tick():
+            self.table.tick(self.now)
+
+        def render():
+            state[0] = self.table.render(self.frame)
+
+        def show():
+            if state[0]:
+                self.display.show_pages(state[0])
+
+        def sync():
+            self.store.sync(self.table, state[1])
+
+        return (("press", press), ("tick", tick), ("render", render), ("show", show),
+                ("sync", sync))
+
+
 TRICK_SEATS = (1, 2, 3, 2, 0)
+STAGES = ("press", "tick", "render", "show", "sync")
 
 
 def build(kind, repeat, bus=None):
@@ -156,6 +190,17 @@ def build(kind, repeat, bus=None):
     elif kind == "misdeal":
         for _ in range(repeat):
             measured("misdeal", KEY_OK)
+    elif kind == "parts":
+        # Trick presses, stage by stage.
+        for _ in range(repeat):
+            add(False, "call", lambda: fw.press(caller()))
+            for seat in TRICK_SEATS[:4]:
+                add(False, "down", _bind_down(fw, seat))
+                for label, function in fw.up_in_stages(seat):
+                    add(True, label, function)
+                add(False, "gap", fw.after_measured)
+            add(False, "last", lambda: fw.press(TRICK_SEATS[4]))
+            add(False, "banner", lambda: fw.press(KEY_OK))
     elif kind == "menu":
         add(False, "open", lambda: fw.press(KEY_OK, long=True))
         for _ in range(repeat):
@@ -163,6 +208,13 @@ def build(kind, repeat, bus=None):
     else:
         raise ValueError("unknown kind " + kind)
     return steps, bus, fw
+
+
+def _bind_down(fw, seat):
+    def down():
+        fw.iteration(seat, True)
+        fw.now += SHORT_HOLD_MS
+    return down
 
 
 def _call_step(fw, caller):

@@ -15,6 +15,20 @@ With SAMPLE > 0, the live heap (``gc.mem_alloc()`` right after
 ``gc.collect()``) is sampled every SAMPLE key polls and at every key event;
 that run is for the peak figure only (the collections change the timing).
 
+The virtual board itself (the simulator's modules, the SSD1306 model, the
+nvm image) lives in the same heap here but is C code and hardware on the
+Pico: its live heap is measured before code.py starts (``board_heap``) so
+the firmware's own share can be told apart.
+
+Every nvm write is classed by what it is: a 2-byte journal entry (one
+accepted action or undo) or a record (a new game, preferences, compaction),
+with the erases each caused.
+
+    micropython -X heapsize=N bench_session_main.py --modules
+
+prints the live heap each firmware module adds when imported, in the order
+code.py imports them (``MODULE name bytes``).
+
 Prints ``SESSION name value`` lines and ``SESSION ok 1`` at the end.
 """
 
@@ -24,8 +38,47 @@ import sys
 POLL_MS = 10
 START_MS = 3000
 KEY_PINS = ("GP10", "GP11", "GP12", "GP13", "GP14")
+# The virtual CircuitPython modules the firmware imports (C modules on the Pico).
+BOARD_MODULES = ("_vboard", "_ssd1306", "board", "busio", "microcontroller", "supervisor",
+                 "keypad", "digitalio", "pwmio", "traceback", "random")
+# The firmware's modules, roughly in the order code.py pulls them in
+# ("euchre_core" is the package with the rules engine: rules.py and game.py).
+FIRMWARE_MODULES = ("adafruit_framebuf", "adafruit_bus_device.i2c_device", "adafruit_ssd1306",
+                    "euchre_core", "euchre_core.presses",
+                    "euchre_core.font", "euchre_core.screen", "euchre_core.ui",
+                    "hw.settings", "hw.clock", "hw.display", "hw.keys", "hw.storage",
+                    "hw.led", "hw.buzzer")
+
+
+def live():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def modules():
+    sys.path.insert(0, "simcp")
+    import _vboard
+    _vboard.install(_vboard.Machine("circuitpy", nvm_path=None))
+    for name in BOARD_MODULES:
+        __import__(name)
+    base = live()
+    print("MODULE (virtual board and bench) %d" % base)
+    before = live()
+    import bench_framebuf  # adafruit_framebuf, and the shim that forces it
+    sys.modules["framebuf"] = bench_framebuf
+    print("MODULE adafruit_framebuf %d" % (live() - before))
+    for name in FIRMWARE_MODULES[1:]:
+        before = live()
+        try:
+            __import__(name)
+        except ImportError as err:
+            print("MODULE %s missing(%s)" % (name, err))
+            continue
+        print("MODULE %s %d" % (name, live() - before))
+    print("MODULE total-firmware %d" % (live() - base))
 SHORT_MS = 80
 LONG_MS = 800
+SEED = 1
 
 
 class SessionEnd(BaseException):
@@ -33,9 +86,10 @@ class SessionEnd(BaseException):
 
 
 def main(argv):
+    if argv[1] == "--modules":
+        modules()
+        return
     sys.path.insert(0, "simcp")
-    import bench_framebuf
-    bench_framebuf.install()
     import _vboard
 
     lines = open(argv[1]).read().split("\n")
@@ -43,6 +97,24 @@ def main(argv):
     expect = [int(x) for x in lines[0].split()[1:]]
     machine = _vboard.Machine("circuitpy", nvm_path=None, poll_ms=POLL_MS)
     _vboard.install(machine)
+    for name in BOARD_MODULES:
+        __import__(name)
+    import random
+    random.seed(SEED)  # code.py draws the first dealer at random
+    nvm = machine.nvm
+    kinds = {"journal": [0, 0], "record": [0, 0]}  # writes, erases
+    plain_write = nvm.write
+
+    def classed_write(start, values):
+        erases = nvm.erases
+        try:
+            return plain_write(start, values)
+        finally:
+            counts = kinds["journal" if len(values) == 2 else "record"]
+            counts[0] += 1
+            counts[1] += nvm.erases - erases
+
+    nvm.write = classed_write
 
     at = START_MS
     presses = 0
@@ -58,6 +130,9 @@ def main(argv):
         presses += 1
     end = at
     peak = [0, 0]
+    board_heap = live()
+    import bench_framebuf
+    bench_framebuf.install()
 
     def idle():
         machine.clock_ms += POLL_MS
@@ -77,13 +152,13 @@ def main(argv):
     except SessionEnd:
         pass
 
-    import microcontroller
+    # Let the firmware go before checking, so the check never sets the peak.
+    sys.modules.pop("code", None)
     from hw.storage import Storage
-    from euchre_core import Rules
-    store = Storage(microcontroller.nvm)
     writes = machine.nvm.writes
     erases = machine.nvm.erases
-    saved = store.load()
+    gc.collect()
+    saved = Storage(machine.nvm.data).load()
     gc.collect()
     out = (
         ("presses", presses),
@@ -94,7 +169,12 @@ def main(argv):
         ("i2c_transactions", machine.bus.transactions),
         ("i2c_bytes", machine.bus.bytes),
         ("heap_after", gc.mem_alloc()),
+        ("board_heap", board_heap),
         ("peak_live", peak[0]),
+        ("journal_writes", kinds["journal"][0]),
+        ("journal_erases", kinds["journal"][1]),
+        ("record_writes", kinds["record"][0]),
+        ("record_erases", kinds["record"][1]),
     )
     for name, value in out:
         print("SESSION", name, value)
