@@ -28,6 +28,8 @@ def _options(args):
         display = "absent"
     options = {"settings": settings, "nvm_path": nvm_path, "flavour": args.circuitpython,
                "display": display, "address": args.address}
+    if args.seed is not None:
+        options["seed"] = args.seed
     if args.root:
         options["root"] = args.root
     return options
@@ -79,6 +81,7 @@ def main(argv=None):
     parser.add_argument("--no-display", action="store_true", help="nothing answers at the display's address")
     parser.add_argument("--address", type=lambda text: int(text, 0), default=0x3C,
                         help="the display's I2C address (0x3C or 0x3D)")
+    parser.add_argument("--seed", type=int, help="seed Python's random at each start (the first dealer)")
     parser.add_argument("--braille", action="store_true", help="terminal: draw with braille characters")
     parser.add_argument("--blocks", action="store_true", help="terminal: draw with half blocks")
     args = parser.parse_args(argv)

@@ -221,13 +221,13 @@ class VirtualPico:
     each key poll that finds nothing. wiring: {key: pin name} of the five
     buttons. timeout: real seconds the firmware may run without polling.
     seed: Python's ``random`` is seeded with it at each start of code.py
-    (None: left alone; real-time runs leave it alone).
+    (None: left alone; by default 0 in lock step, None in real time).
     """
 
     def __init__(self, root=None, *, settings=None, files=None, nvm_path=None, flavour=10,
                  display=True, address=0x3C, ticks_start=_vboard.TICKS_START, poll_ms=1,
                  wiring=None, realtime=False, timeout=20.0, boot=True, run_boot_py=True,
-                 boot_ms=BOOT_MS, seed=0):
+                 boot_ms=BOOT_MS, seed="auto"):
         self._temp = None
         if root is None:
             self._temp = tempfile.mkdtemp(prefix="circuitpy-")
@@ -250,7 +250,9 @@ class VirtualPico:
         self.boot_ms = boot_ms
         # CircuitPython seeds `random` from the hardware; lock-step runs seed it
         # with `seed` at each start of code.py so that they repeat exactly.
-        self.seed = None if realtime else seed
+        if seed == "auto":
+            seed = None if realtime else 0
+        self.seed = seed
         self.machine = None
         self.oled = None  # the SSD1306 model; survives reloads, not power cuts
         self.namespace = {}
@@ -519,9 +521,22 @@ class VirtualPico:
     # --- lock step between the caller and the firmware ---
     def _wait_for_turn(self):
         with self._cv:
-            if not self._cv.wait_for(lambda: self._turn == "caller", self.timeout):
-                self.machine.dead = True  # its next touch of the hardware stops it
-                raise FirmwareHang("the firmware did not poll its keys for %.0f s" % self.timeout)
+            polled = self._cv.wait_for(lambda: self._turn == "caller", self.timeout)
+        if not polled:
+            self.machine.dead = True  # its next touch of the hardware stops it
+            self._interrupt_thread()
+            raise FirmwareHang("the firmware did not poll its keys for %.1f s" % self.timeout)
+
+    def _interrupt_thread(self):
+        """Stop a firmware thread stuck in pure Python (``while True: pass``) by
+        raising PowerCut in it, so that it does not spin on for the whole session."""
+        import ctypes
+
+        thread = self._thread
+        if thread is not None and thread.ident is not None and thread.is_alive():
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident),
+                                                       ctypes.py_object(PowerCut))
+            thread.join(1.0)
 
     def _hand_over(self):
         """Firmware side: wait until the caller wants more time to pass."""

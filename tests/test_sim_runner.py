@@ -173,6 +173,7 @@ def test_a_firmware_that_stops_polling_is_reported():
     with VirtualPico(files={"code.py": HANG}, settings="", timeout=0.5, boot=False) as pico:
         with pytest.raises(FirmwareHang):
             pico.boot()
+        assert not pico._thread.is_alive()  # stopped, not left spinning
 
 
 SETTINGS_CODE = '''

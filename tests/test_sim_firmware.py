@@ -1,0 +1,99 @@
+"""The repository's own firmware on the virtual Pico: whole hands pressed
+through the keys, a power cut in the middle of a hand, a board without a
+display, and the headless command line writing pictures."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sim import VirtualPico
+from sim.runner import REPO, repo_firmware_present
+
+pytestmark = pytest.mark.skipif(not repo_firmware_present(), reason="no code.py in the repository")
+
+
+@pytest.fixture
+def pico():
+    with VirtualPico() as board:
+        yield board
+
+
+def table(pico):
+    return pico.namespace["table"]
+
+
+def test_firmware_boots_and_draws(pico):
+    assert pico.state == "idle", pico.serial
+    assert "euchre: ready" in pico.serial
+    assert sum(pico.frame()) > 200  # the score screen is up
+    assert not pico.oled.unknown
+
+
+def test_a_whole_hand_trick_by_trick(pico):
+    game = table(pico).game
+    dealer = game.dealer
+    pico.run_script("N")  # North names trump
+    assert game.makers == 0 and game.caller == 0
+    pico.run_script("N S N S")
+    assert game.tricks == [4, 0] and game.scores == [0, 0]
+    pico.run_script("N")  # N-S take all five tricks: a march
+    pico.advance(4000)  # the result banner, then the score screen
+    game = table(pico).game
+    assert game.scores == [2, 0]
+    assert game.dealer == (dealer + 1) % 4
+    assert pico.state == "idle"
+
+
+def test_a_hand_in_three_presses(pico):
+    before = pico.frame()
+    pico.run_script("N OK E")  # North names trump, quick result, E = march
+    banner = pico.frame()
+    pico.advance(4000)
+    assert table(pico).game.scores == [2, 0]
+    assert len({before, banner, pico.frame()}) == 3
+    # A euchre for the other side: West names trump, E-W take only two tricks.
+    pico.run_script("W OK S wait:4000")
+    assert table(pico).game.scores == [4, 0]
+
+
+def test_undo_is_long_ok_then_ok(pico):
+    pico.run_script("N N")
+    assert table(pico).game.tricks == [1, 0]
+    pico.run_script("OK:long OK")
+    assert table(pico).game.tricks == [0, 0]
+
+
+def test_power_cut_mid_hand_resumes(pico):
+    pico.run_script("E N S")
+    tricks = list(table(pico).game.tricks)
+    erases = pico.nvm.erases
+    pico.power_cut()
+    assert sum(pico.frame()) == 0
+    pico.boot()
+    assert list(table(pico).game.tricks) == tricks
+    assert table(pico).game.makers == 1
+    pico.run_script("W W W wait:4000")  # E-W end with three tricks: made, 1 point
+    assert table(pico).game.scores == [0, 1]
+    # Actions are appended to erased flash: no erase per action.
+    assert pico.nvm.erases - erases <= 1
+
+
+def test_no_display_keeps_scoring(tmp_path):
+    with VirtualPico(display="absent") as pico:
+        assert "no display" in pico.serial
+        assert pico.state == "idle"
+        pico.run_script("N OK E wait:4000")
+        assert pico.namespace["table"].game.scores == [2, 0]
+
+
+def test_headless_command_line_writes_pictures(tmp_path):
+    out = tmp_path / "shots"
+    result = subprocess.run(
+        [sys.executable, "-m", "sim", "--script", "png:start N png:called", "--png", str(out)],
+        cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    names = sorted(os.listdir(out))
+    assert names == ["called.png", "final.png", "start.png"]
+    assert (out / "start.png").read_bytes() != (out / "called.png").read_bytes()
