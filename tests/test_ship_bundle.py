@@ -191,3 +191,20 @@ def test_a_missing_import_stops_the_build(tmp_path):
     drive, archive = bundle.build(str(root), str(tmp_path / "out"), str(CACHE))
     assert archive.endswith("euchre-scorekeeper-9.9.9.zip")
     assert not os.path.exists(os.path.join(drive, "sim"))
+
+
+def test_a_download_that_is_not_the_pinned_release_is_refused(tmp_path):
+    wheel = tmp_path / "adafruit_circuitpython_ssd1306-2.12.24-py3-none-any.whl"
+    wheel.write_bytes(b"not the release")
+    with pytest.raises(bundle.BundleError, match="not the pinned release"):
+        bundle.check_digest(str(wheel))
+    other = tmp_path / "adafruit_circuitpython_other-1.0.0-py3-none-any.whl"
+    other.write_bytes(b"x")
+    with pytest.raises(bundle.BundleError, match="no recorded SHA-256"):
+        bundle.check_digest(str(other))
+    # Every pinned package has its files recorded.
+    for name, version in bundle.read_requirements(str(ROOT / "requirements-board.txt")):
+        prefix = bundle.dist_name(name) + "-" + version
+        assert any(key.startswith(prefix + "-") and key.endswith(".whl") for key in bundle.SHA256), name
+    assert any(key.endswith(".tar.gz") and key.startswith(bundle.dist_name(bundle.FONT_PACKAGE))
+               for key in bundle.SHA256)

@@ -21,11 +21,13 @@ What goes in, and why:
 
 Every import the board will make must be satisfied by a file in the bundle or
 by a module built into CircuitPython; otherwise the build stops and names the
-import. Downloads are cached, so a second build works offline.
+import. Downloads are cached, so a second build works offline, and each file
+must match its SHA-256 recorded in ``SHA256`` below.
 """
 
 import argparse
 import ast
+import hashlib
 import io
 import os
 import re
@@ -48,6 +50,19 @@ FONT_PACKAGE = "adafruit-circuitpython-framebuf"
 FONT_MEMBER = "examples/font5x8.bin"
 FONT_NAME = "font5x8.bin"
 PRODUCT = "euchre-scorekeeper"
+# SHA-256 of every file the bundle takes from PyPI, so a download that is not
+# exactly the pinned release stops the build. A new pin in
+# requirements-board.txt needs its line here (the error prints the digest).
+SHA256 = {
+    "adafruit_circuitpython_ssd1306-2.12.24-py3-none-any.whl":
+        "f6bc9bf726cc7f8f8c79e1156d785a73dbf8770d64c2b78ec58396d4bfca4e1a",
+    "adafruit_circuitpython_framebuf-1.6.12-py3-none-any.whl":
+        "b9c04fdacca6660ecb6c3ec4f4cad5b79416913d68fb46e98aa8af22e1d2d08b",
+    "adafruit_circuitpython_framebuf-1.6.12.tar.gz":
+        "7305f6fd22296442528010875fe95fd2203537c3e711b091f8e1fe88b21b6122",
+    "adafruit_circuitpython_busdevice-5.2.17-py3-none-any.whl":
+        "5a834fbe0b88b07d20494bec566815da154aa4b1b668e2e665277b34b3578e44",
+}
 # The RP2040 Pico's CIRCUITPY drive is about 1 MB; leave room for the user's files.
 DRIVE_BUDGET = 512 * 1024
 
@@ -99,12 +114,28 @@ def _cached(cache, name, version, sdist):
     return None
 
 
+def check_digest(path, digests=None):
+    """Refuse a downloaded file whose SHA-256 is not the one recorded for it."""
+    digests = SHA256 if digests is None else digests
+    with open(path, "rb") as handle:
+        digest = hashlib.sha256(handle.read()).hexdigest()
+    expected = digests.get(os.path.basename(path))
+    if expected is None:
+        raise BundleError("%s has no recorded SHA-256 in tools/bundle.py (SHA256); after checking the "
+                          "release, add:\n    %r: %r," % (os.path.basename(path), os.path.basename(path), digest))
+    if digest != expected:
+        raise BundleError("%s is not the pinned release: SHA-256 %s, expected %s (delete it from %s "
+                          "to download it again)" % (os.path.basename(path), digest, expected,
+                                                      os.path.dirname(path)))
+    return path
+
+
 def fetch(name, version, cache, sdist=False, python=sys.executable):
     """Path of the pinned wheel (or sdist) in the cache, downloading it with pip if needed."""
     os.makedirs(cache, exist_ok=True)
     found = _cached(cache, name, version, sdist)
     if found:
-        return found
+        return check_digest(found)
     command = [python, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check",
                "--quiet", "--dest", cache,
                "--no-binary=:all:" if sdist else "--only-binary=:all:",
@@ -115,7 +146,7 @@ def fetch(name, version, cache, sdist=False, python=sys.executable):
     if result.returncode != 0 or not found:
         raise BundleError("pip could not download %s==%s:\n%s" % (
             name, version, (result.stderr or result.stdout).strip()[-2000:]))
-    return found
+    return check_digest(found)
 
 
 def wheel_modules(wheel):
