@@ -146,7 +146,7 @@ def test_a_drive_that_is_not_circuitpython_is_refused(tmp_path, bundle, boot_out
 
 def test_no_drive_says_how_to_get_one(tmp_path, bundle, monkeypatch, capsys):
     monkeypatch.delenv("CIRCUITPY", raising=False)
-    monkeypatch.setattr(flash, "MOUNT_PATTERNS", [str(tmp_path / "media" / "*" / "CIRCUITPY*")])
+    monkeypatch.setattr(flash, "MOUNT_PATTERNS", [str(tmp_path / "media" / "*" / "*")])
     monkeypatch.setattr(flash, "BOOTLOADER_PATTERNS", [str(tmp_path / "media" / "*" / "RPI-RP2")])
     status = flash.main(["--bundle", str(bundle)])
     err = capsys.readouterr().err
@@ -162,9 +162,10 @@ def test_no_drive_says_how_to_get_one(tmp_path, bundle, monkeypatch, capsys):
 
 def test_mounted_drive_is_found_by_boot_out_txt(tmp_path, bundle, monkeypatch, capsys):
     monkeypatch.delenv("CIRCUITPY", raising=False)
-    monkeypatch.setattr(flash, "MOUNT_PATTERNS", [str(tmp_path / "media" / "*" / "CIRCUITPY*")])
-    _drive(tmp_path / "media" / "me", None, "CIRCUITPY_OLD")  # no boot_out.txt: not a drive
-    drive = _drive(tmp_path / "media" / "me", BOOT_OUT_9)
+    monkeypatch.setattr(flash, "MOUNT_PATTERNS", [str(tmp_path / "media" / "*" / "*")])
+    _drive(tmp_path / "media" / "me", None, "USBSTICK")  # no boot_out.txt: not a drive
+    # boot.py renames the drive EUCHRE; it is still found by its boot_out.txt.
+    drive = _drive(tmp_path / "media" / "me", BOOT_OUT_9, "EUCHRE")
     assert flash.main(["--bundle", str(bundle)]) == 0
     assert (drive / "code.py").is_file()
     second = _drive(tmp_path / "media" / "me", BOOT_OUT_10, "CIRCUITPY1")

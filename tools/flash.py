@@ -35,7 +35,7 @@ OWNED_FOLDERS = ("euchre_core", "hw")
 LAST = "code.py"
 
 NO_DRIVE_HELP = """\
-No CIRCUITPY drive found.
+No CIRCUITPY drive found (once the scorekeeper has run, the drive is named EUCHRE).
 Plug the Pico in with a USB data cable. If no CIRCUITPY drive appears, install
 CircuitPython first:
   1. Download the CircuitPython 10.x (or 9.x) .uf2 file for your board from
@@ -94,9 +94,9 @@ def parse_boot_out(text):
 
 
 # Where Linux desktops (udisks: /media/USER, /run/media/USER) and macOS mount
-# a USB drive. A second CircuitPython board is mounted as CIRCUITPY1 and so on.
-MOUNT_PATTERNS = ["/media/*/CIRCUITPY*", "/media/CIRCUITPY*", "/run/media/*/*",
-                  "/mnt/CIRCUITPY*", "/Volumes/CIRCUITPY*"]
+# a USB drive. Every folder there is a candidate, since the scorekeeper's
+# boot.py renames the drive from CIRCUITPY to EUCHRE; boot_out.txt decides.
+MOUNT_PATTERNS = ["/media/*/*", "/media/*", "/run/media/*/*", "/mnt/*", "/Volumes/*"]
 BOOTLOADER_PATTERNS = ["/media/*/RPI-RP2", "/media/*/RP2350", "/run/media/*/RPI-RP2",
                        "/run/media/*/RP2350", "/Volumes/RPI-RP2", "/Volumes/RP2350"]
 
@@ -106,7 +106,11 @@ def candidate_drives():
     found = []
     for pattern in MOUNT_PATTERNS:
         for path in sorted(glob.glob(pattern)):
-            if os.path.isfile(os.path.join(path, "boot_out.txt")) and path not in found:
+            try:
+                is_drive = os.path.isfile(os.path.join(path, "boot_out.txt"))
+            except OSError:  # an unreadable mount point is not ours
+                is_drive = False
+            if is_drive and path not in found:
                 found.append(path)
     if os.name == "nt":
         for letter in "DEFGHIJKLMNOPQRSTUVWXYZ":
