@@ -185,6 +185,9 @@ class Table:
         self._banner_since = 0
         self._message = None  # list of lines
         self._message_since = 0
+        self._repeats = 0  # the same message said again: drawn a little differently
+        self._last_said = None
+        self._menu_flash = False
         self._notices = []
         self._last_press = now_ms
         self._shift = 0
@@ -497,7 +500,12 @@ class Table:
         return " ".join(words)
 
     def _say(self, text, now_ms):
-        self._message = screen.wrap(str(text).upper(), 19, 3)
+        lines = screen.wrap(str(text).upper(), 19, 3)
+        # press() has just cleared the message; saying it again unchanged
+        # would leave the screen as it was, and every press must show.
+        self._repeats = self._repeats + 1 if lines == self._last_said else 0
+        self._last_said = lines
+        self._message = lines
         self._message_since = now_ms
         self._stale = True
 
@@ -517,6 +525,8 @@ class Table:
     # ----- the menu -------------------------------------------------------------
 
     def _open_menu(self):
+        # Held again while the menu shows: its title blinks, as feedback.
+        self._menu_flash = self._mode == MENU and not self._menu_flash
         items = [M_UNDO]
         if self.game.in_hand:
             items.append(M_RENEGE)
@@ -700,6 +710,8 @@ class Table:
             return
         if self._options == 0:
             self._change_rule(self._cursor)
+            if self._cursor >= len(FIELDS):
+                self._say("AS IN SETTINGS.TOML (W SAVES)", now_ms)
         else:
             self._change_display(self._cursor)
 
@@ -817,6 +829,8 @@ class Table:
         # A framed box over the middle, leaving the edge markers in sight.
         screen.clear_box(buf, 4, 124, 2, 5)
         screen.box(buf, 4, 124, 2, 5, False)
+        if self._repeats & 1:
+            screen.box(buf, 5, 123, 2, 5, False)
         for i in range(count):
             screen.text_center(buf, 3 + i, lines[i], 4, 124)
 
@@ -1055,6 +1069,8 @@ class Table:
             else:
                 rows.append((_MENU_LABELS[item], ""))
         self._draw_list(buf, "MENU", rows, self._cursor, "W:BACK")
+        if self._menu_flash:
+            screen.text(buf, 2, 0, "MENU", True)
 
     def _draw_options(self, buf):
         title = "RULES" if self._options == 0 else "DISPLAY"

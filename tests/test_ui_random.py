@@ -60,3 +60,22 @@ def test_random_presses_keep_the_screen_true(rules, dealer, start, presses):
         changed = table.render(buf)
         assert 0 <= changed <= 0xFF
         check_screen(table, buf)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules=rules_strategy, dealer=st.integers(0, 3),
+       presses=st.lists(press_strategy, max_size=120))
+def test_every_press_shows_at_once(rules, dealer, presses):
+    """SPEC 1: every press gives visible feedback at once (the waking press
+    and the press that dismisses a hardware notice included)."""
+    now = 0
+    table = Table(rules, game=Game(rules, dealer=dealer), sleep_s=0,
+                  rand=lambda: now, out=lambda line: None)
+    buf = bytearray(1024)
+    table.render(buf)
+    for key, long, gap in presses:
+        now += gap
+        table.tick(now)
+        table.render(buf)
+        table.press(key, long, now)
+        assert table.render(buf) != 0, (table.screen_name, key, long)
