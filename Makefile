@@ -19,6 +19,10 @@ venv: $(STAMP)
 run: $(STAMP)
 	$(PY) -m sim
 
+## docs/ui.md and docs/screens/*.png: every screen, drawn by the firmware in the simulator.
+screens: $(STAMP)
+	$(PY) -m sim.screens
+
 ## Every test: pytest on CPython, the core's tests under MicroPython, the type check.
 test: test-py test-mp typecheck
 

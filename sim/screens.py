@@ -1,0 +1,130 @@
+"""docs/ui.md and docs/screens/*.png: every screen of the firmware, as the
+simulator's OLED shows it (``make screens``).
+
+Each screen is a key script run on a fresh virtual Pico (same seed, erased
+nvm), so the pictures come from the real firmware and renderer and are the
+same on every run. To add a screen, add a line to SCREENS:
+(file name, key script, caption[, settings.toml text]).
+"""
+
+import os
+import sys
+
+from sim.runner import REPO, VirtualPico
+
+_HAND = "N OK E wait:3500 "  # North names trump, quick result, march: N-S +2
+_GAME = _HAND * 5  # N-S reach 10
+
+SCREENS = (
+    ("score", "",
+     "Score screen between hands: both scores in big digits, the team names, "
+     "the target and games won in the match. The marker at the screen's edge "
+     "sits beside the dealer's seat key, with the dealer's name."),
+    ("misdeal", "OK",
+     "OK on the score screen: everybody passed, so the deal moves to the left: "
+     "the marker and the name now show East."),
+    ("hand_called", "N",
+     "North pressed their seat key: North named trump. Hand screen: makers and "
+     "caller, tricks of each team as pips, the marker beside the key of the seat "
+     "that leads."),
+    ("hand_tricks", "N N S W",
+     "Three tricks into the hand: N-S took two, E-W one. Each trick is one press "
+     "of the winner's seat key."),
+    ("alone", "N:long",
+     "A long press names trump and goes alone: North plays alone, South sits out "
+     "(South's key is refused until the hand ends)."),
+    ("quick", "N N OK",
+     "OK during a hand: quick result. The seat keys become soft keys, labelled "
+     "beside them, so a whole hand takes three presses."),
+    ("banner", "N OK E",
+     "The result banner after a hand, with the points and the new score."),
+    ("next_hand", _HAND,
+     "After the banner: the score screen again, with the next dealer."),
+    ("menu", "OK:long",
+     "Long OK opens the menu with Undo selected, so undo is long OK, then OK. "
+     "N and S move, E or OK choose, W goes back. Between hands the entries that "
+     "need a hand in play (renege, rest of the tricks) are left out."),
+    ("adjust", "OK:long S OK",
+     "Adjust score, for house penalties: the soft keys add or take a point per "
+     "team; OK saves."),
+    ("set_dealer", "OK:long S*2 OK",
+     "Set dealer, for a stolen deal: the seat key of the player who should deal."),
+    ("rules", "OK:long S*3 OK",
+     "House rules, changed on the device and saved there."),
+    ("stats", _HAND + "W OK S wait:3500 OK:long S*4 OK",
+     "Stats of the game so far, per team."),
+    ("history", _HAND + "W OK S wait:3500 OK:long S*5 OK",
+     "History: every scored hand of the game."),
+    ("display", "OK:long S*6 OK",
+     "Display settings: contrast, turning the picture 180 degrees, sleep timeout."),
+    ("game_over", _GAME,
+     "Game over: the winner, the final score (SKUNK when the losers have 0), "
+     "the score's progress over the hands, and the match tally. A seat key picks "
+     "the next dealer; OK picks one at random."),
+    ("bad_setting", "",
+     "A wrong value in settings.toml is named on the screen (and on the serial "
+     "console); its default is used.",
+     "EUCHRE_TARGET = 500\n"),
+)
+
+
+def _settings(changes):
+    """The repository's settings.toml with the keys in ``changes`` replaced
+    (CircuitPython reads the first of two equal keys, so they are swapped in place)."""
+    with open(os.path.join(REPO, "settings.toml")) as f:
+        lines = f.read().splitlines()
+    for change in changes.strip().splitlines():
+        key = change.split("=", 1)[0].strip()
+        found = [n for n, line in enumerate(lines) if line.split("=", 1)[0].strip() == key]
+        if found:
+            lines[found[0]] = change
+        else:
+            lines.append(change)
+    return "\n".join(lines) + "\n"
+
+
+def generate(docs=os.path.join(REPO, "docs"), screens=SCREENS, scale=3, color="blue"):
+    """Write docs/screens/NAME.png for every screen and docs/ui.md around them."""
+    folder = os.path.join(docs, "screens")
+    os.makedirs(folder, exist_ok=True)
+    sections = []
+    for entry in screens:
+        name, script, caption = entry[:3]
+        settings = _settings(entry[3]) if len(entry) > 3 else None
+        with VirtualPico(settings=settings) as pico:
+            pico.run_script(script)
+            if pico.traceback:
+                raise RuntimeError("the firmware stopped on screen %s:\n%s" % (name, pico.traceback))
+            pico.png(os.path.join(folder, name + ".png"), scale=scale, color=color)
+        keys = "`" + " ".join(script.split()) + "`" if script.strip() else "(none: just switched on)"
+        sections.append("### %s\n\n![%s](screens/%s.png)\n\n%s\n\nKeys from power-on: %s\n"
+                        % (name.replace("_", " ").capitalize(), name, name, caption, keys))
+    with open(os.path.join(docs, "ui.md"), "w") as f:
+        f.write(HEADER + "\n".join(sections))
+    return [entry[0] for entry in screens]
+
+
+HEADER = """\
+# The screens
+
+Every picture below is the firmware's own output: `make screens` runs each key
+script on the desktop simulator (the unmodified `code.py` on a virtual Pico, the
+real `adafruit_ssd1306` driver, an SSD1306 model decoding what it sends) and
+saves what the OLED shows. Do not edit this file: change `sim/screens.py` and
+run `make screens`.
+
+Keys: `N` `E` `S` `W` are the seat keys, `OK` the OK key; `:long` is a long
+press (held past 0.6 s), `*3` three presses, `wait:3500` lets 3.5 s pass.
+The simulator's own keys (arrows, Enter, letters) are in sim/terminal.py.
+
+"""
+
+
+def main(argv=None):
+    names = generate()
+    print("wrote docs/ui.md and %d pictures in docs/screens/" % len(names))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
