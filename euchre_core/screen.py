@@ -169,6 +169,24 @@ def box(buf, x0, x1, page0, page1, solid=True):
             fill(buf, x1 - 1, x1, page, edge)
 
 
+# A trick pip, 8 columns on two pages: taken (solid) or still to play.
+_PIP_SOLID = b"\xff" * 8
+_PIP_OPEN_TOP = b"\xff" + b"\x01" * 6 + b"\xff"
+_PIP_OPEN_BOTTOM = b"\xff" + b"\x80" * 6 + b"\xff"
+
+
+def pip(buf, x, page, taken):
+    """A trick pip 8 wide and 16 tall at column x, pages page and page + 1."""
+    top = page * WIDTH + x
+    bottom = top + WIDTH
+    if taken:
+        buf[top:top + 8] = _PIP_SOLID
+        buf[bottom:bottom + 8] = _PIP_SOLID
+    else:
+        buf[top:top + 8] = _PIP_OPEN_TOP
+        buf[bottom:bottom + 8] = _PIP_OPEN_BOTTOM
+
+
 def hline(buf, x0, x1, y, step=1):
     """Pixels (x, y) for x in x0..x1-1, every ``step``-th."""
     at = (y >> 3) * WIDTH
@@ -190,18 +208,28 @@ def vspan(buf, x, y0, y1):
         pixel(buf, x, y)
 
 
+# The N and S markers as 8 column bytes (a triangle 8 wide, 4 deep), the
+# E and W ones as 4 columns of a 16-row mask over pages 3 and 4.
+_MARK_N_COLS = bytes((0x08, 0x0C, 0x0E, 0x0F, 0x0F, 0x0E, 0x0C, 0x08))
+_MARK_S_COLS = bytes((0x10, 0x30, 0x70, 0xF0, 0xF0, 0x70, 0x30, 0x10))
+
+
 def marker(buf, side, shift=0):
     """A filled triangle at the screen edge pointing out at a seat key.
 
     ``shift`` moves it a pixel or two along its edge (burn-in protection)."""
     if side == MARK_N or side == MARK_S:
-        for depth in range(4):
-            for x in range(_MARK_X + 3 - depth + shift, _MARK_X + 5 + depth + shift):
-                pixel(buf, x, depth if side == MARK_N else HEIGHT - 1 - depth)
+        cols = _MARK_N_COLS if side == MARK_N else _MARK_S_COLS
+        at = (0 if side == MARK_N else 7 * WIDTH) + _MARK_X + shift
+        for col in range(MARK_SIZE):
+            buf[at + col] |= cols[col]
     else:
         for depth in range(4):
             x = depth if side == MARK_W else WIDTH - 1 - depth
-            vspan(buf, x, _MARK_MID - 1 - depth + shift, _MARK_MID + depth + shift)
+            # Rows _MARK_MID - 1 - depth .. _MARK_MID + depth, counted from page 3.
+            mask = ((1 << (2 * depth + 2)) - 1) << (_MARK_MID - 25 - depth + shift)
+            buf[3 * WIDTH + x] |= mask & 0xFF
+            buf[4 * WIDTH + x] |= mask >> 8 & 0xFF
 
 
 def wrap(message, width=21, lines=4):

@@ -872,7 +872,7 @@ class Table:
             screen.text(buf, left, 1, role)
             for pip in range(5):
                 x = left + pip * 11
-                screen.box(buf, x, x + 8, 2, 3, pip < tricks[team])
+                screen.pip(buf, x, 2, pip < tricks[team])
             lone = game.lone_seat if team == makers else game.lone_defender
             if lone is not None:
                 tag = self.names[lone][:3] + b" ALONE"
@@ -883,7 +883,8 @@ class Table:
         screen.text_center(buf, 5, self.names[game.caller] + b" CALLED", 6, 122)
         leader = game.leader
         screen.text_center(buf, 6, self.names[leader] + b" LEADS", 6, 122)
-        screen.text(buf, 2, 7, "TRICK " + str(game.tricks_played + 1))
+        # Page 7 stays the same from trick to trick: one page less to send.
+        screen.text(buf, 2, 7, "TO " + str(game.rules.target))
         screen.text_right(buf, 126, 7, "OK:RESULT")
         screen.marker(buf, leader)
 
