@@ -198,3 +198,31 @@ def test_getenv_time_and_led_in_the_firmware_thread(monkeypatch):
     import os
 
     assert os.getenv("NAME") == "host value"  # the test's own thread is not routed
+
+
+WATCHDOG = '''
+import keypad, board, microcontroller, supervisor
+from watchdog import WatchDogMode
+print("run", supervisor.runtime.run_reason, microcontroller.cpu.reset_reason)
+keys = keypad.Keys((board.GP10,), value_when_pressed=False)
+dog = microcontroller.watchdog
+dog.timeout = 2
+dog.mode = WatchDogMode.RESET
+fed = True
+while True:
+    event = keys.events.get()
+    if event and event.pressed:
+        fed = False  # the key stops the feeding, as a stuck loop would
+    if fed:
+        dog.feed()
+'''
+
+
+def test_watchdog_resets_a_board_that_stops_feeding_it():
+    with VirtualPico(files={"code.py": WATCHDOG}, settings="") as pico:
+        pico.advance(5000)
+        assert pico.serial.count("run STARTUP") == 1  # fed: no reset
+        pico.press("N")
+        pico.advance(2000 + 1000 + 200)  # the timeout, then the restart
+        assert "run STARTUP WATCHDOG" in pico.serial
+        assert pico.state == "idle"
