@@ -50,7 +50,7 @@ clean:
 
 ## The board's drive image: build/CIRCUITPY/ and build/euchre-scorekeeper-VERSION.zip.
 bundle: $(STAMP)
-	$(PY) tools/bundle.py
+	$(PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 ## Copy the bundle to a mounted CIRCUITPY drive (DRIVE=/path to choose one).
 flash: bundle

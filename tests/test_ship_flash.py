@@ -250,3 +250,19 @@ def test_missing_bundle_says_run_make_bundle(tmp_path, capsys):
     drive = _drive(tmp_path, BOOT_OUT_9)
     assert flash.main(["--drive", str(drive), "--bundle", str(tmp_path / "nothing")]) == 1
     assert "make bundle" in capsys.readouterr().err
+
+
+def test_old_twin_of_a_shipped_module_is_removed(tmp_path, bundle):
+    drive = _drive(tmp_path, BOOT_OUT_9)
+    _run(bundle, drive)
+    # The next version ships hw/keys precompiled: the old keys.py would be loaded first.
+    (bundle / "hw" / "keys.py").unlink()
+    (bundle / "hw" / "keys.mpy").write_bytes(b"C\x06compiled")
+    # A circup-installed .mpy beside the .py library the bundle ships.
+    (drive / "lib" / "adafruit_ssd1306.mpy").write_bytes(b"C\x06old")
+    result, lines = _run(bundle, drive)
+    assert sorted(result.twins) == ["hw/keys.py", "lib/adafruit_ssd1306.mpy"]
+    assert not (drive / "hw" / "keys.py").exists() and not (drive / "lib" / "adafruit_ssd1306.mpy").exists()
+    assert (drive / "hw" / "keys.mpy").read_bytes() == b"C\x06compiled"
+    assert "removed hw/keys.py (this version ships the module as .mpy)" in lines
+    assert result.leftover == []

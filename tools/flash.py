@@ -209,6 +209,7 @@ class Plan:
         self.unchanged = []
         self.kept = []
         self.leftover = []
+        self.twins = []  # the other form (.py/.mpy) of a module the bundle ships
         self.need = 0  # bytes the drive must find for the writes
 
 
@@ -226,12 +227,20 @@ def plan(bundle, drive):
             old = os.path.getsize(dst) if os.path.isfile(dst) else 0
             result.need += max(0, os.path.getsize(src) - old)
     shipped = set(bundle_files(bundle))
+    for rel in sorted(shipped):
+        # A module's .py is loaded before its .mpy: an old twin would shadow
+        # (or sit beside) the module this version ships.
+        for ours, other in ((".mpy", ".py"), (".py", ".mpy")):
+            if rel.endswith(ours) and rel not in (LAST, "boot.py"):
+                twin = rel[: -len(ours)] + other
+                if twin not in shipped and os.path.isfile(os.path.join(drive, *twin.split("/"))):
+                    result.twins.append(twin)
     for folder in OWNED_FOLDERS:
         base = os.path.join(drive, folder)
         for here, dirs, files in os.walk(base):
             for name in files:
                 rel = os.path.relpath(os.path.join(here, name), drive).replace(os.sep, "/")
-                if rel not in shipped:
+                if rel not in shipped and rel not in result.twins:
                     result.leftover.append(rel)
     result.leftover.sort()
     return result
@@ -258,14 +267,25 @@ def flash(bundle, drive, dry_run=False, prune=False, out=print):
     if dry_run:
         for rel in todo.write:
             out("would write " + rel)
+        for rel in todo.twins:
+            out("would remove " + rel)
         for rel in todo.kept:
             out("would keep your " + rel)
         return todo
-    if (todo.write or (prune and todo.leftover)) and not _writable(drive):
+    if (todo.write or todo.twins or (prune and todo.leftover)) and not _writable(drive):
         raise FlashError(READ_ONLY_HELP.format(drive=drive))
     free = shutil.disk_usage(drive).free
     if todo.need > free:
         raise FlashError(FULL_HELP.format(drive=drive, need=todo.need, free=free))
+    for rel in todo.twins:
+        try:
+            os.remove(os.path.join(drive, *rel.split("/")))
+        except OSError as err:
+            if err.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise FlashError(READ_ONLY_HELP.format(drive=drive))
+            raise
+        out("removed %s (this version ships the module as %s)" % (
+            rel, ".mpy" if rel.endswith(".py") else ".py"))
     for rel in todo.write:
         src = os.path.join(bundle, *rel.split("/"))
         dst = os.path.join(drive, *rel.split("/"))
