@@ -138,3 +138,12 @@ def test_readme_shows_the_picture_and_links_the_guide():
     assert "](docs/build-guide.md)" in section
     assert "requirements-board.txt" in section
     assert "](wiring.svg)" in (ROOT / "docs" / "build-guide.md").read_text(encoding="utf-8")
+
+
+def test_every_picture_and_link_of_the_guide_exists():
+    guide_path = ROOT / "docs" / "build-guide.md"
+    guide = guide_path.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#:]+)\)", guide)
+    assert "wiring.svg" in targets and "screens/score.png" in targets
+    for target in targets:
+        assert (guide_path.parent / target).exists(), target
