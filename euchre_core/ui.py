@@ -178,6 +178,7 @@ class Table:
         self._items = []
         self._pick = PICK_RENEGE
         self._pending = [0, 0]  # Adjust score: points per team
+        self._undo_pair = None  # (game, action count) after a two-team adjustment
         self._options = 0  # 0: rules, 1: display
         self._draft = None  # rules being edited
         self._confirm = M_NEW_GAME
@@ -332,7 +333,7 @@ class Table:
         flags = (_FLAG_FLIPPED if self.flipped else 0) | (
             _FLAG_DEVICE_RULES if self.device_rules else 0)
         head = bytes((_PREFS_MAGIC, _PREFS_VERSION, self.contrast & 0xFF, flags,
-                      self.sleep_s >> 8 & 0xFF, self.sleep_s & 0xFF,
+                      min(self.sleep_s, 0xFFFF) >> 8, min(self.sleep_s, 0xFFFF) & 0xFF,
                       min(self.tally[0], 255), min(self.tally[1], 255),
                       len(game_rules)))
         return head + game_rules + bytes((len(next_rules),)) + next_rules
@@ -601,6 +602,10 @@ class Table:
         game = self.game
         if game.action_count:
             what = self.describe(game.codes[-1])
+            if self._undo_pair == (game, game.action_count):
+                game.undo()
+                what = "ADJUST SCORE"
+            self._undo_pair = None
             game.undo()
             self._say("UNDONE: " + what, now_ms)
         elif self._previous is not None:
@@ -650,10 +655,15 @@ class Table:
         if key == KEY_OK:
             self._mode = MAIN
             game = self.game
+            done = 0
             for team in (0, 1):
                 if pending[team]:
                     if not self._act(now_ms, game.adjust, team, pending[team]):
-                        return
+                        break
+                    done += 1
+            if done == 2:
+                # Both teams changed in one go: one Undo takes back both.
+                self._undo_pair = (game, game.action_count)
             return
         team = key % 2
         step = 1 if key < 2 else -1

@@ -167,3 +167,23 @@ def case_ui_export_lines():
     assert lines[0].startswith("step,action")
     assert lines[1].split(",")[:2] == ["1", "CALL ANN"]
     assert lines[2].endswith(",2,0,march +2 US")
+
+
+def case_ui_one_undo_takes_back_a_two_team_adjustment():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, N)  # N-S made: 1-0
+    settle(t, clock)
+    press(t, clock, OK, long=True)
+    press(t, clock, S)
+    press(t, clock, OK)  # ADJUST SCORE
+    press(t, clock, S)  # N-S -1
+    press(t, clock, E)  # E-W +1
+    press(t, clock, OK)
+    assert t.game.scores == [0, 1]
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)
+    assert t.game.scores == [1, 0] and t.game.action_count == 2
+    assert "ADJUST SCORE" in t.message
