@@ -110,6 +110,7 @@ class Storage:
         self._game_serial = -1
         self._prefs_serial = -1
         self._rewrite_needed = True
+        self._reset_marks = False  # the marks area holds someone else's bytes
         if nvm is not None and self.size < 256:
             self.messages.append("Storage too small: game not saved")
             self.nvm = None
@@ -129,6 +130,7 @@ class Storage:
             return self._parse(image)
         except ValueError as err:
             self.messages.append(str(err) + self._set_aside(image))
+            self._reset_marks = True
             return None
 
     def _parse(self, image: Any) -> Saved:
@@ -302,7 +304,15 @@ class Storage:
         if pos & 1:
             record[pos] = 0
             pos += 1
-        self.nvm[0:self.record_size] = record
+        if self._reset_marks:
+            # The sector held foreign data: start the run marks afresh too.
+            whole = bytearray(self.nvm[0:self.size])
+            whole[0:self.record_size] = record
+            whole[self.size - MARKS:self.size] = b"\xff" * MARKS
+            self.nvm[0:self.size] = whole
+            self._reset_marks = False
+        else:
+            self.nvm[0:self.record_size] = record
         self.rewrites += 1
         self._log = bytearray(base)
         self._pos = pos
@@ -316,15 +326,24 @@ class Storage:
     # ----- run marks: the guard against a restart loop ------------------------
 
     def crash_streak(self) -> int:
-        """Crashes since the last run that stayed up."""
+        """Crashes since the last run that stayed up (0 when the sector is not ours)."""
         if self.nvm is None:
+            return 0
+        head = self.nvm[0:4]
+        if head != MAGIC and not _blank(head):
             return 0
         marks = self.nvm[self.size - MARKS:self.size]
         streak = 0
+        used = 0
         for mark in marks:
             if mark == 0xFF:
                 break
+            if mark != _CRASH and mark != _HEALTHY:
+                return 0
             streak = streak + 1 if mark == _CRASH else 0
+            used += 1
+        if not _blank(marks[used:]):
+            return 0
         return streak
 
     def mark_crash(self) -> None:

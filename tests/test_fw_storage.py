@@ -312,3 +312,20 @@ def test_crash_streak_counts_crashes_since_the_last_healthy_run_without_erases()
         store.mark_crash()
     assert store.crash_streak() >= 8
     assert nvm.erases == 1
+
+
+def test_foreign_bytes_in_the_marks_area_are_no_crash_streak_and_are_cleared():
+    nvm = FlashNvm()
+    nvm.data[:] = bytes(4096)  # all zeros: someone else's data
+    store = Storage(nvm)
+    assert store.crash_streak() == 0
+    assert store.load() is None
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    assert nvm.erases == 1
+    assert bytes(nvm.data[4096 - MARKS:]) == b"\xff" * MARKS
+    store = Storage(nvm)
+    assert store.crash_streak() == 0 and store.load() is not None
+    store.mark_crash()
+    assert Storage(nvm).crash_streak() == 1

@@ -1,0 +1,320 @@
+"""Table Euchre Scorekeeper: wiring only.
+
+Reads settings.toml, builds the adapters in ``hw/`` and the table UI from
+``euchre_core``, resumes the saved game and runs the loop: poll keys, turn
+them into short/long presses, tick, render, send the changed pages, save.
+
+The loop never sleeps and reads time only through ``supervisor.ticks_ms()``
+(the simulator drives both).
+
+Recovery: an unexpected exception is printed with its traceback on the serial
+console, a crash mark is programmed into nvm (no erase) and the firmware
+restarts itself with ``supervisor.reload()``; the game is resumed from nvm.
+A restart loop is stopped by the crash streak (crashes since the last run
+that stayed up for 30 s): from the 3rd crash in a row the saved game is set
+aside and a fresh game starts; from the 5th the firmware stops restarting,
+shows the error (LED blink code 5 without a screen) and waits for OK.
+"""
+
+import random
+import traceback
+
+import board
+import busio
+import microcontroller
+import supervisor
+
+from euchre_core import Rules, screen
+from euchre_core.presses import LONG, STUCK, Presses
+from euchre_core.ui import Table
+from hw import settings as settings_module
+from hw.buzzer import CLICK, HELD, Buzzer
+from hw.clock import ticks_diff, ticks_ms
+from hw.display import ALL_PAGES, open_display
+from hw.keys import NONE, Keys
+from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STOPPED, Led
+from hw.storage import Storage
+
+try:
+    from typing import Any, List, Optional
+except ImportError:
+    pass
+
+SAFE_START_STREAK = 3  # crashes in a row before the saved game is set aside
+STOP_STREAK = 5  # crashes in a row before restarting stops
+HEALTHY_MS = 30000  # a run this long clears the crash streak
+DISPLAY_RETRY_MS = 10000
+KEY_LETTERS = "NESWO"
+
+hardware = []  # type: List[Any]  # what to deinit when code.py ends
+store = None  # type: Optional[Storage]
+display = None  # type: Any
+led = None  # type: Any
+keys = None  # type: Optional[Keys]
+table = None  # type: Any  # the running Table, for a debugger or the simulator's tests
+
+
+def say(message: str) -> None:
+    """Every message goes to the serial console, whatever else shows it."""
+    print("euchre:", message)
+
+
+def optional(builder: Any, settings: Any, key: str, label: str) -> Any:
+    """An optional part (LED, buzzer): None when absent or when it fails."""
+    pin = settings_module.pin(settings, key, board)
+    if pin is None:
+        return None
+    try:
+        part = builder(pin)
+    except (ValueError, RuntimeError, OSError) as err:
+        settings.errors.append(key + ": " + label + " on " + settings[key] + " failed (" + str(err) + ")")
+        return None
+    hardware.append(part)
+    return part
+
+
+def build_display(settings: Any) -> Any:
+    """The I2C bus and the OLED, or None when either is missing (message on serial)."""
+    global display
+    sda = settings_module.pin(settings, "EUCHRE_SDA", board)
+    scl = settings_module.pin(settings, "EUCHRE_SCL", board)
+    address = settings["EUCHRE_I2C_ADDRESS"]
+    try:
+        i2c = busio.I2C(scl, sda, frequency=settings["EUCHRE_I2C_FREQUENCY"])
+    except (ValueError, RuntimeError, OSError) as err:
+        # RuntimeError: no pull-ups on SDA/SCL, i.e. nothing is wired there.
+        say("no display: I2C on " + settings["EUCHRE_SDA"] + "/" + settings["EUCHRE_SCL"] + ": " + str(err))
+        return None
+    hardware.append(i2c)
+    display = try_display(i2c, address)
+    return i2c
+
+
+def try_display(i2c: Any, address: int) -> Any:
+    try:
+        found = open_display(i2c, address)
+    except (ValueError, RuntimeError, OSError) as err:
+        # adafruit_bus_device: ValueError("No I2C device at address: 0x3c")
+        say("no display: " + str(err))
+        return None
+    return found
+
+
+def random_number() -> int:
+    """The random first dealer (CircuitPython seeds ``random`` from the hardware)."""
+    return random.getrandbits(16)
+
+
+def make_rules(settings: Any) -> Rules:
+    try:
+        return Rules(**settings.rules_options())
+    except ValueError as err:
+        settings.errors.append("house rules: " + str(err) + "; using the standard rules")
+        return Rules()
+
+
+def run() -> None:
+    global store, display, led, keys, table
+    started = ticks_ms()
+    settings = settings_module.Settings()
+    store = Storage(microcontroller.nvm)
+    streak = store.crash_streak()
+    led = optional(Led, settings, "EUCHRE_LED", "LED")
+    buzzer = optional(Buzzer, settings, "EUCHRE_BUZZER", "buzzer")
+    key_pins = []
+    for pin_key in settings_module.KEY_PINS:
+        key_pins.append(settings_module.pin(settings, pin_key, board))
+    # The keys come before the display, so that even a display that crashes
+    # the firmware leaves the OK key to try again (see stopped()).
+    keys = Keys(key_pins)
+    hardware.append(keys)
+    i2c = build_display(settings)
+    presses = Presses(5, long_ms=settings["EUCHRE_LONG_PRESS_MS"])
+
+    if streak >= SAFE_START_STREAK:
+        store.messages.append("Restarted after errors: new game" + store.set_aside_record())
+        saved = None
+    else:
+        saved = store.load()
+    table = Table(
+        make_rules(settings),
+        settings.names(),
+        settings.teams(),
+        contrast=settings["EUCHRE_CONTRAST"],
+        sleep_s=settings["EUCHRE_SLEEP_S"],
+        rand=random_number,
+        game=saved.game if saved is not None else None,
+        now_ms=started,
+    )
+    if saved is not None:
+        try:
+            table.load_prefs(saved.prefs)
+        except ValueError as err:
+            store.messages.append(str(err) + ": display settings reset")
+    store.adopt(table)
+
+    now = ticks_ms()
+    for message in settings.errors:
+        say(message)
+        table.notice(message, now)
+    for message in store.messages:
+        say(message)
+        table.notice(message, now)
+    if led is not None:
+        if display is None:
+            led.show_code(NO_DISPLAY, now)
+        elif settings.errors:
+            led.show_code(BAD_SETTINGS, now)
+        elif store.messages:
+            led.show_code(BAD_SAVE, now)
+
+    frame = display.frame if display is not None else bytearray(1024)
+    rotated = settings["EUCHRE_ROTATION"] == 180
+    shown_contrast = -1
+    shown_flip = -1
+    shown_awake = True
+    healthy = streak == 0
+    last_retry = now
+    store.sync(table)
+    say("ready")
+
+    while True:
+        now = ticks_ms()
+        pressed = False
+        event = keys.get()
+        if event != NONE:
+            key = event >> 1
+            if event & 1:
+                presses.down(key, now)
+            else:
+                result = presses.up(key, now)
+                if result:
+                    table.press(key, False, now)
+                    pressed = True
+                    if buzzer is not None:
+                        buzzer.beep(CLICK, now)
+        result = presses.poll(now)
+        while result:
+            key = result & 7
+            if result >> 3 == LONG:
+                table.press(key, True, now)
+                pressed = True
+                if buzzer is not None:
+                    buzzer.beep(HELD, now)
+            elif result >> 3 == STUCK:
+                message = "Key " + KEY_LETTERS[key] + " stuck: ignored"
+                say(message)
+                table.notice(message, now)
+            result = presses.poll(now)
+        table.tick(now)
+        # Saved before drawing: a press that crashes the drawing still counts.
+        store.sync(table, pressed)
+
+        if display is not None:
+            flip = 1 if rotated != bool(table.flipped) else 0
+            redraw = 0
+            if flip != shown_flip:
+                display.flip(flip == 1)
+                shown_flip = flip
+                redraw = ALL_PAGES
+            if table.contrast != shown_contrast:
+                display.contrast(table.contrast)
+                shown_contrast = table.contrast
+            if bool(table.awake) != shown_awake:
+                shown_awake = not shown_awake
+                display.sleep(not shown_awake)
+            changed = table.render(frame) | redraw
+            if changed:
+                try:
+                    display.show_pages(changed)
+                except OSError as err:
+                    # A loose wire: keep the game going, look for the display again later.
+                    say("display lost: " + str(err))
+                    display = None
+                    last_retry = now
+                    if led is not None:
+                        led.show_code(NO_DISPLAY, now)
+        else:
+            table.render(frame)
+            if i2c is not None and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS:
+                last_retry = now
+                display = try_display(i2c, settings["EUCHRE_I2C_ADDRESS"])
+                if display is not None:
+                    frame = display.frame
+                    shown_flip = -1
+                    shown_contrast = -1
+                    shown_awake = True
+                    if led is not None:
+                        led.show_code(0, now)
+                    say("display found")
+
+        if led is not None:
+            led.tick(now)
+        if buzzer is not None:
+            buzzer.tick(now)
+        if not healthy and ticks_diff(now, started) >= HEALTHY_MS:
+            store.mark_healthy()
+            healthy = True
+
+
+def stopped(err: Exception) -> None:
+    """After repeated crashes: show the error and wait for OK, never restart on our own."""
+    lines = ("STOPPED AFTER ERRORS:", type(err).__name__[:21], "", "HOLD OK TO TRY AGAIN")
+    if display is not None:
+        try:
+            screen.clear(display.frame)
+            for row in range(len(lines)):
+                screen.text(display.frame, 0, row * 2, lines[row])
+            display.show_pages(ALL_PAGES)
+        except Exception as display_err:  # the display may be the broken part
+            say("display: " + str(display_err))
+    global keys
+    if keys is None:
+        try:
+            keys = Keys([getattr(board, name) for name in ("GP10", "GP11", "GP12", "GP13", "GP14")])
+            hardware.append(keys)
+        except Exception as keys_err:  # pins taken or missing: only reset helps now
+            say("keys: " + str(keys_err))
+    held_since = -1
+    start = ticks_ms()
+    while True:
+        now = ticks_ms()
+        if led is not None:
+            led.show_code(STOPPED, start)
+            led.tick(now)
+        event = keys.get() if keys is not None else NONE
+        if event == (4 << 1 | 1):
+            held_since = now
+        elif event == 4 << 1:
+            # On the release, so that the restarted firmware does not see OK held.
+            if held_since >= 0 and ticks_diff(now, held_since) >= 1000:
+                if store is not None:
+                    store.mark_healthy()
+                supervisor.reload()
+                return
+            held_since = -1
+
+
+def main() -> None:
+    try:
+        run()
+    except Exception as err:
+        traceback.print_exception(err)
+        streak = STOP_STREAK
+        if store is not None:
+            store.mark_crash()
+            streak = store.crash_streak()
+        say("error " + str(streak) + " in a row: " + ("stopping" if streak >= STOP_STREAK else "restarting"))
+        if streak >= STOP_STREAK:
+            stopped(err)
+        else:
+            supervisor.reload()
+    finally:
+        for part in hardware:
+            try:
+                part.deinit()
+            except Exception:  # already gone; the rest must still be released
+                pass
+
+
+main()

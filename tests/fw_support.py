@@ -1,0 +1,159 @@
+"""Helpers for the firmware tests: the real code.py on the simulator's virtual
+Pico, settings.toml variants, the glass read back as a page-order frame, and
+golden pictures.
+
+Golden pictures live in tests/golden/*.png (the simulator's OLED look, 3x).
+After a deliberate change of a screen, regenerate them with one command and
+review them by eye before committing:
+
+    EUCHRE_GOLDEN=update .venv/bin/python -m pytest -q tests/test_fw_table.py
+"""
+
+import os
+import pathlib
+
+from sim.picture import image
+from sim.runner import VirtualPico
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+SCALE = 3
+BORDER = 2 * SCALE
+
+
+def settings_text(**overrides):
+    """The repository's settings.toml with some keys changed (values as TOML text)."""
+    lines = []
+    seen = set()
+    for line in (ROOT / "settings.toml").read_text().splitlines():
+        key = line.split("=", 1)[0].strip()
+        if key in overrides and not line.startswith("#"):
+            line = key + " = " + overrides[key]
+            seen.add(key)
+        lines.append(line)
+    for key, value in overrides.items():
+        if key not in seen:
+            lines.append(key + " = " + value)
+    return "\n".join(lines) + "\n"
+
+
+def boot(seed=3, settings=None, **options):
+    """A virtual Pico running the repository's firmware.
+
+    ``seed`` fixes the random first dealer (3: West); ``settings``: dict of overrides."""
+    text = settings_text(**settings) if settings else None
+    return VirtualPico(settings=text, seed=seed, **options)
+
+
+def table(pico):
+    """The firmware's own Table (code.py's global), paused between key polls."""
+    return pico.namespace["table"]
+
+
+def page_frame(pico):
+    """The glass as a 1024-byte SSD1306 page-order frame (what the eye sees)."""
+    glass = pico.frame()
+    buf = bytearray(1024)
+    for page in range(8):
+        for x in range(128):
+            byte = 0
+            for bit in range(8):
+                if glass[(page * 8 + bit) * 128 + x]:
+                    byte |= 1 << bit
+            buf[page * 128 + x] = byte
+    return buf
+
+
+def _glass_from_png(path):
+    from PIL import Image
+
+    img = Image.open(path).convert("RGB")
+    out = bytearray(128 * 64)
+    for y in range(64):
+        for x in range(128):
+            r, g, b = img.getpixel((BORDER + x * SCALE, BORDER + y * SCALE))
+            out[y * 128 + x] = 1 if r + g + b > 150 else 0
+    return bytes(out)
+
+
+def check_golden(pico, name):
+    """The glass equals tests/golden/NAME.png (or writes it, see the module doc)."""
+    path = GOLDEN / (name + ".png")
+    if os.environ.get("EUCHRE_GOLDEN") == "update" or not path.exists():
+        if os.environ.get("EUCHRE_GOLDEN") != "update":
+            raise AssertionError("no golden picture " + str(path) + "; make it with EUCHRE_GOLDEN=update")
+        GOLDEN.mkdir(exist_ok=True)
+        image(pico.oled, scale=SCALE, color="blue").save(path)
+    want = _glass_from_png(path)
+    got = pico.frame()
+    if want != got:
+        diff = sum(1 for a, b in zip(want, got) if a != b)
+        raise AssertionError("screen differs from " + path.name + " in " + str(diff)
+                             + " pixels; now:\n" + pico.text())
+
+
+# ----- reading the glass back with the font tables (not the renderer) -----
+
+def _small_columns(text):
+    from euchre_core.font import SMALL, small_index
+
+    out = bytearray()
+    for char in text:
+        start = small_index(ord(char))
+        out += SMALL[start:start + 5] + b"\0"
+    return bytes(out[:-1])
+
+
+def has_text(buf, text):
+    """True if small ``text`` is written on any page of the frame (lit, or dark on a lit bar)."""
+    columns = _small_columns(text)
+    inverse = bytes(c ^ 0xFF for c in columns)
+    return any(bytes(buf[p * 128:(p + 1) * 128]).find(pattern) >= 0
+               for p in range(8) for pattern in (columns, inverse))
+
+
+def _big_digit_at(buf, x, page):
+    from euchre_core.font import BIG, BIG_PAGES, BIG_W
+
+    for digit in range(10):
+        if all(bytes(buf[(page + p) * 128 + x:(page + p) * 128 + x + BIG_W])
+               == BIG[(digit * BIG_PAGES + p) * BIG_W:(digit * BIG_PAGES + p + 1) * BIG_W]
+               for p in range(BIG_PAGES)):
+            return digit
+    return None
+
+
+def read_big(buf, left, right, page=1):
+    """The number in big digits between columns left..right-1, or None."""
+    from euchre_core.font import BIG_W
+
+    value = None
+    x = left
+    while x <= right - BIG_W:
+        digit = _big_digit_at(buf, x, page)
+        if digit is None:
+            x += 1
+            continue
+        value = digit if value is None else value * 10 + digit
+        x += BIG_W
+    return value
+
+
+def read_score(buf):
+    """(N-S, E-W) as the score screen's big digits show them."""
+    return read_big(buf, 0, 64), read_big(buf, 64, 128)
+
+
+def markers(buf):
+    """Seats whose edge marker (the triangle pointing at a seat key) is drawn."""
+    from euchre_core import screen
+
+    found = []
+    for side in range(4):
+        for shift in (0, 1, 2):
+            shape = bytearray(1024)
+            screen.marker(shape, side, shift)
+            if all(buf[i] & shape[i] == shape[i] for i in range(1024) if shape[i]):
+                found.append(side)
+                break
+    return found

@@ -1,0 +1,311 @@
+"""Keeping the game safe through the real code.py on the virtual Pico: power
+cuts at every point of a hand, torn nvm writes, damaged nvm images, crashes
+and restart loops, wrong settings, a missing display, a stuck key."""
+
+import pytest
+
+from fw_support import boot, has_text, page_frame, read_score, table
+
+N, E, S, W = 0, 1, 2, 3
+
+# One hand after another: N calls and takes 3 (1 point), a misdeal, E goes
+# alone and marches (4 points), S calls, W reneges (2 points).
+SCRIPT = ("N N N E N S wait:3500 OK wait:3500 E:long E E E E E wait:3500 "
+          "S OK:long S OK W wait:3500")
+
+
+# The same hands without menus (a power cut forgets an open menu, not the game).
+PLAIN_SCRIPT = ("N N N E N S wait:3500 OK wait:3500 E:long E E E E E wait:3500 "
+                "S S S S S S wait:3500")
+
+
+def steps():
+    from sim.script import parse
+
+    return parse(PLAIN_SCRIPT)
+
+
+def run_steps(pico, chosen):
+    from sim.script import run
+
+    for verb, key, arg in chosen:
+        if verb == "press":
+            run(pico, key)
+        elif verb == "long":
+            run(pico, key + ":long")
+        elif verb == "wait":
+            run(pico, "wait:" + str(key if arg is None else arg))
+        else:
+            raise AssertionError((verb, key, arg))
+
+
+def finished_game():
+    with boot() as pico:
+        pico.run_script(SCRIPT)
+        game = table(pico).game
+        return game.codes, game.scores
+
+
+def test_the_script_scores_three_hands():
+    codes, scores = finished_game()
+    assert scores == [3, 4]
+
+
+def test_power_cut_between_any_two_presses_resumes_exactly():
+    all_steps = steps()
+    with boot() as pico:
+        for index, step in enumerate(all_steps):
+            run_steps(pico, [step])
+            before = table(pico).game
+            codes, scores, dealer = before.codes, before.scores, before.dealer
+            pico.power_cut()
+            pico.boot()
+            after = table(pico).game
+            assert after.codes == codes, index
+            assert (after.scores, after.dealer) == (scores, dealer)
+            if table(pico).screen_name == "score":
+                assert read_score(page_frame(pico)) == tuple(scores)
+        assert table(pico).game.scores == [3, 4]
+        # Appends only: the record was written once (into blank flash).
+        assert pico.nvm.erases == 0
+
+
+@pytest.mark.parametrize("keep", [0, 1])
+def test_power_cut_during_every_nvm_write_loses_at_most_that_action(keep):
+    codes_done, _ = finished_game()
+    writes = 0
+    nth = 1
+    while True:
+        with boot() as pico:
+            pico.nvm.cut_power_during_write(nth, keep)
+            pico.run_script(SCRIPT)
+            if pico.state == "idle":
+                break  # still running: the script ended before the nth write
+            assert pico.error is None
+            writes += 1
+            pico.boot()
+            resumed = table(pico).game
+            done = resumed.codes
+            # What is saved is the game up to the action being written, or
+            # one action short of it: never a scored hand less.
+            assert codes_done.startswith(done)
+            scored_before = [h for h in _history(codes_done[:len(done) + 1])]
+            assert len(resumed.history()) >= len(scored_before) - 1
+            assert len(done) >= _actions_written_before(nth) - 1
+            # And the table carries on from there.
+            pico.run_script("wait:4000 OK:long W")
+        nth += 1
+    assert writes >= len(codes_done)
+
+
+def _history(codes):
+    from euchre_core import Game, Rules
+
+    game = Game(Rules(), dealer=W)
+    for code in codes:
+        game.apply(code)
+    return game.history()
+
+
+def _actions_written_before(nth):
+    # The first write is the record of the empty game; each later one is one action.
+    return max(0, nth - 2)
+
+
+def test_damaged_nvm_is_reported_and_the_firmware_keeps_running(tmp_path):
+    import random
+
+    garbage = bytes(random.Random(5).randrange(256) for _ in range(4096))
+    cases = {
+        "garbage": garbage,
+        "zeros": bytes(4096),
+        "foreign": b"CIRCUITPYTHON-DATA" + b"\xff" * (4096 - 18),
+    }
+    for name, image in cases.items():
+        path = tmp_path / (name + ".bin")
+        path.write_bytes(image)
+        with boot(nvm_path=str(path)) as pico:
+            assert table(pico).screen_name == "notice", name
+            assert "not recognised" in table(pico).message, name
+            assert "not recognised" in pico.serial
+            assert has_text(page_frame(pico), "SAVED DATA NOT")
+            # The first press clears the message; then the table plays on.
+            pico.run_script("OK N N N N N N wait:3500")
+            assert table(pico).game.scores == [2, 0]
+            pico.power_cut()
+            pico.boot()
+            assert table(pico).game.scores == [2, 0]
+            assert table(pico).screen_name == "score"
+
+
+def test_damaged_record_of_a_real_game_is_set_aside(tmp_path):
+    path = tmp_path / "nvm.bin"
+    with boot(nvm_path=str(path)) as pico:
+        pico.run_script("N N N N N N wait:3500")
+    image = bytearray(path.read_bytes())
+    image[12] ^= 0x40  # inside the checksummed header
+    path.write_bytes(bytes(image))
+    with boot(nvm_path=str(path)) as pico:
+        assert "damaged" in table(pico).message and "kept" in table(pico).message
+        assert table(pico).game.scores == [0, 0]
+        assert bytes(pico.nvm.data[2048:2048 + 64]) == bytes(image[0:64])
+        assert "damaged" in pico.serial
+
+
+def test_saved_game_from_a_newer_firmware_is_not_loaded(tmp_path):
+    path = tmp_path / "nvm.bin"
+    with boot(nvm_path=str(path)) as pico:
+        pico.run_script("N N N N N N wait:3500")
+    image = bytearray(path.read_bytes())
+    image[4] = 9
+    path.write_bytes(bytes(image))
+    with boot(nvm_path=str(path)) as pico:
+        assert "other firmware" in table(pico).message
+        assert table(pico).game.codes == b""
+
+
+class FailingDisplay:
+    """An SSD1306 whose data writes fail with an unexpected error.
+
+    ``skip``: data writes that still work after each initialisation (the
+    driver's first ``show()``); ``times``: how many failures in all."""
+
+    def __init__(self, chip, error=RuntimeError, skip=0, times=1000):
+        self.chip = chip
+        self.error = error
+        self.skip = skip
+        self.times = times
+        self.left = 0
+
+    def i2c_write(self, data, start, end):
+        if end - start == 2 and data[start] == 0x80 and data[start + 1] == 0xAE:
+            self.left = self.skip  # display off: the driver starts its set-up
+        if end > start and data[start] == 0x40:
+            if self.left <= 0 and self.times > 0:
+                self.times -= 1
+                raise self.error("the display answered garbage")
+            self.left -= 1
+        self.chip.i2c_write(data, start, end)
+
+    def i2c_read(self, nbytes):
+        return self.chip.i2c_read(nbytes)
+
+
+def test_unexpected_error_restarts_the_firmware_with_the_game_intact():
+    with boot() as pico:
+        pico.run_script("N N N N N N wait:3500 S")
+        assert table(pico).game.scores == [2, 0]
+        devices = pico.machine.bus.devices
+        devices[0x3C] = FailingDisplay(devices[0x3C], times=1)
+        pico.run_script("S wait:1000")
+        assert "Traceback" in pico.serial and "RuntimeError" in pico.serial
+        assert "restarting" in pico.serial
+        game = table(pico).game
+        assert game.scores == [2, 0] and game.in_hand and game.tricks == [1, 0]
+        pico.run_script("S S S S wait:3500")
+        assert table(pico).game.scores == [4, 0]
+        assert read_score(page_frame(pico)) == (4, 0)
+
+
+def test_restart_loop_is_stopped_and_ok_tries_again():
+    with boot() as pico:
+        pico.run_script("N N N wait:200")
+        devices = pico.machine.bus.devices
+        failing = FailingDisplay(devices[0x3C], error=TypeError)
+        devices[0x3C] = failing
+        pico.run_script("N wait:8000")
+        serial = pico.serial
+        assert serial.count("Traceback") == 5
+        assert "error 5 in a row: stopping" in serial
+        assert pico.state == "idle"  # waiting for OK, not restarting
+        # LED blink code 5 while stopped: five blinks, then a pause.
+        ons = [ms for ms, value in pico.led if value]
+        assert [b - a for a, b in zip(ons, ons[1:])][:5] == [500, 500, 500, 500, 2000]
+        failing.times = 0  # the display is fixed
+        pico.run_script("OK:1500 wait:1000")
+        assert pico.serial.count("Traceback") == 5
+        game = table(pico).game
+        assert game.in_hand and game.tricks == [3, 0]  # the game was never lost
+        assert table(pico).screen_name == "hand"
+
+
+def test_crashing_after_every_resume_sets_the_game_aside_and_starts_fresh():
+    with boot() as pico:
+        pico.run_script("N N N N N N wait:3500")
+        devices = pico.machine.bus.devices
+        failing = FailingDisplay(devices[0x3C], error=TypeError, skip=1)
+        devices[0x3C] = failing
+        pico.run_script("S wait:5000")
+        serial = pico.serial
+        assert "Restarted after errors: new game (old data kept)" in serial
+        assert "error 5 in a row: stopping" in serial
+        failing.times = 0
+        pico.run_script("OK:1500 wait:1000")
+        assert table(pico).game.codes == b""
+        # The old record sits in the aside area, whole.
+        aside = bytes(pico.nvm.data[2048:2048 + 4])
+        assert aside == b"EUCS"
+
+
+def test_wrong_settings_are_reported_on_screen_and_serial_with_defaults_used():
+    settings = {"EUCHRE_TARGET": '"ten"', "EUCHRE_ROTATION": "90", "EUCHRE_KEY_N": '"GP99"'}
+    with boot(settings=settings) as pico:
+        serial = pico.serial
+        assert "EUCHRE_TARGET" in serial and "EUCHRE_ROTATION" in serial and "GP99" in serial
+        assert table(pico).screen_name == "notice"
+        assert "EUCHRE_" in table(pico).message
+        pico.run_script("OK OK OK OK")  # one press clears each message
+        assert table(pico).screen_name == "score"
+        assert table(pico).game.rules.target == 10
+        pico.run_script("N N N N N N wait:3500")  # N works on its default pin GP10
+        assert table(pico).game.scores == [2, 0]
+
+
+def test_settings_change_the_table():
+    settings = {"EUCHRE_TARGET": "5", "EUCHRE_NAME_W": '"Wanda"', "EUCHRE_TEAM_EW": '"Them"',
+                "EUCHRE_KEY_OK": '"GP15"'}
+    with boot(settings=settings, wiring={"N": "GP10", "E": "GP11", "S": "GP12", "W": "GP13",
+                                         "OK": "GP15"}) as pico:
+        buf = page_frame(pico)
+        assert has_text(buf, "WANDA DEALS") and has_text(buf, "THEM") and has_text(buf, "TO 5")
+        pico.run_script("OK wait:3500")
+        assert table(pico).game.dealer == N
+
+
+@pytest.mark.parametrize("display", ["absent", "unplugged"])
+def test_missing_display_blinks_the_led_and_the_table_still_counts(display):
+    with boot(display=display) as pico:
+        assert "no display" in pico.serial
+        pico.run_script("N N N N N N wait:3500 wait:5000")
+        assert table(pico).game.scores == [2, 0]
+        # Blink code 2: two blinks, then a pause.
+        changes = pico.led
+        ons = [ms for ms, value in changes if value]
+        assert len(ons) >= 4
+        gaps = [b - a for a, b in zip(ons, ons[1:])]
+        kinds = ["blink" if abs(gap - 500) <= 2 else "pause" if abs(gap - 2000) <= 2 else gap
+                 for gap in gaps]
+        assert kinds[:4] in (["blink", "pause"] * 2, ["pause", "blink"] * 2)
+        pico.power_cut()
+        pico.boot()
+        assert table(pico).game.scores == [2, 0]
+
+
+def test_display_found_later_is_used():
+    with boot(display="absent") as pico:
+        pico.machine.bus.devices[0x3C] = pico.machine.oled
+        pico.run_script("wait:11000")
+        assert "display found" in pico.serial
+        assert read_score(page_frame(pico)) == (0, 0)
+
+
+def test_stuck_key_is_reported_and_ignored_until_released():
+    with boot() as pico:
+        pico.run_script("down:E wait:21000")
+        assert "Key E stuck" in pico.serial
+        assert table(pico).screen_name == "notice"
+        pico.run_script("N")  # clears the message
+        pico.run_script("N N N N N wait:3500")
+        assert table(pico).game.scores == [2, 0]  # E's held key played no part
+        pico.run_script("up:E wait:100 E")
+        assert table(pico).game.makers == 1

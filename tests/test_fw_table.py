@@ -1,0 +1,130 @@
+"""Key scripts through the real code.py on the virtual Pico: whole hands and
+games as a table plays them, checking the engine's scores and dealer, what
+the glass shows (read back with the font tables) and golden pictures."""
+
+import pytest
+
+from fw_support import boot, check_golden, has_text, markers, page_frame, read_score, table
+
+
+N, E, S, W = 0, 1, 2, 3
+BANNER = "wait:3500"  # the result banner goes away by itself
+
+
+@pytest.fixture
+def pico():
+    with boot(seed=3) as board:  # seed 3: West deals first
+        assert table(board).game.dealer == W
+        yield board
+
+
+def shows_score(pico, scores, dealer):
+    buf = page_frame(pico)
+    assert read_score(buf) == tuple(scores)
+    assert markers(buf) == [dealer]
+    name = ("NORTH", "EAST", "SOUTH", "WEST")[dealer]
+    assert has_text(buf, name + " DEALS")
+
+
+def test_whole_game_from_first_deal_to_skunk(pico):
+    # North goes alone twice and marches (4 + 4), then South calls and marches (2).
+    pico.run_script("N:long N*5 " + BANNER)
+    game = table(pico).game
+    assert game.scores == [4, 0] and game.dealer == N
+    shows_score(pico, (4, 0), N)
+    pico.run_script("N:long N*5 " + BANNER + " S S*5 " + BANNER)
+    game = table(pico).game
+    assert game.scores == [10, 0]
+    assert game.winner == 0 and game.skunk
+    assert table(pico).screen_name == "over"
+    buf = page_frame(pico)
+    assert has_text(buf, "SKUNK")
+    check_golden(pico, "fw_skunk")
+    # OK starts the next game; the match tally counts the win.
+    pico.run_script("E " + BANNER)
+    assert table(pico).game.scores == [0, 0]
+    assert table(pico).tally == [1, 0]
+    assert table(pico).game.dealer == E
+
+
+def test_maker_loner(pico):
+    pico.run_script("E:long")
+    game = table(pico).game
+    assert game.lone_seat == E and game.makers == 1
+    check_golden(pico, "fw_maker_loner_hand")
+    pico.run_script("E E E W")  # W sits out: refused, nothing recorded
+    assert table(pico).game.tricks == [0, 3]
+    pico.run_script("E N " + BANNER)
+    game = table(pico).game
+    assert game.scores == [0, 1] and game.dealer == N
+    shows_score(pico, (0, 1), N)
+
+
+def test_defender_loner(pico):
+    pico.run_script("N E:long")
+    game = table(pico).game
+    assert game.lone_defender == E and game.makers == 0
+    check_golden(pico, "fw_defender_loner_hand")
+    pico.run_script("E E N E S " + BANNER)
+    game = table(pico).game
+    assert game.scores == [0, 4] and game.dealer == N
+    shows_score(pico, (0, 4), N)
+
+
+def test_misdeal_passes_the_deal_left(pico):
+    pico.run_script("OK")
+    game = table(pico).game
+    assert game.scores == [0, 0] and game.dealer == N and not game.in_hand
+    pico.run_script("wait:4000")
+    shows_score(pico, (0, 0), N)
+    check_golden(pico, "fw_after_misdeal")
+
+
+def test_stick_the_dealer_refuses_the_pass():
+    with boot(seed=3, settings={"EUCHRE_STICK_THE_DEALER": "1"}) as pico:
+        pico.run_script("OK")
+        game = table(pico).game
+        assert game.dealer == W and game.codes == b""
+        assert "dealer" in table(pico).message.lower()
+        check_golden(pico, "fw_stick_the_dealer")
+        pico.run_script("wait:4000 W W*5 " + BANNER)  # the dealer names trump and marches
+        assert table(pico).game.scores == [0, 2]
+
+
+def test_renege(pico):
+    # South calls; the menu (long OK) -> Renege (one down) -> East reneged.
+    pico.run_script("S N OK:long S OK")
+    assert table(pico).screen_name == "pick"
+    pico.run_script("E " + BANNER)
+    game = table(pico).game
+    assert game.scores == [2, 0] and game.dealer == N and not game.in_hand
+    assert game.last_hand.kind == "renege"
+    shows_score(pico, (2, 0), N)
+
+
+def test_undo_back_across_a_finished_hand(pico):
+    pico.run_script("N N N S E N " + BANNER)
+    assert table(pico).game.scores == [1, 0]
+    # Undo = long OK, OK: the fifth trick comes back and the point goes.
+    pico.run_script("OK:long OK")
+    game = table(pico).game
+    assert game.scores == [0, 0] and game.in_hand and game.tricks == [3, 1]
+    assert game.dealer == W
+    pico.run_script("OK:long OK " * 5)
+    game = table(pico).game
+    assert game.codes == b"" and game.dealer == W
+    pico.run_script("wait:4000")
+    shows_score(pico, (0, 0), W)
+
+
+def test_quick_result_in_three_presses(pico):
+    start = len(table(pico).game.codes)
+    pico.run_script("N OK")
+    assert table(pico).screen_name == "quick"
+    check_golden(pico, "fw_quick_result")
+    pico.run_script("N")  # made 3-4
+    game = table(pico).game
+    assert len(game.codes) == start + 2
+    assert game.scores == [1, 0] and game.dealer == N
+    pico.run_script(BANNER)
+    shows_score(pico, (1, 0), N)
