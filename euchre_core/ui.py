@@ -873,11 +873,12 @@ class Table:
         scores = game.scores
         for team in (0, 1):
             left = 6 if team == 0 else 70
+            # Name and score stay clear of the N marker in the middle.
             if team == 0:
-                screen.text(buf, 2, 0, self.teams[0] + b" " + str(scores[0]).encode())
+                screen.text(buf, 2, 0, self.teams[0][:6] + b" " + str(scores[0]).encode())
             else:
                 screen.text_right(buf, 126, 0, str(scores[1]).encode() + b" "
-                                  + self.teams[1])
+                                  + self.teams[1][:6])
             role = "MAKERS" if team == makers else "DEFEND"
             screen.text(buf, left, 1, role)
             for pip in range(5):
@@ -905,7 +906,7 @@ class Table:
         screen.text_center(buf, 0, self.teams[hand.scorer] + b" SCORE", inverse=True)
         screen.text2_center(buf, 2, word + " +" + str(hand.points))
         if hand.kind == "lone_defense":
-            detail = self.names[hand.lone_defender] + b" DEFENDED ALONE"
+            detail = self.names[hand.lone_defender] + b" DEF. ALONE"
         elif hand.kind == "renege" or hand.lone_seat is None:
             detail = (str(hand.tricks[hand.makers]) + " TRICKS TO "
                       + self.teams[hand.makers].decode()).encode()
@@ -1042,7 +1043,7 @@ class Table:
             value = str(scores[team] + pending[team])
             if pending[team]:
                 value += "(" + ("+" if pending[team] > 0 else "") + str(pending[team]) + ")"
-            shown += teams[team][:4] + b" " + value.encode() + (b"  " if team == 0 else b"")
+            shown += teams[team][:3] + b" " + value.encode() + (b"  " if team == 0 else b"")
         self._soft_labels(buf, labels, shown, "OK: SAVE")
 
     def _draw_list(self, buf, title, rows, cursor, hint):

@@ -4,7 +4,7 @@ banners, undo, loners, game over.
 Plain functions: pytest runs them on CPython (tests/test_cases.py) and
 tests/mp_run.py runs them under MicroPython."""
 
-from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text,
+from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text,
                            find_text2, frame, has_marker, markers, pips,
                            press, read_score, settle, table, text_at)
 
@@ -188,3 +188,26 @@ def case_ui_next_dealer_at_random():
     assert t.screen_name == "over"
     press(t, clock, OK)
     assert t.game.dealer == 3 and t.game.action_count == 0
+
+
+def case_ui_long_names_stay_inside_their_places():
+    clock = Clock()
+    t = Table(Rules(), names=("Alexandra", "Bartholomew", "Christina", "Dominique"),
+              teams=("Northside", "Eastenders"), game=Game(Rules(), dealer=0))
+    buf = frame(t)
+    assert find_text(buf, 0, "NORTHSIDE") == 2
+    assert find_text(buf, 0, "EASTENDER") + 53 <= 124
+    assert find_text(buf, 6, "ALEXANDRA DEALS") >= 0
+    press(t, clock, W, long=True)
+    buf = frame(t)
+    assert find_text(buf, 0, "NORTHS 0") == 2
+    assert find_text(buf, 0, "0 EASTEN") > 68  # clear of the N marker
+    assert find_text(buf, 4, "DOM ALONE", inverse=True) > 64
+    press(t, clock, N, long=True)
+    press(t, clock, W)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, S)  # euchred: the lone defender takes the rest
+    assert t.game.scores == [4, 0]
+    buf = frame(t)
+    assert find_text(buf, 4, "ALEXANDRA DEF. ALONE") >= 0
