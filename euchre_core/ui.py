@@ -271,7 +271,7 @@ class Table:
         elif mode == OPTIONS:
             self._press_options(key, now_ms)
         elif mode in (STATS, HISTORY):
-            self._press_list(key)
+            self._press_list(key, now_ms)
         elif mode == CONFIRM:
             self._press_confirm(key, now_ms)
 
@@ -431,9 +431,9 @@ class Table:
 
     def _quick_points(self, tricks):
         game = self.game
-        side, points, kind = score_hand(game.rules, tricks, game.lone_seat is not None,
-                                        game.lone_defender is not None)
-        return "+" + str(points)
+        scored = score_hand(game.rules, tricks, game.lone_seat is not None,
+                            game.lone_defender is not None)
+        return "+" + str(scored[1])
 
     def _press_quick(self, key, now_ms):
         if key == KEY_OK:
@@ -774,12 +774,15 @@ class Table:
 
     # ----- stats, history, confirm -------------------------------------------------
 
-    def _press_list(self, key):
-        if key == KEY_N or key == KEY_S:
-            if self._mode == HISTORY:
-                last = max(0, len(self.game.history()) - 7)
-                self._top = min(last, max(0, self._top + (1 if key == KEY_S else -1)))
+    def _press_list(self, key, now_ms):
+        if self._mode == HISTORY and (key == KEY_N or key == KEY_S):
+            last = max(0, len(self.game.history()) - 7)
+            top = min(last, max(0, self._top + (1 if key == KEY_S else -1)))
+            if top == self._top:
+                self._say("NO MORE HANDS THAT WAY", now_ms)
+            self._top = top
             return
+        # Stats do not scroll: any key goes back to the game.
         self._mode = MAIN
 
     def _press_confirm(self, key, now_ms):

@@ -79,3 +79,22 @@ def test_every_press_shows_at_once(rules, dealer, presses):
         table.render(buf)
         table.press(key, long, now)
         assert table.render(buf) != 0, (table.screen_name, key, long)
+
+
+@settings(max_examples=60, deadline=None)
+@given(presses=st.lists(st.tuples(st.integers(0, 4), st.booleans()), max_size=60))
+def test_every_press_shows_in_the_menu_pages(presses):
+    """The same for presses that start in Stats, History, Rules and Display."""
+    rules = Rules()
+    table = Table(rules, game=Game.parse(rules, "CN F5 CE F1 CS F3"), sleep_s=0,
+                  out=lambda line: None)
+    buf = bytearray(1024)
+    for page in range(4):
+        table.press(4, True, 0)  # the menu
+        for _ in range(3 + page):
+            table.press(2, False, 0)  # Rules, Stats, History, Display
+        table.press(4, False, 0)
+        table.render(buf)
+        for key, long in presses:
+            table.press(key, long, 0)
+            assert table.render(buf) != 0, (table.screen_name, key, long)
