@@ -248,3 +248,27 @@ def test_circuitpython_mpy_files_replace_the_sources(tmp_path):
     closure = ship_imports.import_closure([os.path.join(drive, "code.py")],
                                           [drive, os.path.join(drive, "lib")], ship_imports.board_builtins())
     assert closure.missing == [] and closure.files["adafruit_ssd1306"].endswith(".mpy")
+
+
+def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):
+    root, lib = tmp_path / "drive", tmp_path / "drive" / "lib"
+    (root / "pkg").mkdir(parents=True)
+    (lib / "libpkg").mkdir(parents=True)
+    (root / "code.py").write_text(
+        "import os\nfrom pkg import part\nimport libmod\n"
+        "try:\n    import typing\n    import framebuf\nexcept ImportError:\n    pass\n"
+        "def later():\n    import nowhere\n")
+    (root / "pkg" / "__init__.py").write_text("from . import helper\n")
+    (root / "pkg" / "helper.py").write_text("from .part import VALUE\n")
+    (root / "pkg" / "part.py").write_text("VALUE = 1\nfrom libpkg import inner\n")
+    (root / "pkg" / "unused.py").write_text("import missing_too\n")
+    (lib / "libmod.py").write_text("from micropython import const\n")
+    (lib / "libpkg" / "__init__.py").write_text("")
+    (lib / "libpkg" / "inner.py").write_text("import board\n")
+    closure = ship_imports.import_closure([str(root / "code.py")], [str(root), str(lib)],
+                                          frozenset(("os", "micropython", "board")))
+    assert sorted(closure.files) == ["libmod", "libpkg", "libpkg.inner", "pkg", "pkg.helper", "pkg.part"]
+    assert closure.builtin == {"os", "micropython", "board"}
+    # An import inside a function still happens on the board; a guarded one may fail.
+    assert closure.missing == [("nowhere", "code.py", 10)]
+    assert sorted(name for name, _file, _line in closure.optional_missing) == ["framebuf", "typing"]
