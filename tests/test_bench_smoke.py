@@ -99,8 +99,18 @@ def test_naive_screens_send_whole_frames_through_the_real_driver(tmp_path, monke
 
 
 @needs(*UI)
-def test_firmware_path_steps_run_on_cpython():
+def test_firmware_path_steps_run_on_cpython(monkeypatch):
+    import bench_hw
     import bench_ours
+    import hw
+    # hw/keys.py and hw/led.py import the C modules keypad and digitalio:
+    # give them the benchmark's stand-ins for this test only.
+    for name, module in bench_hw.stand_ins().items():
+        monkeypatch.setitem(sys.modules, name, module)
+    for name in ("keys", "led"):
+        monkeypatch.delitem(sys.modules, "hw." + name, raising=False)
+        if hasattr(hw, name):
+            monkeypatch.setattr(hw, name, getattr(hw, name))
     for kind in ("trick", "call", "score", "misdeal", "menu"):
         bus = bench_bus.CountingI2C()
         steps, _, firmware = bench_ours.build(kind, 1, bus=bus)
@@ -134,6 +144,10 @@ def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
     assert interp == emits and written == interp[0]
     steps = bench.parse_steps(bench.micropython(["bench_main.py", "trick:ours", "1"]).stdout)
     assert [s[0] for s in steps] == ["trick"] * 4
+    parts = bench.parse_steps(bench.micropython(["bench_main.py", "parts:ours", "1"]).stdout)
+    assert [s[0] for s in parts[:6]] == ["press", "tick", "sync", "render", "show", "led"]
+    # Only the show stage talks to the display.
+    assert [s[2] > 0 for s in parts[:6]] == [False, False, False, False, True, False]
     model = bench.parse_steps(bench.micropython(["bench_main.py", "trick:ours", "1",
                                                  "model"]).stdout)
     assert [s[2:4] for s in model] == [s[2:4] for s in steps]

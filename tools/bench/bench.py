@@ -195,8 +195,8 @@ def parse_steps(text):
     steps = []
     for line in text.splitlines():
         if line.startswith("STEP "):
-            label, us, tx, nbytes, alloc = line.split()[1:]
-            steps.append((label, int(us), int(tx), int(nbytes), int(alloc)))
+            label, us, tx, nbytes, alloc, window = line.split()[1:]
+            steps.append((label, int(us), int(tx), int(nbytes), int(alloc), int(window)))
     if "DONE" not in text:
         raise RuntimeError("bench_press did not finish:\n" + text[-2000:])
     return steps
@@ -234,9 +234,10 @@ def measure_scenario(scenario, repeat, with_valgrind):
     model = parse_steps(micropython(["bench_main.py", scenario, str(repeat), "model"]).stdout)
     instructions = callgrind_steps(scenario, repeat) if with_valgrind else [None] * len(steps)
     rows = []
-    for i, (label, _, tx, nbytes, alloc) in enumerate(steps):
-        rows.append({"label": label, "instr": instructions[i], "us": fastest[i], "tx": tx, "bytes": nbytes,
-                     "alloc": alloc, "model_tx": model[i][2], "model_bytes": model[i][3]})
+    for i, (label, _, tx, nbytes, alloc, _) in enumerate(steps):
+        rows.append({"label": label, "instr": instructions[i], "us": fastest[i], "tx": tx,
+                     "bytes": nbytes, "alloc": alloc, "model_tx": model[i][2],
+                     "model_bytes": model[i][3], "window_bits": model[i][5]})
     return rows
 
 
@@ -249,7 +250,7 @@ def summarize(rows):
     """Mean over the steps after the first (the first one opens files, fills caches)."""
     body = rows[1:] if len(rows) > 1 else rows
     out = {}
-    for key in ("instr", "us", "tx", "bytes", "alloc", "model_tx", "model_bytes"):
+    for key in ("instr", "us", "tx", "bytes", "alloc", "model_tx", "model_bytes", "window_bits"):
         if body[0][key] is None:
             out[key] = None
         else:
@@ -447,6 +448,8 @@ def main(argv):
     log("bench: calibrating on the naive full redraw ...")
     calibrate = summarize(measure_scenario("calibrate:naive", CALIBRATE_REPEAT, with_valgrind))
     per_ms = calibrate["instr"] / PICO_NAIVE_REDRAW_MS if with_valgrind else None
+    log("bench: idle loop pass ...")
+    idle = summarize(measure_scenario("idle:ours", 3 if quick_run else 6, with_valgrind))
     measured = {}
     for kind, _, repeat in KINDS:
         for path in ("naive", "ours"):
@@ -479,9 +482,13 @@ def main(argv):
             % (calibrate["instr"], PICO_NAIVE_REDRAW_MS))
         say("   => %.0f instructions per Pico ms; CPU ms = instructions / %.0f"
             % (per_ms, per_ms))
+    loop_ms = estimate(idle["instr"], per_ms) if with_valgrind else 0.0
     say("   I2C at %d kHz: (%d bits a transaction + %d bits a byte) / %d Hz; scan: %d ms (worst case)"
         % (I2C_HZ // 1000, I2C_BITS_PER_TRANSACTION, I2C_BITS_PER_BYTE, I2C_HZ, SCAN_INTERVAL_MS))
-    say("   %-32s %8s %8s %8s %10s %10s  %s" % ("press", "scan ms", "CPU ms", "I2C ms", "total ms",
+    say("   loop: a pass of code.py's loop with nothing to do (%s instructions), the longest a"
+        % ("%d" % idle["instr"] if with_valgrind else "-"))
+    say("   key event waits for the loop to come round")
+    say("   %-32s %6s %6s %6s %6s %9s %9s  %s" % ("press", "scan", "loop", "CPU", "I2C", "total ms",
                                                 "naive ms", "largest part"))
     totals = {}
     for kind, label, _ in KINDS:
@@ -491,30 +498,49 @@ def main(argv):
         naive_wire = i2c_ms(naive["model_tx"], naive["model_bytes"])
         if with_valgrind:
             cpu = estimate(ours["instr"], per_ms)
-            naive_total = SCAN_INTERVAL_MS + estimate(naive["instr"], per_ms) + naive_wire
-            total = SCAN_INTERVAL_MS + cpu + wire
+            naive_total = SCAN_INTERVAL_MS + loop_ms + estimate(naive["instr"], per_ms) + naive_wire
+            total = SCAN_INTERVAL_MS + loop_ms + cpu + wire
             parts = (("scan", SCAN_INTERVAL_MS), ("CPU", cpu), ("I2C", wire))
             largest = max(parts, key=lambda p: p[1])[0]
             totals[kind] = total
-            say("   %-32s %8d %8.1f %8.1f %10.1f %10.1f  %s" % (label, SCAN_INTERVAL_MS, cpu, wire,
-                                                              total, naive_total, largest))
+            say("   %-32s %6d %6.1f %6.1f %6.1f %9.1f %9.1f  %s" % (
+                label, SCAN_INTERVAL_MS, loop_ms, cpu, wire, total, naive_total, largest))
         else:
-            say("   %-32s %8d %8s %8.1f" % (label, SCAN_INTERVAL_MS, "-", wire))
+            say("   %-32s %6d %6s %6s %6.1f" % (label, SCAN_INTERVAL_MS, "-", "-", wire))
+
+    if with_valgrind:
+        say("   what would bring a press under %d ms (same CPU; total ms):" % TARGET_PRESS_TO_PIXEL_MS)
+        say("   %-32s %9s %9s %9s %9s %9s" % ("press", "as is", "scan 5ms", "I2C 1MHz", "col.window",
+                                            "all three"))
+        for kind, label, _ in KINDS:
+            ours = measured[kind, "ours"]
+            cpu = loop_ms + estimate(ours["instr"], per_ms)
+            wire = i2c_ms(ours["model_tx"], ours["model_bytes"])
+            window = ours["window_bits"] * 1000.0 / I2C_HZ
+            fast = 1.0 * I2C_HZ / 1000000
+            say("   %-32s %9.1f %9.1f %9.1f %9.1f %9.1f" % (
+                label, SCAN_INTERVAL_MS + cpu + wire, 5 + cpu + wire,
+                SCAN_INTERVAL_MS + cpu + wire * fast, SCAN_INTERVAL_MS + cpu + window,
+                5 + cpu + window * fast))
+        say("   scan 5ms: keypad.Keys(interval=0.005); I2C 1MHz: EUCHRE_I2C_FREQUENCY=1000000 (beyond")
+        say("   the SSD1306's rated 400 kHz; most modules take it); col.window: send only the changed")
+        say("   columns of each changed page (column window per page in hw/display.py)")
 
     log("bench: trick press stage by stage ...")
     parts = measure_scenario("parts:ours", 1 if quick_run else 2, with_valgrind)
     say("   where a trick press goes, stage by stage (the key-up pass of code.py's loop):")
     say("   %-10s %12s %8s %10s %12s" % ("stage", "instr", "us", "Pico ms", "heap alloc"))
-    for stage in ("press", "tick", "render", "show", "sync"):
+    for stage in ("press", "tick", "sync", "render", "show", "led"):
         rows = [r for r in parts if r["label"] == stage]
         instr = mean(r["instr"] for r in rows) if with_valgrind else None
         say("   %-10s %12s %8.0f %10s %11.0fB" % (
             stage, "%d" % instr if instr is not None else "-", mean(r["us"] for r in rows),
             "%.1f" % estimate(instr, per_ms) if instr is not None else "-",
             mean(r["alloc"] for r in rows)))
-    say("   press: Presses + Table.press (the engine); render: Table.render (compose the")
+    say("   press: Keys.get, Presses, Table.press (the engine); sync: Storage.sync (saved before")
+    say("   drawing; the nvm write itself is C on the board); render: Table.render (compose the")
     say("   whole screen in a work buffer, compare pages); show: Display.show_pages + driver;")
-    say("   sync: Storage.sync (the nvm write itself is C on the board)")
+    say("   led: the heartbeat LED")
 
     say("")
     say("3. Bytes to the display per press (SSD1306 model on the virtual I2C wire)")

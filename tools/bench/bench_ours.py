@@ -28,13 +28,23 @@ GAP_MS = 400
 
 
 class Firmware:
-    """Table, presses, display and storage wired as code.py wires them."""
+    """Table, presses, keys, LED, display and storage wired as code.py wires them."""
 
     def __init__(self, bus, nvm=None, rules=None, dealer=0):
+        import sys
+        if sys.implementation.name == "micropython":
+            import bench_hw
+            bench_hw.install()
+        from hw.keys import NONE, Keys
+        from hw.led import Led
+        self.no_event = NONE
         self.display = Display(bus, addr=0x3C)
         if nvm is None:
             nvm = bytearray(b"\xff" * 4096)
         self.store = Storage(nvm)
+        self.keys = Keys((10, 11, 12, 13, 14))
+        self.events = self.keys._keys.events  # the stand-in's queue, to feed events
+        self.led = Led(25)
         self.presses = Presses(5, long_ms=600)
         self.table = Table(rules if rules is not None else Rules(), NAMES, TEAMS,
                            contrast=207, sleep_s=600, rand=lambda: dealer)
@@ -44,17 +54,24 @@ class Firmware:
         self.shown_contrast = -1
         self.shown_awake = True
         self.now = 1000
+        self.window_bits = 0  # I2C bit times a column-window sender would take (model runs)
+        self.track_windows = False
+        self._before = bytearray(1024)
         self.store.sync(self.table)
         self.iteration(None, False)
 
     def iteration(self, key, down):
-        """One pass of code.py's loop; ``key`` None: no key event."""
+        """One pass of code.py's loop; ``key`` None: no key event this pass."""
         now = self.now
         table = self.table
         presses = self.presses
-        pressed = False
         if key is not None:
-            if down:
+            self.events.pending.append((key, down))
+        pressed = False
+        event = self.keys.get()
+        if event != self.no_event:
+            key = event >> 1
+            if event & 1:
                 presses.down(key, now)
             else:
                 result = presses.up(key, now)
@@ -71,6 +88,7 @@ class Firmware:
                 table.notice("stuck", now)
             result = presses.poll(now)
         table.tick(now)
+        self.store.sync(table, pressed)
         display = self.display
         flip = 1 if bool(table.flipped) else 0
         redraw = 0
@@ -84,10 +102,14 @@ class Firmware:
         if bool(table.awake) != self.shown_awake:
             self.shown_awake = not self.shown_awake
             display.sleep(not self.shown_awake)
+        if self.track_windows:
+            self._before[:] = self.frame
         changed = table.render(self.frame) | redraw
         if changed:
             display.show_pages(changed)
-        self.store.sync(table, pressed)
+            if self.track_windows:
+                self.window_bits += window_bits(self._before, self.frame, changed)
+        self.led.tick(now)
 
     def press(self, key, long=False):
         """Key down, held, key up, then a pause, in loop iterations."""
@@ -114,14 +136,16 @@ class Firmware:
 
 
     def up_in_stages(self, key):
-        """The key-up iteration of a short press cut into its stages, each a
-        function, so each can be measured on its own (the "parts" scenario).
-        Same calls as ``iteration``; the flip/contrast/awake checks are left
-        out (nothing changes there during a press)."""
+        """The key-up pass of a short press cut into its stages, in code.py's
+        order, each a function so each can be measured on its own (the
+        "parts" scenario). The flip/contrast/awake checks are left out
+        (nothing changes there during a press)."""
         state = [0, False]
 
         def press():
-            result = self.presses.up(key, self.now)
+            self.events.pending.append((key, False))
+            event = self.keys.get()
+            result = self.presses.up(event >> 1, self.now)
             if result:
                 self.table.press(key, False, self.now)
                 state[1] = True
@@ -132,6 +156,9 @@ class Firmware:
         def tick():
             self.table.tick(self.now)
 
+        def sync():
+            self.store.sync(self.table, state[1])
+
         def render():
             state[0] = self.table.render(self.frame)
 
@@ -139,15 +166,38 @@ class Firmware:
             if state[0]:
                 self.display.show_pages(state[0])
 
-        def sync():
-            self.store.sync(self.table, state[1])
+        def led():
+            self.led.tick(self.now)
 
-        return (("press", press), ("tick", tick), ("render", render), ("show", show),
-                ("sync", sync))
+        return (("press", press), ("tick", tick), ("sync", sync), ("render", render),
+                ("show", show), ("led", led))
+
+
+def window_bits(before, after, mask):
+    """I2C bit times if each changed page were sent as a column window
+    covering just its changed columns: per page, six 2-byte command
+    transactions (column and page window) and one data transaction (control
+    byte + the columns); a transaction costs 11 bit times (start, address
+    byte + ACK, stop) and a byte 9."""
+    total = 0
+    for page in range(8):
+        if not mask >> page & 1:
+            continue
+        base = page * 128
+        first = -1
+        last = -1
+        for col in range(128):
+            if before[base + col] != after[base + col]:
+                if first < 0:
+                    first = col
+                last = col
+        if first >= 0:
+            total += 6 * (11 + 2 * 9) + 11 + (1 + last - first + 1) * 9
+    return total
 
 
 TRICK_SEATS = (1, 2, 3, 2, 0)
-STAGES = ("press", "tick", "render", "show", "sync")
+STAGES = ("press", "tick", "sync", "render", "show", "led")
 
 
 def build(kind, repeat, bus=None):
@@ -155,6 +205,7 @@ def build(kind, repeat, bus=None):
     if bus is None:
         bus = Rig.bus_only()
     fw = Firmware(bus)
+    fw.track_windows = Rig.model
     table = fw.table
     steps = []
 
@@ -201,6 +252,12 @@ def build(kind, repeat, bus=None):
                 add(False, "gap", fw.after_measured)
             add(False, "last", lambda: fw.press(TRICK_SEATS[4]))
             add(False, "banner", lambda: fw.press(KEY_OK))
+    elif kind == "idle":
+        # A pass of the loop with no key event and nothing to draw: what the
+        # firmware does between presses, and the most a press waits for it.
+        for _ in range(repeat):
+            add(True, "idle", lambda: fw.iteration(None, False))
+            add(False, "time", _advance(fw, 10))
     elif kind == "menu":
         add(False, "open", lambda: fw.press(KEY_OK, long=True))
         for _ in range(repeat):
@@ -208,6 +265,12 @@ def build(kind, repeat, bus=None):
     else:
         raise ValueError("unknown kind " + kind)
     return steps, bus, fw
+
+
+def _advance(fw, ms):
+    def advance():
+        fw.now += ms
+    return advance
 
 
 def _bind_down(fw, seat):

@@ -14,8 +14,10 @@ noisy), the I2C transactions and bytes it sent and the heap it allocated.
 ``gc.collect()`` runs before each measured step so a collection never lands
 inside one by chance.
 
-Output: one ``STEP label us transactions bytes allocated`` line per measured
-step, then ``DONE``.
+Output: one ``STEP label us transactions bytes allocated window_bits`` line
+per measured step, then ``DONE`` (``window_bits``: what sending only the
+changed columns of each changed page would take on the wire, in bit times,
+in ``model`` runs).
 """
 
 import gc
@@ -71,12 +73,14 @@ def model_bus():
     return bus
 
 
-def run(steps, bus, out=print):
+def run(steps, bus, out=print, windows=None):
     result = []
     for measured, label, step in steps:
         if not measured:
             step(0)
             continue
+        if windows is not None:
+            windows()  # forget what the unmeasured steps sent
         gc.collect()
         before_alloc = gc.mem_alloc()
         before_tx = bus.transactions
@@ -87,9 +91,9 @@ def run(steps, bus, out=print):
         took = time.ticks_diff(time.ticks_us(), start)
         allocated = gc.mem_alloc() - before_alloc
         line = (label, took, bus.transactions - before_tx, bus.data_bytes - before_bytes,
-                allocated)
+                allocated, windows() if windows is not None else 0)
         result.append(line)
-        out("STEP %s %d %d %d %d" % line)
+        out("STEP %s %d %d %d %d %d" % line)
     return result
 
 
@@ -100,8 +104,8 @@ def main(argv):
     name = argv[1]
     repeat = int(argv[2]) if len(argv) > 2 else 1
     Rig.model = len(argv) > 3 and argv[3] == "model"
-    steps, bus = bench_scenarios.build(name, repeat)
-    run(steps, bus)
+    steps, bus, windows = bench_scenarios.build(name, repeat)
+    run(steps, bus, windows=windows if Rig.model else None)
     print("DONE")
 
 

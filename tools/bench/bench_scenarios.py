@@ -7,13 +7,17 @@ A scenario name is ``KIND:PATH``. KIND is one of:
 * ``score``: the score screen drawn whole (after a hand's result banner);
 * ``misdeal``: OK on the score screen, the deal passes left;
 * ``menu``: a move in the menu;
+* ``idle`` (ours only): a pass of the loop with nothing to do;
+* ``parts`` (ours only): the key-up pass of trick presses, stage by stage;
 * ``calibrate`` (naive only): the SPEC's reference redraw (fill, two lines
   of text, four 16x32 seven-segment digits by ``fill_rect``, ``show``).
 
 PATH is ``naive`` (engine action, clear, redraw everything with framebuf,
 full ``show()``) or ``ours`` (the firmware's table UI, renderer and
 page-window display; see ``bench_ours``). Each function returns
-``(steps, bus)``; a step is ``(measured, label, function(_))`` and returns
+``(steps, bus, windows)``; ``windows()`` (or None) returns and resets
+the I2C bit times a column-window sender would have taken (model runs
+only); a step is ``(measured, label, function(_))`` and returns
 False so that ``filter`` keeps nothing.
 """
 
@@ -31,8 +35,13 @@ def build(name, repeat):
     if path == "naive":
         return _naive(kind, repeat)
     import bench_ours
-    steps, bus, _ = bench_ours.build(kind, repeat)
-    return steps, bus
+    steps, bus, firmware = bench_ours.build(kind, repeat)
+
+    def windows():
+        sent = firmware.window_bits
+        firmware.window_bits = 0
+        return sent
+    return steps, bus, windows
 
 
 def _naive(kind, repeat):
@@ -52,7 +61,7 @@ def _naive(kind, repeat):
     if kind == "calibrate":
         for _ in range(repeat):
             add(True, "calibrate", lambda: bench_naive.score_screen(fb, game, NAMES))
-        return steps, rig.bus
+        return steps, rig.bus, None
 
     if kind == "trick":
         for _ in range(repeat):
@@ -89,7 +98,7 @@ def _naive(kind, repeat):
             add(True, "menu", move)
     else:
         raise ValueError("unknown kind " + kind)
-    return steps, rig.bus
+    return steps, rig.bus, None
 
 
 def _bind(function, argument):
