@@ -232,25 +232,29 @@ def marker(buf, side, shift=0):
             buf[4 * WIDTH + x] |= mask >> 8 & 0xFF
 
 
-def wrap(message, width=21, lines=4):
-    """Split a message into at most ``lines`` lines of ``width`` characters."""
-    words = message.split()
+def wrap(message, widths):
+    """Split a message into lines of at most ``widths[i]`` characters, as
+    many lines as ``widths`` has; what does not fit is left out."""
     out = []
     line = ""
-    for word in words:
-        while len(word) > width:
-            if line:
+    for word in message.split():
+        while True:
+            width = widths[len(out)]
+            if not line and len(word) > width:
+                # A word longer than the line: cut it.
+                out.append(word[:width])
+                word = word[width:]
+            elif not line:
+                line = word
+                break
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+                break
+            else:
                 out.append(line)
                 line = ""
-            out.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line = line + " " + word
-        else:
-            out.append(line)
-            line = word
+            if len(out) == len(widths):
+                return out
     if line:
         out.append(line)
-    return out[:lines]
+    return out

@@ -121,6 +121,13 @@ _ACTION_WORDS = {
     "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT",
 }
 _SEATS = "NESW"
+# Line widths of messages: in a box over the middle, in the score screen's
+# bottom band (a full line, then two halves around the S marker), and for a
+# notice filling the screen.
+_BOX_LINES = (19, 19, 19)
+_BAND_LINES = (21, 21)
+_BAND_LINES_S = (21, 9, 9)
+_NOTICE_LINES = (21, 21, 21, 21, 21)
 
 
 def _clean(name, limit):
@@ -184,7 +191,7 @@ class Table:
         self._confirm = M_NEW_GAME
         self._banner_hand = None
         self._banner_since = 0
-        self._message = None  # list of lines
+        self._message = None  # the text, upper case
         self._message_since = 0
         self._repeats = 0  # the same message said again: drawn a little differently
         self._last_said = None
@@ -230,7 +237,7 @@ class Table:
         if self._notices:
             return self._notices[0]
         if self._message:
-            return " ".join(self._message)
+            return self._message
         return None
 
     def press(self, key, long, now_ms):
@@ -382,6 +389,11 @@ class Table:
         game = self.game
         if key == KEY_OK:
             refusal = game.pass_refusal()
+            if refusal and game.rules.stick_the_dealer:
+                # Said short enough for the score screen's bottom band.
+                self._say("STICK THE DEALER: " + self.names[game.dealer].decode() + " CALLS",
+                          now_ms)
+                return
             if refusal:
                 self._say(self._with_names(refusal), now_ms)
                 return
@@ -501,12 +513,12 @@ class Table:
         return " ".join(words)
 
     def _say(self, text, now_ms):
-        lines = screen.wrap(str(text).upper(), 19, 3)
+        text = str(text).upper()
         # press() has just cleared the message; saying it again unchanged
         # would leave the screen as it was, and every press must show.
-        self._repeats = self._repeats + 1 if lines == self._last_said else 0
-        self._last_said = lines
-        self._message = lines
+        self._repeats = self._repeats + 1 if text == self._last_said else 0
+        self._last_said = text
+        self._message = text
         self._message_since = now_ms
         self._stale = True
 
@@ -592,8 +604,7 @@ class Table:
             out = self._out if self._out is not None else print
             for line in lines:
                 out(line)
-            self._say("SENT " + str(len(lines)) + " LINES TO THE USB SERIAL CONSOLE",
-                      now_ms)
+            self._say("SENT TO USB SERIAL: " + str(len(lines)) + " LINES", now_ms)
         elif item == M_NEW_GAME or item == M_RESET:
             self._confirm = item
             self._mode = CONFIRM
@@ -751,7 +762,7 @@ class Table:
             self.game_serial += 1
             self._say("RULES SAVED", now_ms)
         else:
-            self._say("RULES SAVED: THEY APPLY FROM THE NEXT GAME", now_ms)
+            self._say("RULES SAVED FOR THE NEXT GAME", now_ms)
 
     def _change_display(self, row):
         if row == 0:
@@ -796,7 +807,8 @@ class Table:
     def _compose(self, buf):
         screen.clear(buf)
         if self._notices:
-            self._draw_message(buf, screen.wrap(self._notices[0].upper(), 21, 5), True)
+            self._draw_message(buf, screen.wrap(self._notices[0].upper(), _NOTICE_LINES),
+                               True)
             return
         mode = self._mode
         if mode == MAIN:
@@ -826,7 +838,30 @@ class Table:
         elif mode == CONFIRM:
             self._draw_confirm(buf)
         if self._message:
-            self._draw_message(buf, self._message, False)
+            if mode == MAIN and self.main_screen == "score":
+                south = self.game.dealer == KEY_S
+                lines = screen.wrap(self._message, _BAND_LINES_S if south else _BAND_LINES)
+                if " ".join(lines) == " ".join(self._message.split()):
+                    self._draw_band(buf, lines)
+                else:
+                    # Too long for the band: the box, over the digits for a moment.
+                    self._draw_message(buf, screen.wrap(self._message, _BOX_LINES), False)
+            else:
+                self._draw_message(buf, screen.wrap(self._message, _BOX_LINES), False)
+
+    def _draw_band(self, buf, lines):
+        """A message on the score screen: in lit bars over its two bottom
+        lines, so the big digits and every marker stay in sight."""
+        screen.clear_pages(buf, 6, 7)
+        lit = not self._repeats & 1
+        screen.text_center(buf, 6, lines[0], 0, 128, lit)
+        if len(lines) == 2:
+            screen.text_center(buf, 7, lines[1], 0, 128, lit)
+        elif len(lines) == 3:
+            # The dealer is S: the S marker keeps the middle of the last line.
+            screen.text_center(buf, 7, lines[1], 1, 58, lit)
+            screen.text_center(buf, 7, lines[2], 70, 127, lit)
+        screen.marker(buf, self.game.dealer, _SHIFTS[self._shift])
 
     def _draw_message(self, buf, lines, notice):
         """A box over the lower part of the screen (all of it for a notice)."""

@@ -95,8 +95,12 @@ def case_ui_misdeal_passes_the_deal_and_stick_refuses():
     t = table(Rules(stick_the_dealer=True), dealer=1)
     press(t, clock, OK)
     assert t.game.dealer == 1
-    assert "STICK THE DEALER: BOB MUST" in t.message
-    assert find_text(frame(t), 3, "STICK THE DEALER:") >= 0
+    assert "STICK THE DEALER: BOB CALLS" in t.message
+    buf = frame(t)
+    # On the score screen a message takes the bottom band: the score stays.
+    assert find_text(buf, 6, "STICK THE DEALER: BOB", inverse=True) >= 0
+    assert find_text(buf, 7, "CALLS", inverse=True) >= 0
+    assert read_score(buf) == (0, 0) and markers(buf) == [E]
 
 
 def case_ui_lone_maker_and_lone_defender():
@@ -170,6 +174,10 @@ def case_ui_game_over_skunk_and_next_game():
     press(t, clock, W)  # next game, W deals
     assert t.game.winner is None and t.game.dealer == W
     assert t.tally == [1, 0] and t.game_serial == serial + 1
+    buf = frame(t)
+    assert find_text(buf, 6, "DAN DEALS FIRST", inverse=True) >= 0
+    assert read_score(buf) == (0, 0) and markers(buf) == [W]
+    settle(t, clock)
     assert find_text(frame(t), 7, "MATCH 1-0") >= 0
     press(t, clock, OK, long=True)
     press(t, clock, OK)  # undo the new game
