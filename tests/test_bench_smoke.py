@@ -156,6 +156,9 @@ def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
         f.write("expect %d %d %d\n" % expected + "\n".join(lines) + "\n")
     ok, values, done = bench.run_session("one.txt", "1m")
     assert ok, done.stdout + done.stderr
+    ok, minimal, done = bench.run_session("one.txt", "1m", minimal=True)
+    assert ok, done.stdout + done.stderr
+    assert minimal["final"] == values["final"]
     # Every action reached the nvm; a first record into blank flash needs no erase.
     assert int(values["nvm_writes"]) >= int(values["actions"]) > 0
     assert values["final"] == "%d %d %d" % expected

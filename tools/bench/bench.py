@@ -332,14 +332,29 @@ def parse_session(text):
     return values
 
 
-def run_session(script_path, heap, sample=0):
-    args = ["bench_session_main.py", script_path]
+def run_session(script_path, heap, sample=0, minimal=False):
+    args = ["bench_session_main.py"] + (["--minimal"] if minimal else []) + [script_path]
     if sample:
         args.append(str(sample))
     done = micropython(args, heap=heap, check=False)
     values = parse_session(done.stdout)
     ok = done.returncode == 0 and values.get("ok") == "1"
     return ok, values, done
+
+
+def out_of_memory_at(script_path, heap, minimal=False):
+    """Where the firmware first runs out of memory with ``heap`` (file:line in)."""
+    _, _, done = run_session(script_path, heap, minimal=minimal)
+    text = done.stdout + done.stderr
+    at = text.find("MemoryError")
+    if at < 0:
+        return "no MemoryError"
+    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', text[:at])
+    if not frames:
+        return "?"
+    path, line, function = frames[-1]
+    return "%s:%s (%s)" % (os.path.relpath(path, REPO) if path.startswith(REPO) else path,
+                           line, function)
 
 
 def module_heap():
@@ -352,15 +367,15 @@ def module_heap():
     return rows
 
 
-def smallest_heap(script_path, low=16 * 1024, high=1024 * 1024, step=1024):
+def smallest_heap(script_path, low=16 * 1024, high=1024 * 1024, step=1024, minimal=False):
     """Binary search (in ``step`` bytes) for the smallest heap the session completes with."""
-    ok, _, done = run_session(script_path, high)
+    ok, _, done = run_session(script_path, high, minimal=minimal)
     if not ok:
         raise RuntimeError("the session fails even with a %d-byte heap:\n%s%s"
                            % (high, done.stdout[-3000:], done.stderr[-2000:]))
     while high - low > step:
         middle = (low + high) // 2 // step * step
-        ok, _, _ = run_session(script_path, middle)
+        ok, _, _ = run_session(script_path, middle, minimal=minimal)
         if ok:
             high = middle
         else:
@@ -569,20 +584,36 @@ def main(argv):
     _, sampled, _ = run_session("session.txt", "1m", sample=25)
     log("bench: smallest heap (binary search) ...")
     smallest = smallest_heap("session.txt")
-    target_ok, _, _ = run_session("session.txt", TARGET_HEAP)
+    ok_min, minimal, done = run_session("session.txt", "1m", sample=25, minimal=True)
+    if not ok_min:
+        raise RuntimeError("the session on the stand-in board failed:\n" + done.stdout[-3000:]
+                           + done.stderr[-2000:])
+    smallest_min = smallest_heap("session.txt", minimal=True)
+    short_at = out_of_memory_at("session.txt", smallest_min - 4096, minimal=True)
+    target_ok, _, _ = run_session("session.txt", TARGET_HEAP, minimal=True)
     say("")
-    say("4. Heap: scripted %d-game session of the whole firmware (code.py on the virtual board)"
+    say("4. Heap: scripted %d-game session of the whole firmware (code.py), x86-64 MicroPython"
         % SESSION_GAMES)
-    say("   %d presses, %d hands, %d s of table time; final score %d-%d, both checked"
+    say("   %d presses, %d hands, %d s of table time; final score %d-%d, checked from the nvm"
         % (int(session["presses"]), hands, int(session["virtual_ms"]) // 1000,
            expected[0], expected[1]))
+    say("   %-44s %14s %14s" % ("", "virtual board", "C stand-ins"))
     board = int(session["board_heap"])
-    say("   the virtual board (simulator modules, SSD1306 model, nvm image; C and hardware on")
-    say("   the Pico) holds %d bytes of that heap before code.py starts" % board)
-    say("   peak live heap (after gc.collect, sampled every 25 key polls): %d bytes,"
-        " firmware share %d" % (int(sampled["peak_live"]), int(sampled["peak_live"]) - board))
-    say("   smallest -X heapsize that completes the session: %d bytes (%.1f KiB),"
-        " firmware share ~%.1f KiB" % (smallest, smallest / 1024.0, (smallest - board) / 1024.0))
+    board_min = int(minimal["board_heap"])
+    say("   %-44s %14d %14d" % ("board + bench before code.py starts (bytes)", board, board_min))
+    say("   %-44s %14d %14d" % ("peak live heap, sampled every 25 key polls", int(sampled["peak_live"]),
+                                int(minimal["peak_live"])))
+    say("   %-44s %14d %14d" % ("  of which the firmware", int(sampled["peak_live"]) - board,
+                                int(minimal["peak_live"]) - board_min))
+    say("   %-44s %14s %14d" % ("  firmware, live right after start-up", "",
+                                int(minimal["started_live"]) - board_min))
+    say("   %-44s %14d %14d" % ("smallest -X heapsize that completes (bytes)", smallest,
+                                smallest_min))
+    say("   %-44s %14d %14d" % ("  minus board + bench", smallest - board, smallest_min - board_min))
+    say("   virtual board: the simulator's Python modules, SSD1306 model and nvm (all C or")
+    say("   hardware on the Pico); C stand-ins: bench_board, the least that runs code.py")
+    say("   4 KiB below the smallest heap, the firmware first runs out of memory at")
+    say("     " + short_at)
     modules = module_heap()
     say("   live heap each firmware module adds when imported (bytecode, tables, objects):")
     for name, size in modules:
@@ -647,8 +678,9 @@ def main(argv):
                totals["trick"], totals[worst_kind], worst_kind))
     else:
         say("   ---- trick press ratio and press-to-pixel: no valgrind, not measured")
-    say("   %s %d-game session completes with -X heapsize=128k: smallest %.1f KiB"
-        % (verdict(target_ok), SESSION_GAMES, smallest / 1024.0))
+    say("   %s %d-game session completes with -X heapsize=128k: needs %.1f KiB on the C stand-ins"
+        " (%.1f KiB with the virtual board)"
+        % (verdict(target_ok), SESSION_GAMES, smallest_min / 1024.0, smallest / 1024.0))
     say("   %s at most one NVM write per action: %.2f journal writes per action, no erase"
         % (verdict(journal <= total_actions and int(session["journal_erases"]) == 0),
            journal / total_actions))

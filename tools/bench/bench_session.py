@@ -24,6 +24,11 @@ Every nvm write is classed by what it is: a 2-byte journal entry (one
 accepted action or undo) or a record (a new game, preferences, compaction),
 with the erases each caused.
 
+    micropython -X heapsize=N bench_session_main.py --minimal SCRIPT
+
+runs the same session on ``bench_board``'s stand-ins for the C modules
+instead of the simulator, for the firmware's own heap figure.
+
     micropython -X heapsize=N bench_session_main.py --modules
 
 prints the live heap each firmware module adds when imported, in the order
@@ -85,9 +90,81 @@ class SessionEnd(BaseException):
     pass
 
 
+def read_script(path):
+    """(expected [score0, score1, winner], [(ms, key, pressed)], end_ms, presses)."""
+    lines = open(path).read().split("\n")
+    expect = [int(x) for x in lines[0].split()[1:]]
+    schedule = []
+    at = START_MS
+    presses = 0
+    for line in lines[1:]:
+        if not line:
+            continue
+        key, long, settle = [int(x) for x in line.split()]
+        schedule.append((at, key, True))
+        at += LONG_MS if long else SHORT_MS
+        schedule.append((at, key, False))
+        at += settle
+        presses += 1
+    return expect, schedule, at, presses
+
+
+def minimal(argv):
+    """The same session on ``bench_board``'s stand-ins instead of the simulator."""
+    import bench_board
+    expect, schedule, end, presses = read_script(argv[2])
+    sample = int(argv[3]) if len(argv) > 3 else 0
+    nvm = bench_board.install(schedule, end, POLL_MS)
+    schedule = None  # the board keeps its own compact copy
+    peak = [0, 0, -1]  # peak live heap, polls, live heap at the first poll
+
+    def on_poll():
+        if not sample:
+            return
+        peak[1] += 1
+        if peak[2] < 0 or peak[1] % sample == 0:
+            used = live()
+            if peak[2] < 0:
+                peak[2] = used
+            if used > peak[0]:
+                peak[0] = used
+
+    bench_board.set_on_poll(on_poll)
+    import random
+    random.seed(SEED)
+    board_heap = live()
+    import bench_framebuf
+    bench_framebuf.install()
+    try:
+        import code  # noqa: F401
+    except bench_board.SessionEnd:
+        pass
+    sys.modules.pop("code", None)
+    gc.collect()
+    print("SESSION presses", presses)
+    print("SESSION board_heap", board_heap)
+    print("SESSION peak_live", peak[0])
+    print("SESSION started_live", peak[2])
+    from hw.storage import Storage
+    saved = Storage(nvm).load()
+    if saved is None:
+        print("SESSION error nothing saved")
+        return
+    game = saved.game
+    got = [game.scores[0], game.scores[1], -1 if game.winner is None else game.winner]
+    print("SESSION final %d %d %d" % tuple(got))
+    if got != expect:
+        print("SESSION error expected %d %d %d" % tuple(expect))
+        return
+    print("SESSION ok 1")
+
+
 def main(argv):
     if argv[1] == "--modules":
         modules()
+        return
+    if argv[1] == "--minimal":
+        minimal(argv)
         return
     sys.path.insert(0, "simcp")
     import _vboard

@@ -1,0 +1,171 @@
+"""The smallest board that runs code.py: stand-ins for the C modules only.
+
+For the heap figure without the simulator's footprint. On the Pico
+``board``, ``busio``, ``microcontroller``, ``supervisor``, ``keypad``,
+``digitalio`` and ``pwmio`` are C modules that cost the Python heap next to
+nothing; the simulator's versions are Python and hold about 70 KiB of the
+unix port's heap. These stand-ins do only what code.py needs: pins are
+names, the I2C bus counts bytes (``bench_bus``), ``microcontroller.nvm`` is
+a plain 4 KiB bytearray of erased flash, ``keypad`` replays the scripted
+presses by virtual time, and the time moves on by ``poll_ms`` at every key
+poll that finds nothing to do. ``install(schedule, end_ms)`` puts them into
+``sys.modules``; the poll after ``end_ms`` raises ``SessionEnd``.
+"""
+
+import sys
+from array import array
+
+from bench_bus import CountingI2C
+
+TICKS_START = 0x1FFF0000  # CircuitPython's ticks_ms starts 65.5 s before its wrap
+
+
+class SessionEnd(BaseException):
+    pass
+
+
+class Reload(BaseException):
+    """supervisor.reload(): the firmware restarted itself (after an error)."""
+
+
+class _Module:
+    pass
+
+
+class _Clock:
+    now = 0
+    poll_ms = 10
+    end = 0
+    on_poll = None  # called at each poll that finds nothing to do (heap sampling)
+    next = 0  # index of the next scheduled key change
+
+
+_clock = _Clock()
+# Key changes in time order, flat: ms, key, pressed (1/0), ... A flat int array
+# keeps the schedule's own heap small (a list of tuples would take 24 KiB).
+_schedule = [array("i")]
+
+
+def _due():
+    i = _clock.next * 3
+    schedule = _schedule[0]
+    return i < len(schedule) and schedule[i] <= _clock.now
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+
+
+class _Events:
+    overflowed = False
+
+    def get_into(self, event):
+        if not _due():
+            if _clock.on_poll is not None:
+                _clock.on_poll()
+            _clock.now += _clock.poll_ms
+            if _clock.now >= _clock.end:
+                raise SessionEnd()
+            if not _due():
+                return False
+        i = _clock.next * 3
+        _clock.next += 1
+        schedule = _schedule[0]
+        event.key_number = schedule[i + 1]
+        event.pressed = schedule[i + 2] == 1
+        return True
+
+    def clear(self):
+        pass
+
+
+class Keys:
+    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02):
+        self.events = _Events()
+
+    def reset(self):
+        pass
+
+    def deinit(self):
+        pass
+
+
+class DigitalInOut:
+    def __init__(self, pin):
+        self.value = False
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+    def deinit(self):
+        pass
+
+
+class PWMOut:
+    def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
+        self.frequency = frequency
+        self.duty_cycle = duty_cycle
+
+    def deinit(self):
+        pass
+
+
+class I2C(CountingI2C):
+    def __init__(self, scl, sda, frequency=100000, timeout=255):
+        CountingI2C.__init__(self)
+
+
+def ticks_ms():
+    return (_clock.now + TICKS_START) & 0x1FFFFFFF
+
+
+def reload():
+    raise Reload()
+
+
+def get_setting(key, default=None):
+    return default  # no settings.toml: every key at its default
+
+
+def set_on_poll(function):
+    _clock.on_poll = function
+
+
+def install(schedule, end_ms, poll_ms=10, on_poll=None):
+    """The stand-ins into sys.modules; returns the nvm bytearray."""
+    flat = array("i")
+    for at, key, pressed in schedule:
+        flat.append(at)
+        flat.append(key)
+        flat.append(1 if pressed else 0)
+    _schedule[0] = flat
+    _clock.next = 0
+    _clock.end = end_ms
+    _clock.poll_ms = poll_ms
+    _clock.on_poll = on_poll
+    board = _Module()
+    for number in range(29):
+        setattr(board, "GP%d" % number, "GP%d" % number)
+    board.LED = "LED"
+    busio = _Module()
+    busio.I2C = I2C
+    microcontroller = _Module()
+    microcontroller.nvm = bytearray(b"\xff" * 4096)
+    supervisor = _Module()
+    supervisor.ticks_ms = ticks_ms
+    supervisor.reload = reload
+    supervisor.get_setting = get_setting
+    keypad = _Module()
+    keypad.Keys = Keys
+    keypad.Event = Event
+    digitalio = _Module()
+    digitalio.DigitalInOut = DigitalInOut
+    pwmio = _Module()
+    pwmio.PWMOut = PWMOut
+    for name, module in (("board", board), ("busio", busio), ("microcontroller", microcontroller),
+                         ("supervisor", supervisor), ("keypad", keypad),
+                         ("digitalio", digitalio), ("pwmio", pwmio)):
+        sys.modules[name] = module
+    return microcontroller.nvm
