@@ -158,6 +158,13 @@ def _build_big():
 
 BIG = _build_big()
 
+# The same bytes cut once into one object per glyph and per digit page, so
+# drawing copies them into the frame without making a new object each time
+# (a slice of bytes is a new object; these are reused).
+GLYPHS = tuple(SMALL[i * SMALL_W:(i + 1) * SMALL_W] for i in range(SMALL_COUNT))
+_BIG_VIEW = memoryview(BIG)
+BIG_ROWS = tuple(_BIG_VIEW[i * BIG_W:(i + 1) * BIG_W] for i in range(10 * BIG_PAGES))
+
 
 def small_index(char_code):
     """Offset in ``SMALL`` of the glyph for a character code ('?' if none)."""

@@ -12,7 +12,7 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from micropython import const
 
-from euchre_core.font import BIG, BIG_PAGES, BIG_W, SMALL, small_index
+from euchre_core.font import BIG_PAGES, BIG_ROWS, BIG_W, GLYPHS, SMALL, small_index
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -76,7 +76,7 @@ def text(buf, x, page, txt, inverse=False):
             break
         glyph = small_index(code)
         if x >= 0 and x <= WIDTH - 5 and not flip:
-            buf[base + x:base + x + 5] = SMALL[glyph:glyph + 5]
+            buf[base + x:base + x + 5] = GLYPHS[glyph // 5]
         else:
             for col in range(5):
                 if 0 <= x + col < WIDTH:
@@ -129,11 +129,10 @@ def text2_center(buf, page, txt):
 
 def big_digit(buf, x, page, digit):
     """A 20x40 seven-segment digit with its top-left at (x, page)."""
-    src = digit * BIG_PAGES * BIG_W
+    row = digit * BIG_PAGES
     for p in range(BIG_PAGES):
         at = (page + p) * WIDTH + x
-        buf[at:at + BIG_W] = BIG[src:src + BIG_W]
-        src += BIG_W
+        buf[at:at + BIG_W] = BIG_ROWS[row + p]
 
 
 def big_number(buf, centre, page, value):
