@@ -1076,13 +1076,11 @@ class Table:
         teams = self.teams
         labels = (teams[0] + b" +1", teams[1] + b" +1", teams[0] + b" -1",
                   teams[1] + b" -1")
-        shown = b""
+        self._soft_labels(buf, labels, b"", "OK: SAVE")
+        # Each team's score as it will be, lit when it differs from now.
         for team in (0, 1):
-            value = str(scores[team] + pending[team])
-            if pending[team]:
-                value += "(" + ("+" if pending[team] > 0 else "") + str(pending[team]) + ")"
-            shown += teams[team][:3] + b" " + value.encode() + (b"  " if team == 0 else b"")
-        self._soft_labels(buf, labels, shown, "OK: SAVE")
+            shown = teams[team][:4] + b" " + str(scores[team] + pending[team]).encode()
+            screen.text_center(buf, 2, shown, team * 64, team * 64 + 64, pending[team] != 0)
 
     def _draw_list(self, buf, title, rows, cursor, hint):
         """A title bar and up to 7 rows of (label, value); ``cursor`` row
