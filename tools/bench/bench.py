@@ -525,18 +525,18 @@ def main(argv):
 
     if with_valgrind:
         say("   what would bring a press under %d ms (same CPU; total ms):" % TARGET_PRESS_TO_PIXEL_MS)
-        say("   %-32s %9s %9s %9s %9s %9s" % ("press", "as is", "scan 5ms", "I2C 1MHz", "col.window",
-                                            "all three"))
+        say("   %-28s %7s %9s %9s %10s %11s %9s" % ("press", "as is", "scan 5ms", "I2C 1MHz",
+                                                     "col.window", "scan+1MHz", "all three"))
         for kind, label, _ in KINDS:
             ours = measured[kind, "ours"]
             cpu = loop_ms + estimate(ours["instr"], per_ms)
             wire = i2c_ms(ours["model_tx"], ours["model_bytes"])
             window = ours["window_bits"] * 1000.0 / I2C_HZ
             fast = 1.0 * I2C_HZ / 1000000
-            say("   %-32s %9.1f %9.1f %9.1f %9.1f %9.1f" % (
-                label, SCAN_INTERVAL_MS + cpu + wire, 5 + cpu + wire,
+            say("   %-28s %7.1f %9.1f %9.1f %10.1f %11.1f %9.1f" % (
+                label[:28], SCAN_INTERVAL_MS + cpu + wire, 5 + cpu + wire,
                 SCAN_INTERVAL_MS + cpu + wire * fast, SCAN_INTERVAL_MS + cpu + window,
-                5 + cpu + window * fast))
+                5 + cpu + wire * fast, 5 + cpu + window * fast))
         say("   scan 5ms: keypad.Keys(interval=0.005); I2C 1MHz: EUCHRE_I2C_FREQUENCY=1000000 (beyond")
         say("   the SSD1306's rated 400 kHz; most modules take it); col.window: send only the changed")
         say("   columns of each changed page (column window per page in hw/display.py)")
