@@ -50,9 +50,12 @@ def table(pico):
     return pico.namespace["table"]
 
 
-def page_frame(pico):
-    """The glass as a 1024-byte SSD1306 page-order frame (what the eye sees)."""
+def page_frame(pico, turned=False):
+    """The glass as a 1024-byte SSD1306 page-order frame (what the eye sees);
+    ``turned``: read a picture shown upside down (the display flipped 180 degrees)."""
     glass = pico.frame()
+    if turned:
+        glass = glass[::-1]
     buf = bytearray(1024)
     for page in range(8):
         for x in range(128):
