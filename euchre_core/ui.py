@@ -188,6 +188,7 @@ class Table:
         self._undo_pair = None  # (game, action count) after a two-team adjustment
         self._options = 0  # 0: rules, 1: display
         self._draft = None  # rules being edited
+        self._display_changed = False  # display settings changed, not yet saved
         self._confirm = M_NEW_GAME
         self._banner_hand = None
         self._banner_since = 0
@@ -538,6 +539,10 @@ class Table:
     # ----- the menu -------------------------------------------------------------
 
     def _open_menu(self):
+        if self._display_changed:
+            # Display settings are live; leaving their page saves them.
+            self._display_changed = False
+            self.prefs_serial += 1
         # Held again while the menu shows: its title blinks, as feedback.
         self._menu_flash = self._mode == MENU and not self._menu_flash
         items = [M_UNDO]
@@ -727,6 +732,11 @@ class Table:
         if key == KEY_W:
             if self._options == 0:
                 self._save_rules(now_ms)
+            elif self._display_changed:
+                # Saved once on leaving, not at every step: each save of the
+                # preferences costs a flash erase.
+                self._display_changed = False
+                self.prefs_serial += 1
             self._mode = MAIN
             return
         if self._options == 0:
@@ -781,7 +791,7 @@ class Table:
                     value = choice
                     break
             self.sleep_s = value
-        self.prefs_serial += 1
+        self._display_changed = True
 
     # ----- stats, history, confirm -------------------------------------------------
 

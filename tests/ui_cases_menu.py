@@ -187,3 +187,28 @@ def case_ui_one_undo_takes_back_a_two_team_adjustment():
     press(t, clock, OK)
     assert t.game.scores == [1, 0] and t.game.action_count == 2
     assert "ADJUST SCORE" in t.message
+
+
+def case_ui_display_settings_apply_at_once_and_save_on_leaving():
+    clock = Clock()
+    t = table(contrast=255, sleep_s=600)
+    serial = t.prefs_serial
+    press(t, clock, OK, long=True)
+    for _ in range(6):
+        press(t, clock, S)
+    press(t, clock, OK)  # DISPLAY
+    assert find_text(frame(t), 1, "BRIGHTNESS", inverse=True) >= 0
+    press(t, clock, OK)  # brightness wraps from the top to the lowest
+    assert t.contrast == 1
+    press(t, clock, S)
+    press(t, clock, E)  # flip 180
+    press(t, clock, S)
+    press(t, clock, E)  # sleep 10 -> 30 minutes
+    assert t.flipped and t.sleep_s == 1800
+    assert t.prefs_serial == serial  # not saved at every step
+    press(t, clock, W)
+    assert t.prefs_serial == serial + 1
+    data = t.prefs_bytes()
+    other = table()
+    other.load_prefs(data)
+    assert other.contrast == 1 and other.flipped and other.sleep_s == 1800
