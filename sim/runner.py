@@ -176,6 +176,31 @@ class _ThreadRouter:
 
 _router = _ThreadRouter()
 _roots = set()  # every CIRCUITPY folder run so far: their modules are the firmware's
+_host_modules = {}  # the caller's own modules of the same names, put back at the end
+
+
+def _forget_firmware_modules():
+    """Drop what a firmware run imports (project, libraries, virtual modules),
+    so the next run imports them afresh, as a board does after a reload. The
+    caller's own copies (e.g. the tests' euchre_core) are kept aside."""
+    roots = tuple(_roots)
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None) or ""
+        top = name.split(".")[0]
+        firmware = path.startswith(roots)
+        if (firmware or top in _VIRTUAL_MODULES or top in ("hw", "euchre_core")
+                or top.startswith(_LIBRARY_PREFIXES)):
+            del sys.modules[name]
+            if not firmware and name not in _host_modules:
+                _host_modules[name] = module
+
+
+def _restore_host_modules():
+    """When the last board is closed: the caller's modules back in sys.modules,
+    none from a CIRCUITPY folder left behind (those folders may be deleted)."""
+    _forget_firmware_modules()
+    sys.modules.update(_host_modules)
+    _host_modules.clear()
 
 
 def repo_firmware_present():
@@ -325,6 +350,8 @@ class VirtualPico:
         if self._installed:
             _router.uninstall()
             self._installed = False
+            if _router.count == 0:
+                _restore_host_modules()
         if _vboard.machine is self.machine:
             _vboard.install(None)
         while self.root in sys.path:
@@ -442,13 +469,7 @@ class VirtualPico:
 
     def _forget_modules(self):
         _roots.add(self.root + os.sep)
-        roots = tuple(_roots)
-        for name, module in list(sys.modules.items()):
-            path = getattr(module, "__file__", None) or ""
-            top = name.split(".")[0]
-            if (path.startswith(roots) or top in _VIRTUAL_MODULES
-                    or top in ("hw", "euchre_core") or top.startswith(_LIBRARY_PREFIXES)):
-                del sys.modules[name]
+        _forget_firmware_modules()
 
     def _prepare(self, machine):
         machine.release_all()
