@@ -117,7 +117,8 @@ def run() -> None:
     global store, display, led, keys, table
     started = ticks_ms()
     settings = settings_module.Settings()
-    store = Storage(microcontroller.nvm)
+    # Some boards (and Blinka) have no nvm: then the game is not saved, and says so.
+    store = Storage(getattr(microcontroller, "nvm", None))
     streak = store.crash_streak()
     led = optional(Led, settings, "EUCHRE_LED", "LED")
     buzzer = optional(Buzzer, settings, "EUCHRE_BUZZER", "buzzer")

@@ -1,0 +1,85 @@
+"""The firmware's board-level behaviour on the virtual Pico: boot.py, both
+CircuitPython settings flavours, display address and rotation, sleep, flash
+erases per game."""
+
+from sim.runner import VirtualPico
+
+from fw_support import boot, page_frame, read_score, settings_text, table
+
+N, E, S, W = 0, 1, 2, 3
+
+
+def test_boot_names_the_drive_and_leaves_it_writable_by_the_computer():
+    with boot() as pico:
+        drive = pico.machine.drive
+        assert drive["label"] == "EUCHRE"
+        assert drive["code_writable"] is False  # CircuitPython read-only, the computer writes
+        assert drive["usb_drive"] is True
+        # Rebooting does not rename again (no needless FAT write).
+        pico.power_cut()
+        pico.boot()
+        assert pico.machine.drive["label"] == "EUCHRE"
+
+
+class HeldAtPowerUp(VirtualPico):
+    """A virtual Pico whose OK key is already held when the power comes on."""
+
+    def _new_machine(self, keep_display):
+        import _vboard
+
+        machine = super()._new_machine(keep_display)
+        machine.set_button(_vboard.pin_named("GP14"), True, at_ms=0)
+        return machine
+
+
+def test_holding_ok_at_power_up_changes_nothing_about_the_drive():
+    with HeldAtPowerUp(settings=settings_text(), seed=3) as pico:
+        assert "OK held" in pico.boot_out
+        drive = pico.machine.drive
+        assert drive["label"] == "CIRCUITPY" and drive["usb_drive"] is True
+        assert drive["code_writable"] is False
+
+
+def test_circuitpython_9_settings_and_the_other_display_address():
+    settings = {"EUCHRE_TARGET": "7", "EUCHRE_I2C_ADDRESS": '"0x3D"', "EUCHRE_WIN_BY_TWO": "1",
+                "EUCHRE_I2C_FREQUENCY": "100000"}
+    for flavour in (9, 10):
+        with boot(settings=settings, flavour=flavour, address=0x3D) as pico:
+            rules = table(pico).game.rules
+            assert (rules.target, rules.win_by_two) == (7, True), flavour
+            assert "no display" not in pico.serial
+            assert read_score(page_frame(pico)) == (0, 0)
+            assert pico.machine.bus.frequency == 100000
+
+
+def test_rotation_180_turns_the_picture():
+    with boot(settings={"EUCHRE_ROTATION": "180"}) as pico:
+        assert read_score(page_frame(pico, turned=True)) == (0, 0)
+        assert read_score(page_frame(pico)) == (None, None)
+        pico.run_script("N N N N N N wait:3500")
+        assert read_score(page_frame(pico, turned=True)) == (2, 0)
+
+
+def test_display_sleeps_and_the_waking_press_does_nothing_else():
+    with boot(settings={"EUCHRE_SLEEP_S": "60"}) as pico:
+        pico.run_script("wait:59000")
+        assert sum(pico.frame()) > 0
+        pico.run_script("wait:2000")
+        assert sum(pico.frame()) == 0 and not pico.oled.display_on
+        pico.run_script("N")
+        assert pico.oled.display_on and read_score(page_frame(pico)) == (0, 0)
+        assert table(pico).game.codes == b""
+        pico.run_script("N")
+        assert table(pico).game.makers == 0
+
+
+def test_a_whole_game_costs_one_flash_erase():
+    with boot() as pico:
+        pico.run_script("N:long N*5 wait:3500 N:long N*5 wait:3500 S S*5 wait:3500")
+        assert table(pico).game.winner == 0
+        assert pico.nvm.erases == 0  # every action appended into erased flash
+        pico.run_script("E wait:3500")  # the next game, East deals
+        assert pico.nvm.erases == 1
+        pico.power_cut()
+        pico.boot()
+        assert table(pico).tally == [1, 0] and table(pico).game.dealer == E
