@@ -158,10 +158,11 @@ def _build_big():
 
 BIG = _build_big()
 
-# The same bytes cut once into one object per glyph and per digit page, so
+# The same bytes as one view per glyph and per digit page, made once, so
 # drawing copies them into the frame without making a new object each time
-# (a slice of bytes is a new object; these are reused).
-GLYPHS = tuple(SMALL[i * SMALL_W:(i + 1) * SMALL_W] for i in range(SMALL_COUNT))
+# (a slice of bytes is a new object; a view shares the bytes and is small).
+_SMALL_VIEW = memoryview(SMALL)
+GLYPHS = tuple(_SMALL_VIEW[i * SMALL_W:(i + 1) * SMALL_W] for i in range(SMALL_COUNT))
 _BIG_VIEW = memoryview(BIG)
 BIG_ROWS = tuple(_BIG_VIEW[i * BIG_W:(i + 1) * BIG_W] for i in range(10 * BIG_PAGES))
 
