@@ -1,12 +1,11 @@
 """Table UI cases, the menu and time: renege, rest of the tricks, adjust,
 set dealer, rules, export, hardware notices, sleep, tick wrap, burn-in shift.
 
-Plain functions: pytest runs them on CPython (tests/test_cases.py) and
-tests/mp_run.py runs them under MicroPython."""
+Plain functions: tests/test_ui_cases.py runs them on CPython and, through
+tests/mp_run.py, under the MicroPython unix port."""
 
-from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text,
-                           find_text2, frame, has_marker, markers, pips,
-                           press, read_score, settle, table, text_at)
+from ui_read import (E, N, OK, S, W, Clock, find_text, frame, markers, press,
+                     read_score, settle, table)
 
 
 def case_ui_waking_press_does_nothing_else():

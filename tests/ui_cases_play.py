@@ -1,12 +1,12 @@
 """Table UI cases, playing: the score and hand screens, quick result,
 banners, undo, loners, game over.
 
-Plain functions: pytest runs them on CPython (tests/test_cases.py) and
-tests/mp_run.py runs them under MicroPython."""
+Plain functions: tests/test_ui_cases.py runs them on CPython and, through
+tests/mp_run.py, under the MicroPython unix port."""
 
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text,
-                           find_text2, frame, has_marker, markers, pips,
-                           press, read_score, settle, table, text_at)
+                     find_text2, frame, has_marker, markers, pips, press,
+                     read_score, settle, table)
 
 
 def case_ui_score_screen_shows_scores_and_dealer():

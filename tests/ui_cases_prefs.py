@@ -1,11 +1,9 @@
 """Table UI cases, persistence: prefs saved and restored, bad data refused.
 
-Plain functions: pytest runs them on CPython (tests/test_cases.py) and
-tests/mp_run.py runs them under MicroPython."""
+Plain functions: tests/test_ui_cases.py runs them on CPython and, through
+tests/mp_run.py, under the MicroPython unix port."""
 
-from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text,
-                           find_text2, frame, has_marker, markers, pips,
-                           press, read_score, settle, table, text_at)
+from ui_read import (N, Clock, Rules, find_text, frame, press, table, text_at)
 
 
 def case_ui_prefs_round_trip():
