@@ -89,6 +89,26 @@ def presses(hand, quick, rng):
     return keys
 
 
+def with_mistake(hand, keys, rng):
+    """``keys`` with a wrong trick press taken back by Undo (long OK, then OK)
+    before one of the first four tricks: what a table does now and then."""
+    caller, alone, lone_defender, _ = hand
+    out = []
+    first_trick = len(keys) - 5
+    at = first_trick + rng.below(4)
+    right = keys[at][0]
+    sitting = [(caller + 2) % 4 if alone else -1,
+               (lone_defender + 2) % 4 if lone_defender is not None else -1]
+    wrong = [s for s in range(4) if s != right and s not in sitting]
+    for i, key in enumerate(keys):
+        if i == at:
+            out.append((wrong[rng.below(len(wrong))], False))
+            out.append((KEY_OK, True))
+            out.append((KEY_OK, False))
+        out.append(key)
+    return out
+
+
 def quick_tricks(hand):
     """The makers' tricks a quick result records (made 3-4 records 3)."""
     tricks = hand[3]
