@@ -31,8 +31,8 @@ from sim.runner import LONG_MS, SHORT_MS, VirtualPico
 ARROWS = {"A": "N", "C": "E", "B": "S", "D": "W"}
 LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W", "o": "OK", " ": "OK", "\r": "OK", "\n": "OK"}
 LEGEND = (
-    "Up=N  Right=E  Down=S  Left=W  Enter=OK    long press: N E S W O, Shift+arrow, or h then a key",
-    "r reset   p power cut + on   b blocks/braille   q quit",
+    "Up=N Right=E Down=S Left=W Enter=OK | long: N E S W O, Shift+arrow, h+key",
+    "r reset | p power cut + on | b blocks/braille | q quit",
 )
 FRAME_MS = 30
 
@@ -178,19 +178,20 @@ class Terminal:
             for row, line in enumerate(lines):
                 parts.append("\x1b[%d;1H│\x1b[96;40m%s\x1b[0m│" % (row + 3, line))
             parts.append("\x1b[%d;1H└" % (len(lines) + 3) + "─" * width + "┘")
-        top = (16 if use_braille else 32) + 4
+        top = (16 if use_braille else 32) + 4  # below the title and the framed OLED
         status = "state: %-7s  time: %7.1f s  last key: %-9s%s" % (
             pico.state, pico.now_ms / 1000.0, self.last_key, "  [long next]" if self.long_next else "")
         parts.append("\x1b[%d;1H%s\x1b[K" % (top, status))
         for n, text in enumerate(LEGEND):
             parts.append("\x1b[%d;1H%s\x1b[K" % (top + 1 + n, text))
-        if serial != self.shown_serial:
+        room = min(4, _size()[1] - (top + 3))  # serial lines that fit below the legend
+        if serial != self.shown_serial and room > 0:
             self.shown_serial = serial
-            tail = [line for line in serial.splitlines() if line.strip()][-4:]
-            parts.append("\x1b[%d;1H\x1b[2mserial console:\x1b[0m\x1b[K" % (top + 4))
-            for n in range(4):
+            tail = [line for line in serial.splitlines() if line.strip()][-room:]
+            parts.append("\x1b[%d;1H\x1b[2mserial console:\x1b[0m\x1b[K" % (top + 3))
+            for n in range(room):
                 text = tail[n] if n < len(tail) else ""
-                parts.append("\x1b[%d;1H  %s\x1b[K" % (top + 5 + n, text[:110]))
+                parts.append("\x1b[%d;1H  %s\x1b[K" % (top + 4 + n, text[:110]))
         self._write("".join(parts))
         self.out.flush()
 

@@ -76,7 +76,7 @@ def test_a_hand_pressed_in_the_terminal(tmp_path):
     assert started.returncode == 0, started.stderr
     try:
         first, pane = screen()
-        assert "Up=N" in pane and "q quit" in pane
+        assert "Up=N" in pane and "q quit" in pane and "└" in pane
         for key in ("Up", "Enter", "Right"):
             tmux("send-keys", "-t", SESSION, key)
             time.sleep(0.4)
