@@ -512,11 +512,24 @@ class VirtualPico:
         if self.seed is not None:
             import random
             random.seed(self.seed)
-        path = os.path.join(self.root, "code.py")
-        machine.write_serial("code.py output:\n")
+        # CircuitPython runs the first of these it finds, after a file named
+        # by supervisor.set_next_code_file() for this one run.
+        names = ["code.py", "code.txt", "main.py", "main.txt"]
+        chosen = getattr(machine, "next_code_file", None)
+        if chosen:
+            machine.next_code_file = None
+            names.insert(0, chosen[0].lstrip("/"))
+        for name in names:
+            path = os.path.join(self.root, name)
+            if os.path.exists(path):
+                break
+        else:
+            machine.write_serial("No code.py found.\n")  # the board then waits
+            return
+        machine.write_serial(name + " output:\n")
         with open(path) as f:
             source = f.read()
-        self.namespace = {"__name__": "__main__", "__file__": "code.py"}
+        self.namespace = {"__name__": "__main__", "__file__": name}
         exec(compile(source, path, "exec"), self.namespace)
 
     def _finish(self, machine, err):

@@ -97,3 +97,30 @@ def test_headless_command_line_writes_pictures(tmp_path):
     names = sorted(os.listdir(out))
     assert names == ["called.png", "final.png", "start.png"]
     assert (out / "start.png").read_bytes() != (out / "called.png").read_bytes()
+
+
+def test_circuitpython_9_settings_read_without_complaint():
+    with VirtualPico(flavour=9) as pico:
+        assert "euchre: ready" in pico.serial
+        assert "EUCHRE_" not in pico.serial  # no setting was reported as wrong
+        pico.run_script("N OK E wait:4000")
+        assert pico.namespace["table"].game.scores == [2, 0]
+
+
+def test_display_at_0x3d_as_configured():
+    settings = open(os.path.join(REPO, "settings.toml")).read().replace(
+        'EUCHRE_I2C_ADDRESS = "0x3C"', 'EUCHRE_I2C_ADDRESS = "0x3D"')
+    assert "0x3D" in settings
+    with VirtualPico(address=0x3D, settings=settings) as pico:
+        assert "no display" not in pico.serial
+        assert sum(pico.frame()) > 200
+    with VirtualPico(address=0x3D) as pico:  # the settings still say 0x3C
+        assert "no display" in pico.serial
+        assert sum(pico.frame()) == 0
+
+
+def test_nothing_on_the_i2c_pins():
+    with VirtualPico(display="unplugged") as pico:
+        assert "No pull up" in pico.serial
+        pico.run_script("N OK E wait:4000")
+        assert pico.namespace["table"].game.scores == [2, 0]

@@ -226,3 +226,21 @@ def test_watchdog_resets_a_board_that_stops_feeding_it():
         pico.advance(2000 + 1000 + 200)  # the timeout, then the restart
         assert "run STARTUP WATCHDOG" in pico.serial
         assert pico.state == "idle"
+
+
+def test_main_py_runs_when_there_is_no_code_py(tmp_path):
+    drive = str(tmp_path / "CIRCUITPY")
+    with VirtualPico(drive, files={"main.py": "print('from main')\n"}, settings="") as pico:
+        assert "main.py output:\nfrom main\n" in pico.serial
+        assert pico.state == "done"
+
+
+def test_next_code_file_runs_once():
+    code = ("import supervisor\nprint('code')\n"
+            "supervisor.set_next_code_file('other.py')\nsupervisor.reload()\n")
+    with VirtualPico(files={"code.py": code, "other.py": "print('other')\n"},
+                     settings="") as pico:
+        pico.advance(1000)
+        assert "code.py output:\ncode\n" in pico.serial
+        assert "other.py output:\nother\n" in pico.serial
+        assert pico.state == "done"

@@ -103,6 +103,8 @@ def reset():
 
 
 def on_next_reset(run_mode):
+    """Recorded only: safe mode, UF2 and the bootloader are not simulated, so the
+    next reset runs the firmware normally."""
     _vboard.current().next_run_mode = run_mode
 
 

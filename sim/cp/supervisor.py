@@ -52,7 +52,9 @@ def get_previous_traceback():
 def set_next_code_file(filename, *, working_directory=None, reload_on_success=False,
                        reload_on_error=False, sticky_on_success=False, sticky_on_error=False,
                        sticky_on_reload=False):
-    _vboard.current().next_code_file = (filename, reload_on_success, reload_on_error)
+    # The runner uses the file name for the next run; the reload_on_* and
+    # sticky_on_* choices are not simulated.
+    _vboard.current().next_code_file = (filename,) if filename else None
 
 
 def disable_autoreload():
