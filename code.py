@@ -31,7 +31,7 @@ from hw import settings as settings_module
 from hw.buzzer import CLICK, HELD, Buzzer
 from hw.clock import ticks_diff, ticks_ms
 from hw.display import ALL_PAGES, open_display
-from hw.keys import NONE, Keys
+from hw.keys import NONE, RESET, Keys
 from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STOPPED, Led
 from hw.storage import Storage
 
@@ -183,7 +183,9 @@ def run() -> None:
         now = ticks_ms()
         pressed = False
         event = keys.get()
-        if event != NONE:
+        if event == RESET:
+            presses.release_all()
+        elif event != NONE:
             key = event >> 1
             if event & 1:
                 presses.down(key, now)

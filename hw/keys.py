@@ -14,6 +14,7 @@ except ImportError:
 __version__ = "1.0.0"
 
 NONE = -1
+RESET = -2  # events were lost; forget which keys were down, the held ones come again
 
 
 class Keys:
@@ -25,16 +26,17 @@ class Keys:
         self.overflows = 0
 
     def get(self) -> int:
-        """The next event as ``key << 1 | pressed``, or NONE when there is none."""
+        """The next event as ``key << 1 | pressed``, NONE when there is none, or RESET."""
         events = self._keys.events
+        got = events.get_into(self._event)
         if events.overflowed:
             # Events were lost: start over from the keys' real state, which
             # keypad reports again as fresh presses after reset().
             events.clear()
             self._keys.reset()
             self.overflows += 1
-            return NONE
-        if not events.get_into(self._event):
+            return RESET
+        if not got:
             return NONE
         event = self._event
         return event.key_number << 1 | (1 if event.pressed else 0)
