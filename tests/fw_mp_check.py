@@ -1,0 +1,57 @@
+"""hw/storage.py and hw/settings.py under the MicroPython unix port, as on the
+board: nvm as a plain bytearray, settings from a dict. Prints "ok" at the end.
+Run from the repository root: micropython -X heapsize=256k tests/fw_mp_check.py
+"""
+
+import sys
+
+sys.path.insert(0, ".")
+
+from euchre_core import Game, Rules  # noqa: E402
+from hw import settings as hs  # noqa: E402
+from hw.storage import Storage  # noqa: E402
+
+
+class Table:
+    def __init__(self):
+        self.game = Game(Rules(), dealer=2)
+        self.game_serial = 0
+        self.prefs_serial = 0
+
+    def prefs_bytes(self):
+        return b"\x50\x01"
+
+
+nvm = bytearray(b"\xff" * 4096)
+store = Storage(nvm)
+assert store.load() is None
+table = Table()
+store.adopt(table)
+store.sync(table)
+table.game.call(0)
+store.sync(table)
+table.game.trick(0)
+store.sync(table)
+table.game.undo()
+store.sync(table, True)
+table.game.trick(2)
+store.sync(table)
+saved = Storage(nvm).load()
+assert saved.game.codes == table.game.codes
+assert saved.prefs == b"\x50\x01"
+store.mark_crash()
+assert Storage(nvm).crash_streak() == 1
+nvm[0] = 0
+damaged = Storage(nvm)
+assert damaged.load() is None
+assert "not recognised" in damaged.messages[0]
+
+values = {"EUCHRE_I2C_ADDRESS": "0x3d", "EUCHRE_TARGET": "x", "EUCHRE_WIN_BY_TWO": 1,
+          "EUCHRE_ROTATION": 180, "EUCHRE_NAME_N": "Anna"}
+settings = hs.Settings(values.get)
+assert settings["EUCHRE_I2C_ADDRESS"] == 0x3D
+assert settings["EUCHRE_WIN_BY_TWO"] is True
+assert settings["EUCHRE_ROTATION"] == 180
+assert settings.names()[0] == "Anna"
+assert settings.errors == ["EUCHRE_TARGET: 'x' is not a number; using 10"]
+print("ok")
