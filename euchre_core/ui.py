@@ -309,11 +309,14 @@ class Table:
         self._last_press = now_ms
         self._stale = True
 
-    def render(self, buf):
+    def render(self, buf, spans=None):
         """Bring ``buf`` (1024 bytes, SSD1306 page order) up to date.
 
         Returns a bit mask of the pages that changed (bit p = page p), 0 when
-        nothing did, so the display sends only those pages."""
+        nothing did, so the display sends only those pages. With ``spans``
+        (a bytearray of 16), also the columns that changed: for a changed
+        page p, columns ``spans[2p]`` up to (not including) ``spans[2p + 1]``,
+        so a display driver can send only those columns of each page."""
         if buf is not self._out_buf:
             self._out_buf = buf
             view = memoryview(buf)
@@ -327,8 +330,22 @@ class Table:
         work_pages = self._work_pages
         out_pages = self._out_pages
         for page in range(8):
-            if work_pages[page] != out_pages[page]:
-                out_pages[page][:] = work_pages[page]
+            new = work_pages[page]
+            old = out_pages[page]
+            if new != old:
+                if spans is not None:
+                    # Byte by byte from each end: a change usually starts
+                    # and ends within a few columns of the edges it touches,
+                    # and this allocates nothing.
+                    first = 0
+                    while new[first] == old[first]:
+                        first += 1
+                    last = 127
+                    while new[last] == old[last]:
+                        last -= 1
+                    spans[2 * page] = first
+                    spans[2 * page + 1] = last + 1
+                old[:] = new
                 changed |= 1 << page
         return changed
 

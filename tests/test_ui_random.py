@@ -99,3 +99,26 @@ def test_every_press_shows_in_the_menu_pages(presses):
         for key, long in presses:
             table.press(key, long, 0)
             assert table.render(buf) != 0, (table.screen_name, key, long)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=rules_strategy, presses=st.lists(press_strategy, max_size=80))
+def test_changed_columns_cover_exactly_what_changed(rules, presses):
+    """render(buf, spans): per changed page, the first and last changed column."""
+    now = 0
+    table = Table(rules, game=Game(rules, dealer=0), sleep_s=0, rand=lambda: now,
+                  out=lambda line: None)
+    buf = bytearray(1024)
+    spans = bytearray(16)
+    for key, long, gap in presses:
+        now += gap
+        table.tick(now)
+        table.press(key, long, now)
+        before = bytes(buf)
+        changed = table.render(buf, spans)
+        for page in range(8):
+            columns = [x for x in range(128)
+                       if buf[page * 128 + x] != before[page * 128 + x]]
+            assert bool(changed >> page & 1) == bool(columns)
+            if columns:
+                assert (spans[2 * page], spans[2 * page + 1]) == (columns[0], columns[-1] + 1)

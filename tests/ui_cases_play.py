@@ -219,3 +219,17 @@ def case_ui_long_names_stay_inside_their_places():
     assert t.game.scores == [4, 0]
     buf = frame(t)
     assert find_text(buf, 4, "ALEXANDRA DEF. ALONE") >= 0
+
+
+def case_ui_changed_columns_of_a_trick():
+    clock = Clock()
+    t = table(dealer=3)  # N leads after a call
+    buf = bytearray(1024)
+    spans = bytearray(16)
+    press(t, clock, E)
+    t.render(buf, spans)
+    press(t, clock, N)  # N takes the first trick and leads again
+    changed = t.render(buf, spans)
+    assert changed == 0b1100  # only the pips' pages
+    # The N-S first pip fills in: its inside, columns 7..12 (its edges stay).
+    assert (spans[4], spans[5]) == (7, 13) and (spans[6], spans[7]) == (7, 13)
