@@ -306,3 +306,19 @@ def test_stuck_key_is_reported_and_ignored_until_released():
         assert table(pico).game.scores == [2, 0]  # E's held key played no part
         pico.run_script("up:E wait:100 E")
         assert table(pico).game.makers == 1
+
+
+def test_display_that_stops_answering_is_found_again_and_redrawn():
+    with boot() as pico:
+        devices = pico.machine.bus.devices
+        chip = devices.pop(0x3C)  # a loose wire: nothing answers at 0x3C
+        pico.run_script("N N N N N N wait:3500")
+        assert "display lost" in pico.serial
+        assert table(pico).game.scores == [2, 0]
+        ons = [ms for ms, value in pico.led if value]
+        assert len(ons) >= 2  # blink code 2 while it is gone
+        devices[0x3C] = chip
+        pico.run_script("wait:10500")
+        assert "display found" in pico.serial
+        assert read_score(page_frame(pico)) == (2, 0)
+        assert pico.error is None and "Traceback" not in pico.serial
