@@ -30,6 +30,8 @@ def _options(args):
                "display": display, "address": args.address}
     if args.seed is not None:
         options["seed"] = args.seed
+    if args.long_ms is not None:
+        options["long_ms"] = args.long_ms
     if args.root:
         options["root"] = args.root
     return options
@@ -81,6 +83,8 @@ def main(argv=None):
     parser.add_argument("--no-display", action="store_true", help="nothing answers at the display's address")
     parser.add_argument("--address", type=lambda text: int(text, 0), default=0x3C,
                         help="the display's I2C address (0x3C or 0x3D)")
+    parser.add_argument("--long-ms", type=int,
+                        help="how long a long press is held (default 800; raise it with EUCHRE_LONG_PRESS_MS)")
     parser.add_argument("--seed", type=int, help="seed Python's random at each start (the first dealer)")
     parser.add_argument("--braille", action="store_true", help="terminal: draw with braille characters")
     parser.add_argument("--blocks", action="store_true", help="terminal: draw with half blocks")

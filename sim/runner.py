@@ -252,6 +252,8 @@ class VirtualPico:
     65.5 s before the wrap, by default). poll_ms: virtual time that passes on
     each key poll that finds nothing. wiring: {key: pin name} of the five
     buttons. timeout: real seconds the firmware may run without polling.
+    long_ms: how long a long press holds its key (the firmware's long-press
+    time is 600 ms by default, EUCHRE_LONG_PRESS_MS in settings.toml).
     seed: Python's ``random`` is seeded with it at each start of code.py
     (None: left alone; by default 0 in lock step, None in real time).
     """
@@ -259,7 +261,7 @@ class VirtualPico:
     def __init__(self, root=None, *, settings=None, files=None, nvm_path=None, flavour=10,
                  display=True, address=0x3C, ticks_start=_vboard.TICKS_START, poll_ms=1,
                  wiring=None, realtime=False, timeout=20.0, boot=True, run_boot_py=True,
-                 boot_ms=BOOT_MS, seed="auto"):
+                 boot_ms=BOOT_MS, seed="auto", long_ms=LONG_MS):
         self._temp = None
         if root is None:
             self._temp = tempfile.mkdtemp(prefix="circuitpy-")
@@ -280,6 +282,7 @@ class VirtualPico:
         self.timeout = timeout
         self.run_boot_py = run_boot_py
         self.boot_ms = boot_ms
+        self.long_ms = long_ms
         # CircuitPython seeds `random` from the hardware; lock-step runs seed it
         # with `seed` at each start of code.py so that they repeat exactly.
         if seed == "auto":
@@ -515,7 +518,7 @@ class VirtualPico:
         # CircuitPython runs the first of these it finds, after a file named
         # by supervisor.set_next_code_file() for this one run.
         names = ["code.py", "code.txt", "main.py", "main.txt"]
-        chosen = getattr(machine, "next_code_file", None)
+        chosen = machine.next_code_file
         if chosen:
             machine.next_code_file = None
             names.insert(0, chosen[0].lstrip("/"))
@@ -667,7 +670,7 @@ class VirtualPico:
         self.hold(key, SHORT_MS, gap_ms)
 
     def long_press(self, key, gap_ms=GAP_MS):
-        self.hold(key, LONG_MS, gap_ms)
+        self.hold(key, self.long_ms, gap_ms)
 
     def run_script(self, script, on_picture=None):
         """Run a key script; see sim/script.py for the language."""

@@ -26,7 +26,7 @@ import time
 import tty
 
 from sim.picture import braille, half_blocks
-from sim.runner import LONG_MS, SHORT_MS, VirtualPico
+from sim.runner import SHORT_MS, VirtualPico
 
 ARROWS = {"A": "N", "C": "E", "B": "S", "D": "W"}
 LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W", "o": "OK", " ": "OK", "\r": "OK", "\n": "OK"}
@@ -66,7 +66,7 @@ class Terminal:
             return
         pin = pico._pin(key)
         start = max(pico.now_ms, self.busy_until)
-        held = LONG_MS if long else SHORT_MS
+        held = pico.long_ms if long else SHORT_MS
         pico.machine.set_button(pin, True, start)
         pico.machine.set_button(pin, False, start + held)
         self.busy_until = start + held + 40

@@ -337,3 +337,17 @@ def test_ticks_start_65_seconds_before_the_wrap(machine):
     assert supervisor.ticks_ms() == (1 << 29) - 65536
     machine.clock_ms = 65536
     assert supervisor.ticks_ms() == 0
+
+
+def test_a_press_scheduled_before_a_later_release_keeps_time_order(machine):
+    import board as pins
+
+    keys = make_keys(machine)
+    start = machine.ticks_ms()
+    machine.set_button(pins.GP10, True, at_ms=10)
+    machine.set_button(pins.GP10, False, at_ms=200)
+    machine.set_button(pins.GP10, False, at_ms=90)  # an earlier release, told later
+    machine.set_button(pins.GP10, True, at_ms=150)
+    machine.clock_ms = 300
+    assert drain(keys) == [(0, True, start + 20), (0, False, start + 100),
+                           (0, True, start + 160), (0, False, start + 200)]

@@ -181,11 +181,6 @@ class Bus:
         self.nacks = 0
         self.frequency = 100000
 
-    def wire_us(self, nbytes):
-        """Microseconds the bus is busy for a transaction of ``nbytes`` (9 clocks a
-        byte, plus the address byte, start and stop)."""
-        return (nbytes + 1) * 9 * 1000000 // self.frequency + 2 * 1000000 // self.frequency
-
     def device(self, address):
         dev = self.devices.get(address)
         if dev is None:
@@ -265,6 +260,8 @@ class Machine:
         self.drive = {"label": "CIRCUITPY", "usb_drive": True, "code_writable": False,
                       "console": True, "data": False}
         self.watchdog = None
+        self.in_boot = False  # boot.py is running (storage and usb_cdc changes allowed)
+        self.next_code_file = None
 
     # --- time ---
     def now(self):
@@ -334,7 +331,12 @@ class Machine:
         """Press (True) or release the button wired from ``pin`` to GND at ``at_ms``."""
         if at_ms is None:
             at_ms = self.now()
-        self.button(pin)[1].append((at_ms, pressed))
+        pending = self.button(pin)[1]
+        # Kept in time order: a press may be scheduled before a later release.
+        i = len(pending)
+        while i > 0 and pending[i - 1][0] > at_ms:
+            i -= 1
+        pending.insert(i, (at_ms, pressed))
 
     def button_down(self, pin, at_ms):
         """Whether the button on ``pin`` is held at ``at_ms`` (settles what is due)."""

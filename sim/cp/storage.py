@@ -8,7 +8,7 @@ import _vboard
 
 def _drive(boot_only=True):
     board = _vboard.current()
-    if boot_only and not getattr(board, "in_boot", False) and board.drive["usb_drive"]:
+    if boot_only and not board.in_boot and board.drive["usb_drive"]:
         raise RuntimeError("Cannot remount path when visible via USB.")
     return board.drive
 
@@ -20,14 +20,14 @@ def remount(mount_path, readonly=False, *, disable_concurrent_write_protection=F
 
 def disable_usb_drive():
     board = _vboard.current()
-    if not getattr(board, "in_boot", False):
+    if not board.in_boot:
         raise RuntimeError("Cannot change USB devices now")
     board.drive["usb_drive"] = False
 
 
 def enable_usb_drive():
     board = _vboard.current()
-    if not getattr(board, "in_boot", False):
+    if not board.in_boot:
         raise RuntimeError("Cannot change USB devices now")
     board.drive["usb_drive"] = True
 

@@ -57,7 +57,7 @@ console, data = _channels()
 
 def enable(*, console=True, data=False):
     board = _vboard.current()
-    if not getattr(board, "in_boot", False):
+    if not board.in_boot:
         raise RuntimeError("Cannot change USB devices now")
     board.drive["console"] = console
     board.drive["data"] = data
