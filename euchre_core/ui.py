@@ -26,6 +26,11 @@ Screens (see docs/ui.md):
 * menu (OK long from anywhere, Undo pre-selected, so undo is long OK then
   OK): N/S move, E or OK choose, W back.
 
+Messages (a refused action, "UNDONE: ...") last 3.5 s or until the next
+press; on the score screen they take the bottom band so the big digits and
+the dealer marker stay in sight, elsewhere a box in the middle. A notice from
+the hardware fills the screen until a key is pressed.
+
 Rules changed on the device apply at once while the game has no action yet,
 and otherwise from the next game (a game is always scored under one set of
 rules, so its log replays exactly). They are saved, and win over
