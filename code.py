@@ -161,13 +161,12 @@ def run() -> None:
     for message in store.messages:
         say(message)
         table.notice(message, now)
-    if led is not None:
-        if display is None:
-            led.show_code(NO_DISPLAY, now)
-        elif settings.errors:
-            led.show_code(BAD_SETTINGS, now)
-        elif store.messages:
-            led.show_code(BAD_SAVE, now)
+    # With a screen the messages are on it and the LED only beats. Without one
+    # the LED tells the most likely cause: a wrong setting (a wrong pin also
+    # loses the display), then an unreadable save, then the display itself.
+    blink_code = BAD_SETTINGS if settings.errors else BAD_SAVE if store.messages else NO_DISPLAY
+    if led is not None and display is None:
+        led.show_code(blink_code, now)
 
     frame = display.frame if display is not None else bytearray(1024)
     rotated = settings["EUCHRE_ROTATION"] == 180
@@ -236,7 +235,7 @@ def run() -> None:
                     display = None
                     last_retry = now
                     if led is not None:
-                        led.show_code(NO_DISPLAY, now)
+                        led.show_code(blink_code, now)
         else:
             table.render(frame)
             if i2c is not None and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS:
@@ -262,16 +261,17 @@ def run() -> None:
 
 def stopped(err: Exception) -> None:
     """After repeated crashes: show the error and wait for OK, never restart on our own."""
+    global keys
     lines = ("STOPPED AFTER ERRORS:", type(err).__name__[:21], "", "HOLD OK TO TRY AGAIN")
     if display is not None:
         try:
+            display.sleep(False)
             screen.clear(display.frame)
             for row in range(len(lines)):
                 screen.text(display.frame, 0, row * 2, lines[row])
             display.show_pages(ALL_PAGES)
         except Exception as display_err:  # the display may be the broken part
             say("display: " + str(display_err))
-    global keys
     if keys is None:
         try:
             keys = Keys([getattr(board, name) for name in ("GP10", "GP11", "GP12", "GP13", "GP14")])
@@ -305,8 +305,11 @@ def main() -> None:
         traceback.print_exception(err)
         streak = STOP_STREAK
         if store is not None:
-            store.mark_crash()
-            streak = store.crash_streak()
+            try:
+                store.mark_crash()
+                streak = store.crash_streak()
+            except Exception as mark_err:  # flash trouble: stop rather than loop blindly
+                say("crash mark: " + str(mark_err))
         say("error " + str(streak) + " in a row: " + ("stopping" if streak >= STOP_STREAK else "restarting"))
         if streak >= STOP_STREAK:
             stopped(err)

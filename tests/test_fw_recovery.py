@@ -322,3 +322,27 @@ def test_display_that_stops_answering_is_found_again_and_redrawn():
         assert "display found" in pico.serial
         assert read_score(page_frame(pico)) == (2, 0)
         assert pico.error is None and "Traceback" not in pico.serial
+
+
+def blink_counts(changes):
+    """Blinks between pauses, from the LED's (ms, value) changes."""
+    ons = [ms for ms, value in changes if value]
+    counts = []
+    count = 1
+    for a, b in zip(ons, ons[1:]):
+        if b - a > 1000:
+            counts.append(count)
+            count = 1
+        else:
+            count += 1
+    return counts
+
+
+def test_without_a_screen_a_wrong_setting_blinks_three_and_a_screen_means_heartbeat():
+    with boot(display="absent", settings={"EUCHRE_TARGET": '"x"'}) as pico:
+        pico.run_script("wait:9000")
+        assert blink_counts(pico.led)[1:3] == [3, 3]
+    with boot(settings={"EUCHRE_TARGET": '"x"'}) as pico:
+        pico.run_script("wait:9000")
+        ons = [ms for ms, value in pico.led if value]
+        assert len(ons) == 3 and ons[1] - ons[0] == 3000  # one flash every 3 s
