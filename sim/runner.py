@@ -15,8 +15,8 @@ follows the wall clock (the terminal front end).
         pico.png("out.png")
         pico.power_cut(); pico.boot()    # resume from the same nvm file
 
-The virtual CircuitPython modules come first on ``sys.path`` while a board is
-running; ``os.getenv``, ``time.sleep``/``time.monotonic`` and ``print`` are
+The virtual CircuitPython modules (sim/cp) come first on ``sys.path``. While
+a board runs, ``os.getenv``, ``time.sleep``/``time.monotonic`` and ``print`` are
 routed to the board only for the firmware's own thread (as are ``open`` and
 ``os.stat`` of relative or top-level paths, which land in the CIRCUITPY folder).
 """
@@ -66,7 +66,11 @@ class FirmwareHang(RuntimeError):
 
 
 class _ThreadRouter:
-    """Sends os.getenv, time and the console of firmware threads to their board."""
+    """Sends os.getenv, time, files and print of firmware threads to their board.
+
+    CPython's os, time and builtins cannot be shadowed by files on sys.path
+    the way board or busio can, so their functions are wrapped: a call from a
+    firmware thread goes to its board, any other call to the original."""
 
     def __init__(self):
         self.boards = {}  # thread ident -> VirtualPico
@@ -80,13 +84,11 @@ class _ThreadRouter:
         self.count += 1
         if self.count > 1:
             return
-        import gc
         import builtins
         self.saved = (os.getenv, time.sleep, time.monotonic, time.monotonic_ns,
-                      sys.stdout, sys.stderr, getattr(gc, "mem_free", None),
                       builtins.open, os.stat, os.listdir, builtins.print)
-        real_open, real_stat, real_listdir = self.saved[7:10]
         real_getenv, real_sleep, real_monotonic, real_monotonic_ns = self.saved[:4]
+        real_open, real_stat, real_listdir, real_print = self.saved[4:]
         router = self
 
         def getenv(key, default=None):
@@ -140,7 +142,6 @@ class _ThreadRouter:
         time.sleep = sleep
         time.monotonic = monotonic
         time.monotonic_ns = monotonic_ns
-        real_print = builtins.print
 
         def print_(*args, sep=" ", end="\n", file=None, flush=False):
             # The firmware's print() and traceback.print_exception() go to the
@@ -151,27 +152,14 @@ class _ThreadRouter:
             pico.machine.write_serial(sep.join(str(arg) for arg in args) + end)
 
         builtins.print = print_
-        if not hasattr(gc, "mem_free"):
-            # CircuitPython's gc has these; the Pico's heap is about 190 KB.
-            gc.mem_free = lambda: 150000
-            gc.mem_alloc = lambda: 40000
 
     def uninstall(self):
         self.count -= 1
         if self.count > 0:
             return
-        import gc
         import builtins
-        getenv, sleep, monotonic, monotonic_ns, stdout, stderr, mem_free = self.saved[:7]
-        builtins.open, os.stat, os.listdir, builtins.print = self.saved[7:]
-        os.getenv = getenv
-        time.sleep = sleep
-        time.monotonic = monotonic
-        time.monotonic_ns = monotonic_ns
-        if mem_free is None:
-            for name in ("mem_free", "mem_alloc"):
-                if hasattr(gc, name):
-                    delattr(gc, name)
+        os.getenv, time.sleep, time.monotonic, time.monotonic_ns = self.saved[:4]
+        builtins.open, os.stat, os.listdir, builtins.print = self.saved[4:]
 
 
 _router = _ThreadRouter()
@@ -301,11 +289,14 @@ class VirtualPico:
         self._turn = "caller"
         self._target = 0
         self._stop = False
-        self._ended = False
         self._installed = False
         self._serial_read = 0
         if boot:
-            self.boot()
+            try:
+                self.boot()
+            except BaseException:
+                self.close()
+                raise
 
     # --- life cycle ---
     def __enter__(self):
@@ -383,7 +374,6 @@ class VirtualPico:
         _vboard.install(machine)
         machine.dead = False
         self._stop = False
-        self._ended = False
         self.error = None
         self.traceback = None
         self.boots += 1
@@ -465,7 +455,6 @@ class VirtualPico:
         finally:
             _router.boards.pop(threading.get_ident(), None)
             with self._cv:
-                self._ended = True
                 self.state = "off" if machine.dead else "done"
                 self._turn = "caller"
                 self._cv.notify_all()
@@ -564,8 +553,16 @@ class VirtualPico:
 
     # --- lock step between the caller and the firmware ---
     def _wait_for_turn(self):
-        with self._cv:
-            polled = self._cv.wait_for(lambda: self._turn == "caller", self.timeout)
+        """Wait until the firmware has let the asked-for time pass. A long
+        advance may take a while in real time; only a firmware that stops
+        polling (virtual time stands still for ``timeout`` seconds) is a hang."""
+        machine = self.machine
+        while True:
+            seen = machine.clock_ms
+            with self._cv:
+                polled = self._cv.wait_for(lambda: self._turn == "caller", self.timeout)
+            if polled or machine.clock_ms == seen:
+                break
         if not polled:
             self.machine.dead = True  # its next touch of the hardware stops it
             self._interrupt_thread()

@@ -244,3 +244,9 @@ def test_next_code_file_runs_once():
         assert "code.py output:\ncode\n" in pico.serial
         assert "other.py output:\nother\n" in pico.serial
         assert pico.state == "done"
+
+
+def test_a_long_advance_is_not_a_hang(pico):
+    pico.timeout = 0.05  # far less real time than the advance below needs
+    pico.advance(300000)
+    assert pico.state == "idle" and pico.now_ms >= 300000
