@@ -11,6 +11,7 @@ terminal's settings.
 import os
 import pty
 import select
+import signal
 import shutil
 import subprocess
 import sys
@@ -102,7 +103,8 @@ sys.exit(code)
 """
 
 
-def test_quitting_restores_the_terminal(tmp_path):
+@pytest.mark.parametrize("ending", ["q", "SIGTERM", "SIGHUP"])
+def test_quitting_restores_the_terminal(tmp_path, ending):
     pid, fd = pty.fork()
     if pid == 0:  # the child: the front end on the pseudo-terminal
         os.chdir(REPO)
@@ -124,7 +126,10 @@ def test_quitting_restores_the_terminal(tmp_path):
             time.sleep(0.3)
             os.write(fd, b"\x1b[A")  # North's seat key, then quit
             time.sleep(0.5)
-            os.write(fd, b"q")
+            if ending == "q":
+                os.write(fd, b"q")
+            else:
+                os.kill(pid, getattr(signal, ending))
             sent = True
     _, status = os.waitpid(pid, 0)
     os.close(fd)
