@@ -134,6 +134,9 @@ def test_session_script_ends_with_a_won_game():
     lines, expected, actions, hands, entries = bench.session_script(games=2, seed=9)
     assert expected[2] in (0, 1) and max(expected[:2]) >= 10
     assert len(actions) == 2 and hands > 0 and lines
+    labels = [line.split()[3] for line in lines]
+    assert labels.count("last-trick") + labels.count("quick-result") <= hands
+    assert {"call", "trick", "new-game"} <= set(labels)
     # Some hands carry a wrong press taken back: each is one action and one undo.
     assert entries > sum(actions)
 
@@ -161,6 +164,10 @@ def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
     ok, minimal, done = bench.run_session("one.txt", "1m", minimal=True)
     assert ok, done.stdout + done.stderr
     assert minimal["final"] == values["final"]
+    # The markers around key-event passes change nothing the firmware does.
+    marked = bench.micropython(["bench_session_main.py", "--minimal", "one.txt", "--mark"],
+                               heap="1m").stdout
+    assert "SESSION ok 1" in marked
     # One journal write per action or undo, no erase for them.
     assert int(values["journal_writes"]) == entries
     assert int(values["journal_erases"]) == 0

@@ -301,14 +301,18 @@ def session_script(games=SESSION_GAMES, seed=SESSION_SEED):
         for i, (key, long) in enumerate(keys):
             game = table.game
             before = game.codes
+            label = press_label(table, key, long)
+            hands_before = len(game.history())
             now = _table_press(table, key, long, now)
             if table.game is game and game.codes != before:
                 entries += 1
+            if label == "trick" and len(game.history()) > hands_before:
+                label = "last-trick"
             settle = 300
             if i == len(keys) - 1:
                 settle = 3500  # the result banner (3 s) passes before the next deal
             now = _table_wait(table, now, settle)
-            lines.append("%d %d %d" % (key, 1 if long else 0, settle))
+            lines.append("%d %d %d %s" % (key, 1 if long else 0, settle, label))
         hands += hand is not None
         game = table.game
         if game.winner is not None:
@@ -319,7 +323,34 @@ def session_script(games=SESSION_GAMES, seed=SESSION_SEED):
                 return lines, expected, actions, hands, entries
             now = _table_press(table, 0, False, now)  # N deals the next game
             now = _table_wait(table, now, 3500)
-            lines.append("0 0 3500")
+            lines.append("0 0 3500 new-game")
+
+
+def write_session_script():
+    """build/bench/session.txt; returns (expected, actions per game, hands, entries)."""
+    lines, expected, actions, hands, entries = session_script()
+    with open(os.path.join(BUILD, "session.txt"), "w") as f:
+        f.write("expect %d %d %d\n" % expected)
+        f.write("\n".join(lines) + "\n")
+    return expected, actions, hands, entries
+
+
+def press_label(table, key, long):
+    """What a press does, from the screen it is made on."""
+    if long:
+        return "long"
+    screen = table.screen_name
+    if screen == "score":
+        return "misdeal" if key == 4 else "call"
+    if screen == "hand":
+        return "quick-ok" if key == 4 else "trick"
+    if screen == "quick":
+        return "quick-result"
+    if screen == "menu":
+        return "undo"
+    if screen == "over":
+        return "new-game"
+    return screen
 
 
 def _table_press(table, key, long, now):
@@ -350,6 +381,41 @@ def run_session(script_path, heap, sample=0, minimal=False):
     values = parse_session(done.stdout)
     ok = done.returncode == 0 and values.get("ok") == "1"
     return ok, values, done
+
+
+def firmware_press_work(script_path):
+    """Instructions of the real code.py per short press of the session, by label.
+
+    Runs the session on the stand-in board under callgrind with a dump at
+    every ``bench_board.marker()``: dumps alternate between the passes with
+    no key event (and start-up) and the pass that handles one key event. A
+    press is its key-down pass plus its key-up pass. Long presses are left
+    out (their work happens in a pass without a key event)."""
+    with open(os.path.join(BUILD, script_path)) as f:
+        labels = [line.split()[3] for line in f.read().splitlines()[1:] if line.strip()]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg")
+        tool = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
+                "--dump-before=filter_iternext"]
+        done = micropython(["bench_session_main.py", "--minimal", script_path, "--mark"],
+                           heap="1m", tool=tool)
+        if "SESSION ok 1" not in done.stdout:
+            raise RuntimeError("the marked session failed:\n" + done.stdout[-2000:])
+        dumps = {}
+        for name in os.listdir(tmp):
+            match = re.match(r"cg\.(\d+)$", name)
+            if match:
+                with open(os.path.join(tmp, name)) as f:
+                    total = re.search(r"^totals:\s+(\d+)", f.read(), re.M)
+                dumps[int(match.group(1))] = int(total.group(1))
+    if len(dumps) != 4 * len(labels):
+        raise RuntimeError("%d dumps for %d presses" % (len(dumps), len(labels)))
+    work = {}
+    for press, label in enumerate(labels):
+        down = dumps[4 * press + 2]
+        up = dumps[4 * press + 4]
+        work.setdefault(label, []).append(down + up)
+    return work
 
 
 def out_of_memory_at(script_path, heap, minimal=False):
@@ -498,6 +564,23 @@ def main(argv):
         say("   %-32s %s %9.0f %9.0f %5.1fx %8.0fB" % (label, instr, naive["us"], ours["us"],
                                                        naive["us"] / ours["us"], ours["alloc"]))
     say("   ours heap = bytes allocated per press (garbage the board's GC must collect)")
+    if with_valgrind:
+        log("bench: the real code.py, press by press, through a 3-game session ...")
+        write_session_script()
+        real = firmware_press_work("session.txt")
+        say("   the same work counted in the real code.py, the 3-game session on the stand-in")
+        say("   board (section 4), every short press (key-down and key-up passes of its loop):")
+        say("   %-14s %6s %12s %12s %12s %10s" % ("press", "count", "mean instr", "min", "max",
+                                                "Pico ms"))
+        for label in ("call", "trick", "last-trick", "quick-ok", "quick-result", "misdeal",
+                      "undo", "new-game"):
+            if label not in real:
+                continue
+            values = real[label]
+            say("   %-14s %6d %12.0f %12d %12d %10.1f" % (label, len(values), mean(values),
+                                                          min(values), max(values),
+                                                          estimate(mean(values), per_ms)))
+        say("   (last-trick ends the hand: the result banner is drawn whole)")
 
     say("")
     say("2. Estimated press-to-pixel on a 125 MHz RP2040, CircuitPython")
@@ -583,11 +666,7 @@ def main(argv):
 
     # 4-5
     log("bench: scripted %d-game session of the whole firmware ..." % SESSION_GAMES)
-    lines, expected, actions, hands, entries = session_script()
-    script_path = os.path.join(BUILD, "session.txt")
-    with open(script_path, "w") as f:
-        f.write("expect %d %d %d\n" % expected)
-        f.write("\n".join(lines) + "\n")
+    expected, actions, hands, entries = write_session_script()
     ok, session, done = run_session("session.txt", "1m")
     if not ok:
         raise RuntimeError("the session failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])

@@ -38,6 +38,25 @@ class _Clock:
     end = 0
     on_poll = None  # called at each poll that finds nothing to do (heap sampling)
     next = 0  # index of the next scheduled key change
+    mark = False  # call ``marker()`` around every pass of the loop that gets a key event
+    pass_open = False
+
+
+_ONE = (0,)
+
+
+def _nothing(_):
+    return False
+
+
+def marker():
+    """A call of the C function ``filter_iternext`` and nothing else: with
+    ``valgrind --tool=callgrind --dump-before=filter_iternext`` every call
+    starts a new dump, so the loop pass that handles a key event (from the
+    poll that returns the event to the next poll) gets a dump of its own.
+    The firmware itself never calls ``filter``."""
+    for _ in filter(_nothing, _ONE):
+        pass
 
 
 _clock = _Clock()
@@ -62,6 +81,9 @@ class _Events:
     overflowed = False
 
     def get_into(self, event):
+        if _clock.pass_open:
+            marker()  # the pass that handled the last key event ends here
+            _clock.pass_open = False
         if not _due():
             if _clock.on_poll is not None:
                 _clock.on_poll()
@@ -75,6 +97,9 @@ class _Events:
         schedule = _schedule[0]
         event.key_number = schedule[i + 1]
         event.pressed = schedule[i + 2] == 1
+        if _clock.mark:
+            marker()  # the pass that handles this event starts here
+            _clock.pass_open = True
         return True
 
     def clear(self):
@@ -133,7 +158,7 @@ def set_on_poll(function):
     _clock.on_poll = function
 
 
-def install(schedule, end_ms, poll_ms=10, on_poll=None):
+def install(schedule, end_ms, poll_ms=10, on_poll=None, mark=False):
     """The stand-ins into sys.modules; returns the nvm bytearray."""
     flat = array("i")
     for at, key, pressed in schedule:
@@ -145,6 +170,8 @@ def install(schedule, end_ms, poll_ms=10, on_poll=None):
     _clock.end = end_ms
     _clock.poll_ms = poll_ms
     _clock.on_poll = on_poll
+    _clock.mark = mark
+    _clock.pass_open = False
     board = _Module()
     for number in range(29):
         setattr(board, "GP%d" % number, "GP%d" % number)

@@ -24,10 +24,13 @@ Every nvm write is classed by what it is: a 2-byte journal entry (one
 accepted action or undo) or a record (a new game, preferences, compaction),
 with the erases each caused.
 
-    micropython -X heapsize=N bench_session_main.py --minimal SCRIPT
+    micropython -X heapsize=N bench_session_main.py --minimal SCRIPT [SAMPLE] [--mark]
 
 runs the same session on ``bench_board``'s stand-ins for the C modules
-instead of the simulator, for the firmware's own heap figure.
+instead of the simulator, for the firmware's own heap figure; with
+``--mark`` every loop pass that handles a key event is bracketed for
+callgrind (``bench_board.marker``), to count the real code.py's work per
+press. A script line may carry a label after ``settle_ms`` (ignored here).
 
     micropython -X heapsize=N bench_session_main.py --modules
 
@@ -100,7 +103,7 @@ def read_script(path):
     for line in lines[1:]:
         if not line:
             continue
-        key, long, settle = [int(x) for x in line.split()]
+        key, long, settle = [int(x) for x in line.split()[:3]]
         schedule.append((at, key, True))
         at += LONG_MS if long else SHORT_MS
         schedule.append((at, key, False))
@@ -112,9 +115,11 @@ def read_script(path):
 def minimal(argv):
     """The same session on ``bench_board``'s stand-ins instead of the simulator."""
     import bench_board
+    mark = "--mark" in argv
+    argv = [a for a in argv if a != "--mark"]
     expect, schedule, end, presses = read_script(argv[2])
     sample = int(argv[3]) if len(argv) > 3 else 0
-    nvm = bench_board.install(schedule, end, POLL_MS)
+    nvm = bench_board.install(schedule, end, POLL_MS, mark=mark)
     schedule = None  # the board keeps its own compact copy
     peak = [0, 0, -1]  # peak live heap, polls, live heap at the first poll
 
@@ -198,7 +203,7 @@ def main(argv):
     for line in lines[1:]:
         if not line:
             continue
-        key, long, settle = [int(x) for x in line.split()]
+        key, long, settle = [int(x) for x in line.split()[:3]]
         pin = _vboard.pin_named(KEY_PINS[key])
         machine.set_button(pin, True, at)
         at += LONG_MS if long else SHORT_MS
