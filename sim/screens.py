@@ -4,7 +4,9 @@ simulator's OLED shows it (``make screens``).
 Each screen is a key script run on a fresh virtual Pico (same seed, erased
 nvm), so the pictures come from the real firmware and renderer and are the
 same on every run. To add a screen, add a line to SCREENS:
-(file name, key script, caption[, settings.toml text]).
+(file name, key script, caption[, extras]), where extras may hold
+"settings": settings.toml lines that replace the repository's, and "setup":
+a function given the VirtualPico before the script runs.
 """
 
 import os
@@ -61,11 +63,42 @@ SCREENS = (
      "Game over: the winner, the final score (SKUNK when the losers have 0), "
      "the score's progress over the hands, and the match tally. A seat key picks "
      "the next dealer; OK picks one at random."),
+    ("renege", "N N OK:long S OK",
+     "Menu, Renege, during a hand: the seat key of the player who reneged; the "
+     "penalty goes to the other team."),
+    ("rest_of_tricks", "N N OK:long S*2 OK",
+     "Menu, Rest of tricks: the seat key of the side that takes every trick left."),
+    ("defender_alone", "N E:long",
+     "A defender's long press before the first trick: East defends alone (where "
+     "the house rules allow it)."),
+    ("export", _HAND + "OK:long S*7 OK",
+     "Export, after one hand: the game as CSV lines on the USB serial console."),
+    ("new_game", "OK:long S*8 OK",
+     "New game asks first; undo brings the old game back."),
     ("bad_setting", "",
      "A wrong value in settings.toml is named on the screen (and on the serial "
      "console); its default is used.",
-     "EUCHRE_TARGET = 500\n"),
+     {"settings": "EUCHRE_TARGET = 500\n"}),
+    ("stuck_key", "down:S wait:21000",
+     "A key held for 20 s (a stuck or shorted button) is reported, then ignored "
+     "until it is released."),
+    ("damaged_save", "",
+     "The saved game failed its check at power-on (here one byte of the saved "
+     "record was changed on purpose): it is reported, kept aside, and a new game "
+     "starts instead of a crash.",
+     {"setup": lambda pico: _damage_save(pico)}),
 )
+
+
+def _damage_save(pico):
+    pico.run_script("N N S")
+    pico.power_cut()
+    data = bytearray(pico.nvm_bytes())
+    used = [i for i in range(len(data)) if data[i] != 0xFF]
+    data[used[len(used) // 2]] ^= 0x5A
+    with open(pico.nvm_path, "wb") as f:
+        f.write(data)
+    pico.boot()
 
 
 def _settings(changes):
@@ -90,8 +123,11 @@ def generate(docs=os.path.join(REPO, "docs"), screens=SCREENS, scale=3, color="b
     sections = []
     for entry in screens:
         name, script, caption = entry[:3]
-        settings = _settings(entry[3]) if len(entry) > 3 else None
+        extras = entry[3] if len(entry) > 3 else {}
+        settings = _settings(extras["settings"]) if "settings" in extras else None
         with VirtualPico(settings=settings) as pico:
+            if "setup" in extras:
+                extras["setup"](pico)
             pico.run_script(script)
             if pico.traceback:
                 raise RuntimeError("the firmware stopped on screen %s:\n%s" % (name, pico.traceback))
@@ -115,7 +151,7 @@ run `make screens`.
 
 Keys: `N` `E` `S` `W` are the seat keys, `OK` the OK key; `:long` is a long
 press (held past 0.6 s), `*3` three presses, `wait:3500` lets 3.5 s pass.
-The simulator's own keys (arrows, Enter, letters) are in sim/terminal.py.
+The simulator's own keys (arrows, Enter, letters) are in the README.
 
 """
 
