@@ -165,7 +165,7 @@ class Terminal:
     def draw(self):
         pico = self.pico
         version = pico.oled.version
-        serial = pico.serial
+        serial_count = len(pico.machine.serial_out)
         use_braille = self._use_braille()
         parts = []
         if version != self.shown_version or pico.state == "off":
@@ -185,9 +185,10 @@ class Terminal:
         for n, text in enumerate(LEGEND):
             parts.append("\x1b[%d;1H%s\x1b[K" % (top + 1 + n, text))
         room = min(4, _size()[1] - (top + 3))  # serial lines that fit below the legend
-        if serial != self.shown_serial and room > 0:
-            self.shown_serial = serial
-            tail = [line for line in serial.splitlines() if line.strip()][-room:]
+        if serial_count != self.shown_serial and room > 0:
+            self.shown_serial = serial_count
+            recent = "".join(pico.machine.serial_out[-40:])
+            tail = [line for line in recent.splitlines() if line.strip()][-room:]
             parts.append("\x1b[%d;1H\x1b[2mserial console:\x1b[0m\x1b[K" % (top + 3))
             for n in range(room):
                 text = tail[n] if n < len(tail) else ""

@@ -5,9 +5,9 @@ the buttons wired to them, the 4 KiB ``microcontroller.nvm`` sector (backed by
 a file), the I2C wire with the SSD1306 model on it, and the CIRCUITPY folder
 with its ``settings.toml``. The modules ``board``, ``busio``, ``keypad``,
 ``microcontroller``, ``supervisor``, ``digitalio``, ``pwmio``, ``storage``,
-``usb_cdc`` and ``watchdog`` beside this file are thin views of the machine
-that ``install()`` made current, so the firmware and the real Adafruit
-libraries run unchanged.
+``usb_cdc``, ``watchdog`` (and, under MicroPython, ``os``) beside this file
+are thin views of the machine that ``install()`` made current, so the
+firmware and the real Adafruit libraries run unchanged.
 
 Plain classes only: this file also runs under the MicroPython unix port.
 """
