@@ -43,6 +43,7 @@ except ImportError:
 SAFE_START_STREAK = 3  # crashes in a row before the saved game is set aside
 STOP_STREAK = 5  # crashes in a row before restarting stops
 HEALTHY_MS = 30000  # a run this long clears the crash streak
+SHORT_MS = 500  # a press released sooner is a short press
 DISPLAY_RETRY_MS = 10000
 KEY_LETTERS = "NESWO"
 
@@ -130,7 +131,9 @@ def run() -> None:
     keys = Keys(key_pins)
     hardware.append(keys)
     i2c = build_display(settings)
-    presses = Presses(5, long_ms=settings["EUCHRE_LONG_PRESS_MS"])
+    long_ms = settings["EUCHRE_LONG_PRESS_MS"]
+    # A short press is released within half a second, or before a long press fires.
+    presses = Presses(5, long_ms=long_ms, short_ms=min(SHORT_MS, long_ms))
 
     if streak >= SAFE_START_STREAK:
         store.messages.append("Restarted after errors: new game" + store.set_aside_record())

@@ -83,3 +83,14 @@ def test_a_whole_game_costs_one_flash_erase():
         pico.power_cut()
         pico.boot()
         assert table(pico).tally == [1, 0] and table(pico).game.dealer == E
+
+
+def test_long_press_time_from_settings():
+    with boot(settings={"EUCHRE_LONG_PRESS_MS": "400"}) as pico:
+        pico.run_script("E:450")  # held 450 ms: long at 400, East goes alone
+        assert table(pico).game.lone_seat == E
+    with boot(settings={"EUCHRE_LONG_PRESS_MS": "1500"}) as pico:
+        pico.run_script("E:1000")  # neither short nor long: nothing happens
+        assert table(pico).game.codes == b""
+        pico.run_script("E:1600")
+        assert table(pico).game.lone_seat == E
