@@ -401,6 +401,8 @@ def firmware_press_work(script_path):
                            heap="1m", tool=tool)
         if "SESSION ok 1" not in done.stdout:
             raise RuntimeError("the marked session failed:\n" + done.stdout[-2000:])
+        sent = [tuple(int(x) for x in line.split()[1:]) for line in done.stdout.splitlines()
+                if line.startswith("PASS ")]
         dumps = {}
         for name in os.listdir(tmp):
             match = re.match(r"cg\.(\d+)$", name)
@@ -408,13 +410,16 @@ def firmware_press_work(script_path):
                 with open(os.path.join(tmp, name)) as f:
                     total = re.search(r"^totals:\s+(\d+)", f.read(), re.M)
                 dumps[int(match.group(1))] = int(total.group(1))
-    if len(dumps) != 4 * len(labels):
-        raise RuntimeError("%d dumps for %d presses" % (len(dumps), len(labels)))
+    if len(dumps) != 4 * len(labels) or len(sent) != 2 * len(labels):
+        raise RuntimeError("%d dumps, %d passes for %d presses" % (len(dumps), len(sent),
+                                                                   len(labels)))
     work = {}
     for press, label in enumerate(labels):
         down = dumps[4 * press + 2]
         up = dumps[4 * press + 4]
-        work.setdefault(label, []).append(down + up)
+        tx = sent[2 * press][0] + sent[2 * press + 1][0]
+        nbytes = sent[2 * press][1] + sent[2 * press + 1][1]
+        work.setdefault(label, []).append((down + up, tx, nbytes))
     return work
 
 
@@ -564,23 +569,6 @@ def main(argv):
         say("   %-32s %s %9.0f %9.0f %5.1fx %8.0fB" % (label, instr, naive["us"], ours["us"],
                                                        naive["us"] / ours["us"], ours["alloc"]))
     say("   ours heap = bytes allocated per press (garbage the board's GC must collect)")
-    if with_valgrind:
-        log("bench: the real code.py, press by press, through a 3-game session ...")
-        write_session_script()
-        real = firmware_press_work("session.txt")
-        say("   the same work counted in the real code.py, the 3-game session on the stand-in")
-        say("   board (section 4), every short press (key-down and key-up passes of its loop):")
-        say("   %-14s %6s %12s %12s %12s %10s" % ("press", "count", "mean instr", "min", "max",
-                                                "Pico ms"))
-        for label in ("call", "trick", "last-trick", "quick-ok", "quick-result", "misdeal",
-                      "undo", "new-game"):
-            if label not in real:
-                continue
-            values = real[label]
-            say("   %-14s %6d %12.0f %12d %12d %10.1f" % (label, len(values), mean(values),
-                                                          min(values), max(values),
-                                                          estimate(mean(values), per_ms)))
-        say("   (last-trick ends the hand: the result banner is drawn whole)")
 
     say("")
     say("2. Estimated press-to-pixel on a 125 MHz RP2040, CircuitPython")
@@ -618,22 +606,44 @@ def main(argv):
 
     if with_valgrind:
         say("   what would bring a press under %d ms (same CPU; total ms):" % TARGET_PRESS_TO_PIXEL_MS)
-        say("   %-28s %7s %9s %9s %10s %11s %9s" % ("press", "as is", "scan 5ms", "I2C 1MHz",
-                                                     "col.window", "scan+1MHz", "all three"))
+        say("   %-31s %6s %8s %8s %10s %9s %9s" % ("press", "as is", "scan 5ms", "I2C 1MHz",
+                                                    "col.window", "scan+1MHz", "all three"))
         for kind, label, _ in KINDS:
             ours = measured[kind, "ours"]
             cpu = loop_ms + estimate(ours["instr"], per_ms)
             wire = i2c_ms(ours["model_tx"], ours["model_bytes"])
             window = ours["window_bits"] * 1000.0 / I2C_HZ
             fast = 1.0 * I2C_HZ / 1000000
-            say("   %-28s %7.1f %9.1f %9.1f %10.1f %11.1f %9.1f" % (
-                label[:28], SCAN_INTERVAL_MS + cpu + wire, 5 + cpu + wire,
+            say("   %-31s %6.1f %8.1f %8.1f %10.1f %9.1f %9.1f" % (
+                label, SCAN_INTERVAL_MS + cpu + wire, 5 + cpu + wire,
                 SCAN_INTERVAL_MS + cpu + wire * fast, SCAN_INTERVAL_MS + cpu + window,
                 5 + cpu + wire * fast, 5 + cpu + window * fast))
         say("   scan 5ms: keypad.Keys(interval=0.005); I2C 1MHz: EUCHRE_I2C_FREQUENCY=1000000 (beyond")
         say("   the SSD1306's rated 400 kHz; most modules take it); col.window: send only the changed")
         say("   columns of each changed page (column window per page in hw/display.py)")
 
+    if with_valgrind:
+        log("bench: the real code.py, press by press, through a 3-game session ...")
+        write_session_script()
+        real = firmware_press_work("session.txt")
+        say("   the real code.py, counted through the 3-game session of section 4 on the stand-in")
+        say("   board: every short press (the key-down and key-up passes of its loop):")
+        say("   %-14s %6s %11s %11s %8s %7s %7s %9s %9s" % (
+            "press", "count", "mean instr", "max instr", "CPU ms", "bytes", "I2C ms",
+            "total ms", "worst ms"))
+        for label in ("call", "trick", "last-trick", "quick-ok", "quick-result", "misdeal",
+                      "undo", "new-game"):
+            if label not in real:
+                continue
+            rows = real[label]
+            totals_here = [SCAN_INTERVAL_MS + loop_ms + estimate(r[0], per_ms) + i2c_ms(r[1], r[2])
+                           for r in rows]
+            say("   %-14s %6d %11.0f %11d %8.1f %7.0f %7.1f %9.1f %9.1f" % (
+                label, len(rows), mean(r[0] for r in rows), max(r[0] for r in rows),
+                estimate(mean(r[0] for r in rows), per_ms), mean(r[2] for r in rows),
+                mean(i2c_ms(r[1], r[2]) for r in rows), mean(totals_here), max(totals_here)))
+        say("   total = scan + loop + CPU + I2C as in section 2; last-trick ends the hand (the")
+        say("   result banner is drawn whole); undo replays the game's log")
     log("bench: trick press stage by stage ...")
     parts = measure_scenario("parts:ours", 1 if quick_run else 2, with_valgrind)
     say("   where a trick press goes, stage by stage (the key-up pass of code.py's loop):")

@@ -40,6 +40,10 @@ class _Clock:
     next = 0  # index of the next scheduled key change
     mark = False  # call ``marker()`` around every pass of the loop that gets a key event
     pass_open = False
+    sent = (0, 0)  # the bus counters when the pass began
+
+
+_buses = []  # the I2C buses code.py made (it makes one)
 
 
 _ONE = (0,)
@@ -54,7 +58,8 @@ def marker():
     ``valgrind --tool=callgrind --dump-before=filter_iternext`` every call
     starts a new dump, so the loop pass that handles a key event (from the
     poll that returns the event to the next poll) gets a dump of its own.
-    The firmware itself never calls ``filter``."""
+    The firmware itself never calls ``filter``. After each such pass a
+    ``PASS transactions bytes`` line tells what it sent to the display."""
     for _ in filter(_nothing, _ONE):
         pass
 
@@ -84,6 +89,12 @@ class _Events:
         if _clock.pass_open:
             marker()  # the pass that handled the last key event ends here
             _clock.pass_open = False
+            bus = _buses[-1] if _buses else None
+            if bus is not None:
+                print("PASS %d %d" % (bus.transactions - _clock.sent[0],
+                                      bus.data_bytes - _clock.sent[1]))
+            else:
+                print("PASS 0 0")
         if not _due():
             if _clock.on_poll is not None:
                 _clock.on_poll()
@@ -98,6 +109,8 @@ class _Events:
         event.key_number = schedule[i + 1]
         event.pressed = schedule[i + 2] == 1
         if _clock.mark:
+            if _buses:
+                _clock.sent = (_buses[-1].transactions, _buses[-1].data_bytes)
             marker()  # the pass that handles this event starts here
             _clock.pass_open = True
         return True
@@ -140,6 +153,7 @@ class PWMOut:
 class I2C(CountingI2C):
     def __init__(self, scl, sda, frequency=100000, timeout=255):
         CountingI2C.__init__(self)
+        _buses.append(self)
 
 
 def ticks_ms():
