@@ -94,3 +94,23 @@ def test_long_press_time_from_settings():
         assert table(pico).game.codes == b""
         pico.run_script("E:1600")
         assert table(pico).game.lone_seat == E
+
+
+def test_display_menu_flip_and_brightness_are_applied_and_survive_a_power_cut():
+    with boot() as pico:
+        pico.run_script("N N N N N N wait:3500")  # a hand played, then the menu
+        # Menu: UNDO ADJUST DEALER RULES STATS HISTORY DISPLAY -> Display page.
+        pico.run_script("OK:long S*6 OK")
+        assert table(pico).screen_name == "options"
+        pico.run_script("OK S OK W")  # brightness one step, flip on, leave (saves)
+        shown = table(pico)
+        assert shown.flipped and pico.oled.contrast == shown.contrast != 207
+        assert read_score(page_frame(pico, turned=True)) == (2, 0)
+        erases = pico.nvm.erases
+        assert erases == 1  # the preferences: saved once, on leaving the page
+        pico.power_cut()
+        pico.boot()
+        shown = table(pico)
+        assert shown.flipped and pico.oled.contrast == shown.contrast != 207
+        assert read_score(page_frame(pico, turned=True)) == (2, 0)
+        assert shown.game.scores == [2, 0]
