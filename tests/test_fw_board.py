@@ -114,3 +114,23 @@ def test_display_menu_flip_and_brightness_are_applied_and_survive_a_power_cut():
         assert shown.flipped and pico.oled.contrast == shown.contrast != 207
         assert read_score(page_frame(pico, turned=True)) == (2, 0)
         assert shown.game.scores == [2, 0]
+
+
+def test_a_game_keeps_its_rules_when_settings_toml_changes_under_it():
+    import os
+
+    with boot() as pico:
+        pico.run_script("N N N N N N wait:3500")
+        path = os.path.join(pico.root, "settings.toml")
+        with open(path, "w") as f:
+            f.write(settings_text(EUCHRE_TARGET="5"))
+        pico.power_cut()
+        pico.boot()
+        shown = table(pico)
+        assert shown.game.rules.target == 10 and shown.game.scores == [2, 0]
+        # Menu on the score screen: NEW GAME is the second to last entry.
+        pico.run_script("OK:long N N OK")
+        assert table(pico).screen_name == "confirm"
+        pico.run_script("E E")  # yes, and East deals
+        assert table(pico).game.scores == [0, 0] and table(pico).game.dealer == E
+        assert table(pico).game.rules.target == 5
