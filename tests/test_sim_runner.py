@@ -250,3 +250,36 @@ def test_a_long_advance_is_not_a_hang(pico):
     pico.timeout = 0.05  # far less real time than the advance below needs
     pico.advance(300000)
     assert pico.state == "idle" and pico.now_ms >= 300000
+
+
+BOOT_PY = '''
+import storage, usb_cdc
+usb_cdc.enable(console=True, data=True)
+storage.remount("/", readonly=False)
+storage.getmount("/").label = "TABLE"
+storage.remount("/", readonly=True)
+print("boot done")
+'''
+
+CDC_CODE = '''
+import usb_cdc, storage, supervisor
+usb_cdc.data.write(b"csv,line\\n")
+usb_cdc.console.write(b"on the console\\n")
+try:
+    storage.remount("/", readonly=False)
+except RuntimeError as err:
+    print("refused:", err)
+print("typed", supervisor.runtime.serial_bytes_available)
+'''
+
+
+def test_boot_py_usb_and_storage_rules():
+    with VirtualPico(files={"boot.py": BOOT_PY, "code.py": CDC_CODE}, settings="",
+                     boot=False) as pico:
+        pico.boot()
+        assert pico.boot_out == "Boot.py output:\nboot done\n"
+        assert pico.machine.drive["label"] == "TABLE"
+        assert pico.machine.data_out == [b"csv,line\n"]
+        assert "on the console\n" in pico.serial
+        assert "refused: Cannot remount path when visible via USB." in pico.serial
+        assert "typed 0" in pico.serial
