@@ -626,6 +626,9 @@ def main(argv):
         log("bench: the real code.py, press by press, through a 3-game session ...")
         write_session_script()
         real = firmware_press_work("session.txt")
+        worst_real = max(
+            ((SCAN_INTERVAL_MS + loop_ms + estimate(r[0], per_ms) + i2c_ms(r[1], r[2]), label)
+             for label, rows in real.items() for r in rows))
         say("   the real code.py, counted through the 3-game session of section 4 on the stand-in")
         say("   board: every short press (the key-down and key-up passes of its loop):")
         say("   %-14s %6s %11s %11s %8s %7s %7s %9s %9s" % (
@@ -772,9 +775,11 @@ def main(argv):
         say("   %s trick press >= %dx less work than naive: %.1fx"
             % (verdict(trick >= TARGET_TRICK_RATIO), TARGET_TRICK_RATIO, trick))
         worst_kind = max(totals, key=lambda k: totals[k])
-        say("   %s press-to-pixel < %d ms on the RP2040 incl. I2C: trick %.1f ms, worst %.1f ms (%s)"
-            % (verdict(totals[worst_kind] < TARGET_PRESS_TO_PIXEL_MS), TARGET_PRESS_TO_PIXEL_MS,
-               totals["trick"], totals[worst_kind], worst_kind))
+        say("   %s press-to-pixel < %d ms on the RP2040 incl. I2C: trick %.1f ms, worst kind %.1f ms"
+            " (%s); worst press of the session %.1f ms (%s)"
+            % (verdict(max(totals[worst_kind], worst_real[0]) < TARGET_PRESS_TO_PIXEL_MS),
+               TARGET_PRESS_TO_PIXEL_MS, totals["trick"], totals[worst_kind], worst_kind,
+               worst_real[0], worst_real[1]))
     else:
         say("   ---- trick press ratio and press-to-pixel: no valgrind, not measured")
     say("   %s %d-game session completes with -X heapsize=128k: needs %.1f KiB on the C stand-ins"
