@@ -121,9 +121,24 @@ def mpy_versions():
     return interp, emits, written
 
 
+def check_marker_unused():
+    """The counts bracket measured work with calls of ``filter`` (see bench_press and
+    bench_board.marker); they would be wrong if the firmware called it too."""
+    sources = [os.path.join(REPO, "code.py")]
+    for package in ("euchre_core", "hw"):
+        folder = os.path.join(REPO, package)
+        sources += [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".py")]
+    for path in sources:
+        with open(path) as f:
+            if re.search(r"\bfilter\(", f.read()):
+                raise RuntimeError(path + " calls filter(), the benchmark's marker: choose another"
+                                   " marker function for callgrind in bench_press/bench_board")
+
+
 def prepare():
     """Precompile libraries, firmware, simulator modules and bench modules into build/bench."""
     global SITE
+    check_marker_unused()
     SITE = _site_packages()
     if os.path.isdir(BUILD):
         shutil.rmtree(BUILD)
