@@ -1,13 +1,13 @@
 """Random key events through the real code.py on the virtual Pico.
 
-Short, long and held presses, several keys at once and bursts, 10,000 events
-and more over the examples. After every event, with the firmware idle between
-key polls: no exception has escaped (no traceback on the serial console), and
-whenever the glass shows the score screen its big digits are the engine's
-true scores and its edge marker points at the engine's dealer; on the hand
-screen the small scores are the engine's (both when no message box covers
-them). And the glass is always exactly
-what the table draws for its present state (no stale page on the wire).
+Short, long and held presses, presses between short and long, several keys
+at once and bursts: over 10,000 key presses across the examples. After every
+event, with the firmware idle between key polls: no exception has escaped (no
+traceback on the serial console); the glass is exactly what the table draws
+for its present state (no stale page on the wire); and, when no message box
+covers them, the score screen's big digits are the engine's true scores, its
+edge marker points at the engine's dealer, and the hand screen's small
+scores are the engine's.
 """
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -26,6 +26,7 @@ event = st.one_of(
     short, short, short,
     st.tuples(st.just("long"), key, st.integers(650, 1200), st.integers(20, 200)),
     st.tuples(st.just("between"), key, st.integers(500, 599), st.integers(20, 200)),
+    st.tuples(st.just("held"), key, st.integers(1200, 3000), st.integers(20, 200)),
     st.tuples(st.just("chord"), st.lists(seat_or_ok, min_size=2, max_size=4, unique=True),
               st.integers(30, 900), st.integers(20, 200)),
     st.tuples(st.just("burst"), key, st.integers(2, 6), st.integers(5, 60)),
@@ -45,7 +46,7 @@ def key_events(item):
 
 def send(pico, item):
     kind, keys, hold, gap = item
-    if kind in ("short", "long", "between"):
+    if kind in ("short", "long", "between", "held"):
         pico.hold(keys, hold, gap)
     elif kind == "chord":
         for k in keys:
