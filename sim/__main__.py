@@ -33,7 +33,7 @@ def _options(args):
     if args.long_ms is not None:
         options["long_ms"] = args.long_ms
     if args.root:
-        options["root"] = args.root
+        options["source"] = args.root  # run a copy: the sim never writes into it
     return options
 
 
@@ -74,7 +74,7 @@ def main(argv=None):
     parser.add_argument("--serial", action="store_true", help="headless: print the serial console")
     parser.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
     parser.add_argument("--color", default="blue", choices=("blue", "white", "yellow", "yellow-blue"))
-    parser.add_argument("--root", help="CIRCUITPY folder to run (default: a copy of this repository's firmware)")
+    parser.add_argument("--root", help="CIRCUITPY folder to run a copy of, e.g. build/CIRCUITPY (default: this repository's firmware)")
     parser.add_argument("--settings", metavar="FILE", help="settings.toml to use instead of the repository's")
     parser.add_argument("--nvm", metavar="FILE", help="file behind microcontroller.nvm")
     parser.add_argument("--fresh", action="store_true", help="erase the nvm file first")

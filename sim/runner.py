@@ -196,10 +196,16 @@ def repo_firmware_present():
 
 
 def make_circuitpy(folder, source=REPO, settings=None, files=None):
-    """Fill ``folder`` as a CIRCUITPY drive: the firmware from ``source``, then
-    ``settings`` (text of settings.toml) and ``files`` ({relative path: text})."""
+    """Fill ``folder`` as a CIRCUITPY drive: the firmware from ``source`` (this
+    repository, or a CIRCUITPY folder such as `make bundle`'s build/CIRCUITPY,
+    copied whole but for lib/, whose .mpy files CPython cannot load: the
+    libraries come from the installed packages), then ``settings`` (text of
+    settings.toml) and ``files`` ({relative path: text})."""
     os.makedirs(folder, exist_ok=True)
-    if source is not None:
+    if source is not None and os.path.abspath(source) != REPO:
+        shutil.copytree(source, folder, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("lib", "__pycache__", ".*", "boot_out.txt"))
+    elif source is not None:
         for name in FIRMWARE_FILES:
             path = os.path.join(source, name)
             if os.path.exists(path):
@@ -230,8 +236,9 @@ def make_circuitpy(folder, source=REPO, settings=None, files=None):
 class VirtualPico:
     """A virtual Raspberry Pi Pico running a CIRCUITPY folder.
 
-    root: the CIRCUITPY folder; by default a temporary copy of the
-    repository's firmware (plus ``settings``/``files`` if given).
+    root: the CIRCUITPY folder, used as it is (boot_out.txt is written there);
+    by default a temporary copy of ``source`` (this repository's firmware, or
+    another CIRCUITPY folder), plus ``settings``/``files`` if given.
     nvm_path: file behind ``microcontroller.nvm`` (kept across power cuts and
     across VirtualPico objects); by default a file in a temporary folder.
     flavour: 10 or 9 (how ``os.getenv`` answers). display: True, "absent" or
@@ -246,15 +253,16 @@ class VirtualPico:
     (None: left alone; by default 0 in lock step, None in real time).
     """
 
-    def __init__(self, root=None, *, settings=None, files=None, nvm_path=None, flavour=10,
+    def __init__(self, root=None, *, source=REPO, settings=None, files=None, nvm_path=None,
+                 flavour=10,
                  display=True, address=0x3C, ticks_start=_vboard.TICKS_START, poll_ms=1,
                  wiring=None, realtime=False, timeout=20.0, boot=True, run_boot_py=True,
                  boot_ms=BOOT_MS, seed="auto", long_ms=LONG_MS):
         self._temp = None
         if root is None:
             self._temp = tempfile.mkdtemp(prefix="circuitpy-")
-            root = make_circuitpy(os.path.join(self._temp, "CIRCUITPY"), settings=settings,
-                                  files=files)
+            root = make_circuitpy(os.path.join(self._temp, "CIRCUITPY"), source=source,
+                                  settings=settings, files=files)
         elif settings is not None or files:
             make_circuitpy(root, source=None, settings=settings, files=files)
         if nvm_path is None:

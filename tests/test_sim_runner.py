@@ -2,6 +2,8 @@
 reported as CircuitPython does, reloads with fresh modules, power cuts that
 resume from the nvm file. A small firmware of the tests' own drives it."""
 
+import os
+
 import pytest
 
 from sim import FirmwareHang, VirtualPico
@@ -283,3 +285,16 @@ def test_boot_py_usb_and_storage_rules():
         assert "on the console\n" in pico.serial
         assert "refused: Cannot remount path when visible via USB." in pico.serial
         assert "typed 0" in pico.serial
+
+
+def test_a_circuitpy_folder_runs_as_a_copy(tmp_path):
+    drive = tmp_path / "drive"
+    (drive / "lib").mkdir(parents=True)
+    (drive / "lib" / "adafruit_ssd1306.mpy").write_bytes(b"C\x06")  # board-only bytecode
+    (drive / "code.py").write_text("import sys\nprint('from the drive')\n")
+    (drive / "boot.py").write_text("print('booting')\n")
+    with VirtualPico(source=str(drive), settings="") as pico:
+        assert "from the drive" in pico.serial
+        assert pico.root != str(drive)
+        assert not os.path.exists(os.path.join(pico.root, "lib"))
+    assert sorted(os.listdir(drive)) == ["boot.py", "code.py", "lib"]  # nothing written there
