@@ -160,6 +160,12 @@ def run() -> None:
     now = ticks_ms()
     for message in settings.errors:
         say(message)
+    # Each message on the screen costs the table a press: two at most.
+    shown_errors = settings.errors
+    if len(shown_errors) > 2:
+        shown_errors = [shown_errors[0], str(len(shown_errors) - 1)
+                        + " more wrong settings: see the USB serial console"]
+    for message in shown_errors:
         table.notice(message, now)
     for message in store.messages:
         say(message)
