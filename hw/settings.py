@@ -230,19 +230,18 @@ class Settings:
             reader = _board_reader()
         self.values = {}  # type: Dict[str, Any]
         self.errors = []  # type: List[str]
-        self.given = []  # type: List[str]
         for key, default, kind, _help in DEFAULTS:
             self.values[key] = default
             try:
                 raw = reader(key)
-            except ValueError as err:
-                self.errors.append(key + ": cannot read it (" + str(err) + ")")
+            except Exception as err:  # ValueError from get_setting; nothing may stop the start
+                self.errors.append(key + ": cannot read it (" + str(err) + "); using "
+                                   + toml_value(default, kind))
                 continue
             if raw is None:
                 continue
             try:
                 self.values[key] = _convert(key, raw, default, kind)
-                self.given.append(key)
             except ValueError as err:
                 self.errors.append(str(err) + "; using " + toml_value(default, kind))
         self._check_pins()
