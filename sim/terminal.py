@@ -179,8 +179,9 @@ class Terminal:
                 parts.append("\x1b[%d;1H│\x1b[96;40m%s\x1b[0m│" % (row + 3, line))
             parts.append("\x1b[%d;1H└" % (len(lines) + 3) + "─" * width + "┘")
         top = (16 if use_braille else 32) + 4  # below the title and the framed OLED
-        status = "state: %-7s  time: %7.1f s  last key: %-9s%s" % (
-            pico.state, pico.now_ms / 1000.0, self.last_key, "  [long next]" if self.long_next else "")
+        status = "state: %-7s  time: %7.1f s  last key: %-9s%s%s" % (
+            pico.state, pico.now_ms / 1000.0, self.last_key, _outputs(pico.machine),
+            "  [long next]" if self.long_next else "")
         parts.append("\x1b[%d;1H%s\x1b[K" % (top, status))
         for n, text in enumerate(LEGEND):
             parts.append("\x1b[%d;1H%s\x1b[K" % (top + 1 + n, text))
@@ -228,6 +229,21 @@ class Terminal:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, old)
             for sig, handler in handlers.items():
                 signal.signal(sig, handler)
+
+
+def _outputs(machine):
+    """The board's outputs as the desk would show them: the LED lit or dark,
+    a tone from the buzzer."""
+    shown = []
+    for number, output in sorted(machine.outputs.items()):
+        value = output.value
+        if isinstance(value, tuple):  # a PWM output: (frequency, duty cycle)
+            if value[1]:
+                shown.append("\u266a %d Hz" % value[0])
+        elif value is not None:
+            name = "LED" if number == 25 else "GP%d" % number
+            shown.append(name + (" \u25cf" if value else " \u25cb"))
+    return "  " + "  ".join(shown) if shown else ""
 
 
 def _size():
