@@ -230,6 +230,7 @@ class Settings:
             reader = _board_reader()
         self.values = {}  # type: Dict[str, Any]
         self.errors = []  # type: List[str]
+        self.given = []  # type: List[str]  # keys found in settings.toml and accepted
         for key, default, kind, _help in DEFAULTS:
             self.values[key] = default
             try:
@@ -242,6 +243,7 @@ class Settings:
                 continue
             try:
                 self.values[key] = _convert(key, raw, default, kind)
+                self.given.append(key)
             except ValueError as err:
                 self.errors.append(str(err) + "; using " + toml_value(default, kind))
         self._check_pins()
