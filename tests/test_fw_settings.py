@@ -140,3 +140,8 @@ def test_template_lists_every_key_with_its_default():
     assert len(lines) == len(hs.DEFAULTS)
     for line, (key, default, kind, _help) in zip(lines, hs.DEFAULTS):
         assert line == key + " = " + hs.toml_value(default, kind)
+
+
+def test_given_lists_the_keys_found_and_accepted():
+    s = hs.Settings(reader({"EUCHRE_TARGET": 7, "EUCHRE_ROTATION": 90, "EUCHRE_NAME_N": "Ann"}))
+    assert sorted(s.given) == ["EUCHRE_NAME_N", "EUCHRE_TARGET"]
