@@ -139,3 +139,17 @@ def test_quitting_restores_the_terminal(tmp_path, ending):
     # braille cells (U+2800..U+28FF) drew the OLED
     assert any(("%c" % code).encode() in output for code in range(0x2801, 0x2900))
     assert b"RESTORED" in output
+
+
+def test_status_line_shows_the_led_and_the_buzzer(tmp_path):
+    import _vboard
+    from sim.terminal import _outputs
+
+    machine = _vboard.Machine(str(tmp_path))
+    assert _outputs(machine) == ""
+    machine.output(_vboard.pin_named("LED")).record(0, True)
+    machine.output(_vboard.pin_named("GP15")).record(0, (2000, 0))
+    assert _outputs(machine) == "  LED \u25cf"
+    machine.output(_vboard.pin_named("GP15")).record(5, (2000, 32768))
+    machine.output(_vboard.pin_named("LED")).record(5, False)
+    assert _outputs(machine) == "  \u266a 2000 Hz  LED \u25cb"
