@@ -43,23 +43,29 @@ def oled_lines(pane):
     return None
 
 
-def screen(timeout=10.0, differs_from=None):
-    """The OLED as the terminal shows it, once it is drawn (and differs from
-    ``differs_from``) and has stayed the same for half a second."""
+def screen(timeout=10.0, until=None):
+    """The OLED as the terminal shows it: once drawn and unchanged for half a
+    second, or, with ``until``, as soon as it shows exactly that frame (the
+    last picture seen when the time is up)."""
     deadline = time.monotonic() + timeout
     last = None
+    pane = ""
     since = time.monotonic()
     while time.monotonic() < deadline:
         pane = tmux("capture-pane", "-p", "-t", SESSION).stdout
         lines = oled_lines(pane)
         frame = from_half_blocks(lines) if lines else None
+        if until is not None and frame == until:
+            return frame, pane
         if frame != last:
             last = frame
             since = time.monotonic()
-        elif frame and any(frame) and frame != differs_from and time.monotonic() - since > 0.5:
+        elif until is None and frame and any(frame) and time.monotonic() - since > 0.5:
             return frame, pane
         time.sleep(0.1)
-    raise AssertionError("the terminal did not settle on a picture:\n" + (pane or ""))
+    if until is not None and last is not None:
+        return last, pane
+    raise AssertionError("the terminal did not settle on a picture:\n" + pane)
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -81,8 +87,9 @@ def test_a_hand_pressed_in_the_terminal(tmp_path):
         for key in ("Up", "Enter", "Right"):
             tmux("send-keys", "-t", SESSION, key)
             time.sleep(0.4)
-        time.sleep(3.5)  # the result banner stays 3 s
-        shown, pane = screen(differs_from=first)
+        # The result banner stays 3 s, then the score screen must match.
+        shown, pane = screen(timeout=15.0, until=expected)
+        assert shown != first
         assert shown == expected, pane
         tmux("send-keys", "-t", SESSION, "q")
         deadline = time.monotonic() + 10
