@@ -578,7 +578,7 @@ class VirtualPico:
 
     def _interrupt_thread(self):
         """Stop a firmware thread stuck in pure Python (``while True: pass``) by
-        raising PowerCut in it, so that it does not spin on for the whole session."""
+        raising PowerCut in it, so that it does not spin on in the background."""
         import ctypes
 
         thread = self._thread

@@ -13,7 +13,7 @@ from sim.runner import RELOAD_MS
 COUNTER = '''
 import board, busio, keypad, microcontroller, supervisor, os
 import adafruit_ssd1306
-import helper
+import tally
 
 i2c = busio.I2C(board.GP5, board.GP4, frequency=400000)
 oled = adafruit_ssd1306.SSD1306_I2C(128, 64, i2c, addr=0x3C)
@@ -21,8 +21,8 @@ keys = keypad.Keys((board.GP10, board.GP11, board.GP12, board.GP13, board.GP14),
                    value_when_pressed=False, pull=True)
 event = keypad.Event()
 count = microcontroller.nvm[0] if microcontroller.nvm[0] != 255 else 0
-print("start", count, supervisor.runtime.run_reason, helper.loaded)
-helper.loaded += 1
+print("start", count, supervisor.runtime.run_reason, tally.loaded)
+tally.loaded += 1
 log = []
 while True:
     if keys.events.get_into(event):
@@ -39,12 +39,12 @@ while True:
             if event.key_number == 3:
                 supervisor.reload()
 '''
-HELPER = "loaded = 0\n"
+TALLY = "loaded = 0\n"
 
 
 @pytest.fixture
 def pico():
-    with VirtualPico(files={"code.py": COUNTER, "helper.py": HELPER}, settings="") as board:
+    with VirtualPico(files={"code.py": COUNTER, "tally.py": TALLY}, settings="") as board:
         yield board
 
 
@@ -110,7 +110,7 @@ def test_supervisor_reload_restarts_with_fresh_modules(pico):
     pico.press("W")  # the firmware calls supervisor.reload()
     assert pico.state == "idle"
     pico.advance(RELOAD_MS)
-    # helper.loaded is 0 again: modules were imported afresh; the count came from nvm
+    # tally.loaded is 0 again: modules were imported afresh; the count came from nvm
     assert "soft reboot" in pico.serial
     assert "start 2 SUPERVISOR_RELOAD 0" in pico.serial
     assert pico.namespace["count"] == 2
@@ -142,7 +142,7 @@ def test_power_cut_during_an_nvm_write(pico):
 
 def test_second_board_on_the_same_nvm_file(tmp_path):
     nvm = str(tmp_path / "board.nvm")
-    files = {"code.py": COUNTER, "helper.py": HELPER}
+    files = {"code.py": COUNTER, "tally.py": TALLY}
     with VirtualPico(files=files, settings="", nvm_path=nvm) as first:
         first.press("S")
     with VirtualPico(files=files, settings="", nvm_path=nvm) as second:
