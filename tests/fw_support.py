@@ -86,7 +86,7 @@ def check_golden(pico, name):
         if os.environ.get("EUCHRE_GOLDEN") != "update":
             raise AssertionError("no golden picture " + str(path) + "; make it with EUCHRE_GOLDEN=update")
         GOLDEN.mkdir(exist_ok=True)
-        image(pico.oled, scale=SCALE, color="blue").save(path)
+        image(pico.oled, scale=SCALE, color="blue", border=BORDER).save(path)
     want = _glass_from_png(path)
     got = pico.frame()
     if want != got:
