@@ -134,3 +134,13 @@ def test_a_game_keeps_its_rules_when_settings_toml_changes_under_it():
         pico.run_script("E E")  # yes, and East deals
         assert table(pico).game.scores == [0, 0] and table(pico).game.dealer == E
         assert table(pico).game.rules.target == 5
+
+
+def test_export_writes_the_game_as_csv_on_the_serial_console():
+    with boot() as pico:
+        pico.run_script("N N N E N S wait:3500")
+        pico.serial_new()
+        pico.run_script("OK:long S*7 OK")  # ... DISPLAY, EXPORT
+        lines = [line for line in pico.serial_new().splitlines() if "," in line]
+        assert lines[0].startswith("step,action")
+        assert len(lines) == 1 + len(table(pico).game.codes)
