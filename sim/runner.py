@@ -17,8 +17,10 @@ follows the wall clock (the terminal front end).
 
 The virtual CircuitPython modules (sim/cp) come first on ``sys.path``. While
 a board runs, ``os.getenv``, ``time.sleep``/``time.monotonic`` and ``print`` are
-routed to the board only for the firmware's own thread (as are ``open`` and
-``os.stat`` of relative or top-level paths, which land in the CIRCUITPY folder).
+routed to the board only for the firmware's own thread (as are
+``traceback.print_exception``, printed as CircuitPython prints it, and ``open``
+and ``os.stat`` of relative or top-level paths, which land in the CIRCUITPY
+folder).
 """
 
 import os
@@ -85,10 +87,13 @@ class _ThreadRouter:
         if self.count > 1:
             return
         import builtins
+        import traceback as traceback_module
         self.saved = (os.getenv, time.sleep, time.monotonic, time.monotonic_ns,
-                      builtins.open, os.stat, os.listdir, builtins.print)
+                      builtins.open, os.stat, os.listdir, builtins.print,
+                      traceback_module.print_exception)
+        real_print_exception = self.saved[8]
         real_getenv, real_sleep, real_monotonic, real_monotonic_ns = self.saved[:4]
-        real_open, real_stat, real_listdir, real_print = self.saved[4:]
+        real_open, real_stat, real_listdir, real_print = self.saved[4:8]
         router = self
 
         def getenv(key, default=None):
@@ -153,13 +158,26 @@ class _ThreadRouter:
 
         builtins.print = print_
 
+        def print_exception(exc, value=None, tb=None, limit=None, file=None, chain=True):
+            # CircuitPython's traceback module prints file, line and function
+            # only, without source lines: the firmware's logs look the same here.
+            pico = router.board()
+            if pico is None or (file is not None and file not in (sys.stdout, sys.stderr)):
+                return real_print_exception(exc, value, tb, limit=limit, file=file, chain=chain)
+            error = value if isinstance(value, BaseException) else exc
+            pico.machine.write_serial(pico._format_traceback(error))
+
+        traceback_module.print_exception = print_exception
+
     def uninstall(self):
         self.count -= 1
         if self.count > 0:
             return
         import builtins
+        import traceback as traceback_module
         os.getenv, time.sleep, time.monotonic, time.monotonic_ns = self.saved[:4]
-        builtins.open, os.stat, os.listdir, builtins.print = self.saved[4:]
+        builtins.open, os.stat, os.listdir, builtins.print = self.saved[4:8]
+        traceback_module.print_exception = self.saved[8]
 
 
 _router = _ThreadRouter()

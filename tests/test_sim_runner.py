@@ -298,3 +298,23 @@ def test_a_circuitpy_folder_runs_as_a_copy(tmp_path):
         assert pico.root != str(drive)
         assert not os.path.exists(os.path.join(pico.root, "lib"))
     assert sorted(os.listdir(drive)) == ["boot.py", "code.py", "lib"]  # nothing written there
+
+
+RECOVER = '''
+import traceback
+def fail():
+    raise KeyError("seat")
+try:
+    fail()
+except Exception as err:
+    traceback.print_exception(err)
+print("still running")
+'''
+
+
+def test_print_exception_looks_like_circuitpython():
+    with VirtualPico(files={"code.py": RECOVER}, settings="") as pico:
+        assert ("Traceback (most recent call last):\n"
+                '  File "code.py", line 6, in <module>\n'
+                '  File "code.py", line 4, in fail\n'
+                "KeyError: 'seat'\nstill running\n") in pico.serial
