@@ -746,6 +746,17 @@ class VirtualPico:
         with open(self.nvm_path, "rb") as f:
             return f.read()
 
+    def damage_nvm(self, offset, mask=0xFF):
+        """Flip the bits of ``mask`` in the nvm byte at ``offset``, in the file
+        and on a running board alike (a worn or disturbed flash cell); no
+        write is counted."""
+        data = bytearray(self.nvm_bytes())
+        data[offset] ^= mask
+        with open(self.nvm_path, "wb") as f:
+            f.write(data)
+        if self.machine is not None:
+            self.machine.nvm.data[offset] ^= mask
+
     @property
     def led(self):
         """(ms, value) changes of the board LED pin."""

@@ -93,11 +93,9 @@ SCREENS = (
 def _damage_save(pico):
     pico.run_script("N N S")
     pico.power_cut()
-    data = bytearray(pico.nvm_bytes())
+    data = pico.nvm_bytes()
     used = [i for i in range(len(data)) if data[i] != 0xFF]
-    data[used[len(used) // 2]] ^= 0x5A
-    with open(pico.nvm_path, "wb") as f:
-        f.write(data)
+    pico.damage_nvm(used[len(used) // 2], 0x5A)
     pico.boot()
 
 

@@ -318,3 +318,13 @@ def test_print_exception_looks_like_circuitpython():
                 '  File "code.py", line 6, in <module>\n'
                 '  File "code.py", line 4, in fail\n'
                 "KeyError: 'seat'\nstill running\n") in pico.serial
+
+
+def test_damaged_nvm_reaches_the_next_boot(pico):
+    pico.press("N")
+    pico.press("N")
+    pico.power_cut()
+    pico.damage_nvm(0, 0x03)  # the count 2 becomes 1
+    pico.boot()
+    assert pico.namespace["count"] == 1
+    assert pico.nvm.writes == 0
