@@ -210,8 +210,9 @@ def parse_steps(text):
     steps = []
     for line in text.splitlines():
         if line.startswith("STEP "):
-            label, us, tx, nbytes, alloc, window = line.split()[1:]
-            steps.append((label, int(us), int(tx), int(nbytes), int(alloc), int(window)))
+            label, us, tx, nbytes, alloc, window, window_tx = line.split()[1:]
+            steps.append((label, int(us), int(tx), int(nbytes), int(alloc), int(window),
+                          int(window_tx)))
     if "DONE" not in text:
         raise RuntimeError("bench_press did not finish:\n" + text[-2000:])
     return steps
@@ -249,10 +250,11 @@ def measure_scenario(scenario, repeat, with_valgrind):
     model = parse_steps(micropython(["bench_main.py", scenario, str(repeat), "model"]).stdout)
     instructions = callgrind_steps(scenario, repeat) if with_valgrind else [None] * len(steps)
     rows = []
-    for i, (label, _, tx, nbytes, alloc, _) in enumerate(steps):
+    for i, (label, _, tx, nbytes, alloc, _, _) in enumerate(steps):
         rows.append({"label": label, "instr": instructions[i], "us": fastest[i], "tx": tx,
                      "bytes": nbytes, "alloc": alloc, "model_tx": model[i][2],
-                     "model_bytes": model[i][3], "window_bits": model[i][5]})
+                     "model_bytes": model[i][3], "window_bits": model[i][5],
+                     "window_tx": model[i][6]})
     return rows
 
 
@@ -265,7 +267,8 @@ def summarize(rows):
     """Mean over the steps after the first (the first one opens files, fills caches)."""
     body = rows[1:] if len(rows) > 1 else rows
     out = {}
-    for key in ("instr", "us", "tx", "bytes", "alloc", "model_tx", "model_bytes", "window_bits"):
+    for key in ("instr", "us", "tx", "bytes", "alloc", "model_tx", "model_bytes", "window_bits",
+                "window_tx"):
         if body[0][key] is None:
             out[key] = None
         else:
@@ -561,6 +564,8 @@ def main(argv):
     per_ms = calibrate["instr"] / PICO_NAIVE_REDRAW_MS if with_valgrind else None
     log("bench: idle loop pass ...")
     idle = summarize(measure_scenario("idle:ours", 3 if quick_run else 6, with_valgrind))
+    log("bench: trick press stage by stage ...")
+    stages = measure_scenario("parts:ours", 1 if quick_run else 2, with_valgrind)
     measured = {}
     for kind, _, repeat in KINDS:
         for path in ("naive", "ours"):
@@ -620,7 +625,11 @@ def main(argv):
             say("   %-32s %6d %6s %6s %6.1f" % (label, SCAN_INTERVAL_MS, "-", "-", wire))
 
     if with_valgrind:
-        say("   what would bring a press under %d ms (same CPU; total ms):" % TARGET_PRESS_TO_PIXEL_MS)
+        shows = [r for r in stages if r["label"] == "show" and r["tx"]]
+        per_tx = mean(r["instr"] for r in shows) / mean(r["tx"] for r in shows)
+        say("   what would bring a press under %d ms (total ms; a display transaction costs %.0f"
+            % (TARGET_PRESS_TO_PIXEL_MS, per_tx))
+        say("   instructions = %.2f Pico ms of CPU, from the show stage below):" % (per_tx / per_ms))
         say("   %-31s %6s %8s %8s %10s %9s %9s" % ("press", "as is", "scan 5ms", "I2C 1MHz",
                                                     "col.window", "scan+1MHz", "all three"))
         for kind, label, _ in KINDS:
@@ -628,14 +637,16 @@ def main(argv):
             cpu = loop_ms + estimate(ours["instr"], per_ms)
             wire = i2c_ms(ours["model_tx"], ours["model_bytes"])
             window = ours["window_bits"] * 1000.0 / I2C_HZ
+            window_cpu = cpu + (ours["window_tx"] - ours["model_tx"]) * per_tx / per_ms
             fast = 1.0 * I2C_HZ / 1000000
             say("   %-31s %6.1f %8.1f %8.1f %10.1f %9.1f %9.1f" % (
                 label, SCAN_INTERVAL_MS + cpu + wire, 5 + cpu + wire,
-                SCAN_INTERVAL_MS + cpu + wire * fast, SCAN_INTERVAL_MS + cpu + window,
-                5 + cpu + wire * fast, 5 + cpu + window * fast))
+                SCAN_INTERVAL_MS + cpu + wire * fast, SCAN_INTERVAL_MS + window_cpu + window,
+                5 + cpu + wire * fast, 5 + window_cpu + window * fast))
         say("   scan 5ms: keypad.Keys(interval=0.005); I2C 1MHz: EUCHRE_I2C_FREQUENCY=1000000 (beyond")
-        say("   the SSD1306's rated 400 kHz; most modules take it); col.window: send only the changed")
-        say("   columns of each changed page (column window per page in hw/display.py)")
+        say("   the SSD1306's rated 400 kHz; most modules take it); col.window: per changed page one")
+        say("   command transaction (0x00 and the 6 window bytes) and one data transaction of just")
+        say("   the changed columns (hw/display.py; the renderer already reports the columns)")
 
     if with_valgrind:
         log("bench: the real code.py, press by press, through a 3-game session ...")
@@ -662,12 +673,10 @@ def main(argv):
                 mean(i2c_ms(r[1], r[2]) for r in rows), mean(totals_here), max(totals_here)))
         say("   total = scan + loop + CPU + I2C as in section 2; last-trick ends the hand (the")
         say("   result banner is drawn whole); undo replays the game's log")
-    log("bench: trick press stage by stage ...")
-    parts = measure_scenario("parts:ours", 1 if quick_run else 2, with_valgrind)
     say("   where a trick press goes, stage by stage (the key-up pass of code.py's loop):")
     say("   %-10s %12s %8s %10s %12s" % ("stage", "instr", "us", "Pico ms", "heap alloc"))
     for stage in ("press", "tick", "sync", "render", "show", "led"):
-        rows = [r for r in parts if r["label"] == stage]
+        rows = [r for r in stages if r["label"] == stage]
         instr = mean(r["instr"] for r in rows) if with_valgrind else None
         say("   %-10s %12s %8.0f %10s %11.0fB" % (
             stage, "%d" % instr if instr is not None else "-", mean(r["us"] for r in rows),

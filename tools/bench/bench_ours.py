@@ -54,7 +54,9 @@ class Firmware:
         self.shown_contrast = -1
         self.shown_awake = True
         self.now = 1000
-        self.window_bits = 0  # I2C bit times a column-window sender would take (model runs)
+        # What a column-window sender would cost (model runs): bit times, transactions.
+        self.window_bits = 0
+        self.window_tx = 0
         self.track_windows = False
         self._before = bytearray(1024)
         self.store.sync(self.table)
@@ -108,7 +110,9 @@ class Firmware:
         if changed:
             display.show_pages(changed)
             if self.track_windows:
-                self.window_bits += window_bits(self._before, self.frame, changed)
+                bits, transactions = window_cost(self._before, self.frame, changed)
+                self.window_bits += bits
+                self.window_tx += transactions
         self.led.tick(now)
 
     def press(self, key, long=False):
@@ -173,13 +177,15 @@ class Firmware:
                 ("show", show), ("led", led))
 
 
-def window_bits(before, after, mask):
-    """I2C bit times if each changed page were sent as a column window
-    covering just its changed columns: per page, six 2-byte command
-    transactions (column and page window) and one data transaction (control
-    byte + the columns); a transaction costs 11 bit times (start, address
-    byte + ACK, stop) and a byte 9."""
-    total = 0
+def window_cost(before, after, mask):
+    """(I2C bit times, transactions) if each changed page were sent as a
+    column window covering just its changed columns, the way a tighter
+    ``show_pages`` could: per page one command transaction (control byte
+    0x00 and the six window bytes: 0x21 first last 0x22 page page) and one
+    data transaction (control byte 0x40 and the columns). A transaction
+    costs 11 bit times (start, address byte + ACK, stop), a byte 9."""
+    bits = 0
+    transactions = 0
     for page in range(8):
         if not mask >> page & 1:
             continue
@@ -192,8 +198,9 @@ def window_bits(before, after, mask):
                     first = col
                 last = col
         if first >= 0:
-            total += 6 * (11 + 2 * 9) + 11 + (1 + last - first + 1) * 9
-    return total
+            bits += 11 + 7 * 9 + 11 + (1 + last - first + 1) * 9
+            transactions += 2
+    return bits, transactions
 
 
 TRICK_SEATS = (1, 2, 3, 2, 0)

@@ -14,10 +14,10 @@ noisy), the I2C transactions and bytes it sent and the heap it allocated.
 ``gc.collect()`` runs before each measured step so a collection never lands
 inside one by chance.
 
-Output: one ``STEP label us transactions bytes allocated window_bits`` line
-per measured step, then ``DONE`` (``window_bits``: what sending only the
-changed columns of each changed page would take on the wire, in bit times,
-in ``model`` runs).
+Output: one ``STEP label us transactions bytes allocated window_bits
+window_transactions`` line per measured step, then ``DONE`` (the last two:
+what sending only the changed columns of each changed page would take on the
+wire, in ``model`` runs).
 """
 
 import gc
@@ -90,10 +90,11 @@ def run(steps, bus, out=print, windows=None):
             pass
         took = time.ticks_diff(time.ticks_us(), start)
         allocated = gc.mem_alloc() - before_alloc
+        window = windows() if windows is not None else (0, 0)
         line = (label, took, bus.transactions - before_tx, bus.data_bytes - before_bytes,
-                allocated, windows() if windows is not None else 0)
+                allocated, window[0], window[1])
         result.append(line)
-        out("STEP %s %d %d %d %d %d" % line)
+        out("STEP %s %d %d %d %d %d %d" % line)
     return result
 
 

@@ -16,8 +16,8 @@ PATH is ``naive`` (engine action, clear, redraw everything with framebuf,
 full ``show()``) or ``ours`` (the firmware's table UI, renderer and
 page-window display; see ``bench_ours``). Each function returns
 ``(steps, bus, windows)``; ``windows()`` (or None) returns and resets
-the I2C bit times a column-window sender would have taken (model runs
-only); a step is ``(measured, label, function(_))`` and returns
+(bit times, transactions) a column-window sender would have taken (model
+runs only); a step is ``(measured, label, function(_))`` and returns
 False so that ``filter`` keeps nothing.
 """
 
@@ -38,8 +38,9 @@ def build(name, repeat):
     steps, bus, firmware = bench_ours.build(kind, repeat)
 
     def windows():
-        sent = firmware.window_bits
+        sent = (firmware.window_bits, firmware.window_tx)
         firmware.window_bits = 0
+        firmware.window_tx = 0
         return sent
     return steps, bus, windows
 
