@@ -32,7 +32,7 @@ from hw.buzzer import CLICK, HELD, Buzzer
 from hw.clock import ticks_diff, ticks_ms
 from hw.display import ALL_PAGES, open_display
 from hw.keys import NONE, RESET, Keys
-from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STOPPED, Led
+from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STOPPED, STUCK_KEY, Led
 from hw.storage import Storage
 
 try:
@@ -198,6 +198,8 @@ def run() -> None:
             if event & 1:
                 presses.down(key, now)
             else:
+                if presses.stuck(key) and led is not None and display is None:
+                    led.show_code(blink_code, now)  # the stuck key is free again
                 result = presses.up(key, now)
                 if result:
                     table.press(key, False, now)
@@ -216,6 +218,8 @@ def run() -> None:
                 message = "Key " + KEY_LETTERS[key] + " stuck: ignored"
                 say(message)
                 table.notice(message, now)
+                if led is not None and display is None:
+                    led.show_code(STUCK_KEY, now)
             result = presses.poll(now)
         table.tick(now)
         # Saved before drawing: a press that crashes the drawing still counts.

@@ -2,7 +2,7 @@
 
 Blink codes (count the blinks between pauses): 2 = no display, 3 = bad
 settings.toml value, 4 = saved game unreadable, 5 = stopped after repeated
-errors. Timing comes in as ``now_ms``; nothing here sleeps.
+errors, 6 = a key is stuck (until it is released). Timing comes in as ``now_ms``; nothing here sleeps.
 """
 
 from micropython import const
@@ -22,6 +22,7 @@ NO_DISPLAY = const(2)
 BAD_SETTINGS = const(3)
 BAD_SAVE = const(4)
 STOPPED = const(5)
+STUCK_KEY = const(6)
 
 _HEARTBEAT_MS = const(3000)
 _FLASH_MS = const(40)

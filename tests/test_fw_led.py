@@ -5,7 +5,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "sim" / "cp"))
 
-from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STOPPED, led_on  # noqa: E402
+from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STOPPED, STUCK_KEY, led_on  # noqa: E402
 
 
 def blinks(code, period_ms):
@@ -26,8 +26,8 @@ def test_heartbeat_is_one_short_flash_every_three_seconds():
 
 
 def test_each_code_blinks_its_number_then_pauses():
-    codes = (NO_DISPLAY, BAD_SETTINGS, BAD_SAVE, STOPPED)
-    assert len(set(codes)) == 4
+    codes = (NO_DISPLAY, BAD_SETTINGS, BAD_SAVE, STOPPED, STUCK_KEY)
+    assert len(set(codes)) == 5
     for code in codes:
         period = code * 500 + 1500
         assert blinks(code, period) == code

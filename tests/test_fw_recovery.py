@@ -348,3 +348,12 @@ def test_without_a_screen_a_wrong_setting_blinks_three_and_a_screen_means_heartb
         pico.run_script("wait:9000")
         ons = [ms for ms, value in pico.led if value]
         assert len(ons) == 3 and ons[1] - ons[0] == 3000  # one flash every 3 s
+
+
+def test_stuck_key_without_a_screen_blinks_six_until_released():
+    with boot(display="absent") as pico:
+        pico.run_script("down:W wait:30000")
+        assert "Key W stuck" in pico.serial
+        assert 6 in blink_counts(pico.led)[-2:]
+        pico.run_script("up:W wait:9000")
+        assert blink_counts(pico.led)[-2:] == [2, 2]
