@@ -59,6 +59,8 @@ def headless(args, options):
             print(pico.text())
         if args.serial:
             sys.stdout.write(pico.serial)
+        if pico.oled.unknown:
+            sys.stderr.write(pico.oled.unknown_text() + "\n")
         if pico.traceback:
             sys.stderr.write(pico.traceback)
             return 1

@@ -182,6 +182,8 @@ class Terminal:
         status = "state: %-7s  time: %7.1f s  last key: %-9s%s%s" % (
             pico.state, pico.now_ms / 1000.0, self.last_key, _outputs(pico.machine),
             "  [long next]" if self.long_next else "")
+        if pico.oled.unknown:
+            status += "  " + pico.oled.unknown_text()[:60]
         parts.append("\x1b[%d;1H%s\x1b[K" % (top, status))
         for n, text in enumerate(LEGEND):
             parts.append("\x1b[%d;1H%s\x1b[K" % (top + 1 + n, text))

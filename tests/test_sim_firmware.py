@@ -124,3 +124,17 @@ def test_nothing_on_the_i2c_pins():
         assert "No pull up" in pico.serial
         pico.run_script("N OK E wait:4000")
         assert pico.namespace["table"].game.scores == [2, 0]
+
+
+def test_headless_reports_unknown_display_commands(tmp_path):
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    (drive / "code.py").write_text(
+        "import board, busio\n"
+        "i2c = busio.I2C(board.GP5, board.GP4)\n"
+        "i2c.try_lock()\n"
+        "i2c.writeto(0x3C, bytes([0x00, 0xAF, 0xFF]))\n")
+    result = subprocess.run([sys.executable, "-m", "sim", "--root", str(drive), "--script", ""],
+                            cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0
+    assert "SSD1306: unknown command bytes 0xFF (transaction 1)" in result.stderr

@@ -300,6 +300,14 @@ class SSD1306:
                     out[base + x] = ((ram[page + WIDTH - 1 - x] >> bit) & 1) ^ invert
         return out
 
+    def unknown_text(self):
+        """The commands the chip does not have, for a report: "" when none."""
+        if not self.unknown:
+            return ""
+        shown = ", ".join("0x%02X (transaction %d)" % (code, n) for code, n in self.unknown[:8])
+        more = " and %d more" % (len(self.unknown) - 8) if len(self.unknown) > 8 else ""
+        return "SSD1306: unknown command bytes " + shown + more
+
     def counters(self):
         return {"transactions": self.transactions, "bytes": self.bytes,
                 "command_bytes": self.command_bytes, "data_bytes": self.data_bytes}
