@@ -1,16 +1,20 @@
 """The firmware's own path, press by press: the body of code.py's loop.
 
 ``code.py`` runs its loop inside ``run()`` and never returns, so the
-benchmark repeats the body of one loop iteration here, calling the same
-firmware objects in the same order: ``Presses`` turns the key event into a
-press, ``Table.press`` / ``Table.tick`` / ``Table.render`` into the display
-buffer, ``Display.show_pages`` sends the changed pages, ``Storage.sync``
-appends the action to nvm. Keep ``iteration`` in step with code.py's loop.
+benchmark repeats the body of one pass here, calling the same firmware
+objects in the same order: ``hw.keys.Keys.get`` and ``Presses`` turn the key
+event into a press, ``Table.press`` and ``Table.tick`` act on it,
+``Storage.sync`` appends the action to nvm (before drawing, as code.py
+does), ``Table.render`` draws into the display buffer,
+``Display.show_pages`` sends the changed pages, the LED ticks. Keep
+``iteration`` in step with code.py's loop; the benchmark also counts the
+real code.py press by press through the session (``bench_board``), and the
+two agree within a few per cent.
 
-A measured key press is two iterations, the key going down and the key
-coming up 120 ms later (a short press fires on release), so the figure is all
-the work the firmware does for that press. Long presses (the menu) and
-presses between measured ones run the same way, unmeasured.
+A measured key press is two passes, the key going down and the key coming
+up 120 ms later (a short press fires on release), so the figure is all the
+work the firmware does for that press. Long presses (the menu) and presses
+between measured ones run the same way, unmeasured.
 """
 
 from euchre_core import Rules
