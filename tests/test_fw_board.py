@@ -144,3 +144,27 @@ def test_export_writes_the_game_as_csv_on_the_serial_console():
         lines = [line for line in pico.serial_new().splitlines() if "," in line]
         assert lines[0].startswith("step,action")
         assert len(lines) == 1 + len(table(pico).game.codes)
+
+
+def test_buzzer_clicks_on_a_press_and_sounds_lower_for_a_long_one():
+    import _vboard
+
+    with boot(settings={"EUCHRE_BUZZER": '"GP15"'}) as pico:
+        out = pico.machine.output(_vboard.pin_named("GP15"))
+        start = len(out.changes)
+        pico.run_script("N")
+        tones = [(ms, tone) for ms, tone in out.changes[start:] if tone[1]]
+        assert [tone[0] for ms, tone in tones] == [2400]
+        click_on = tones[0][0]
+        click_off = [ms for ms, tone in out.changes if ms > click_on and tone[1] == 0][0]
+        assert 10 <= click_off - click_on <= 20
+        start = len(out.changes)
+        pico.run_script("OK:long")
+        assert [tone[0] for ms, tone in out.changes[start:] if tone[1]] == [1800]
+
+
+def test_a_buzzer_on_a_pin_in_use_is_reported_and_left_out():
+    with boot(settings={"EUCHRE_BUZZER": '"GP4"'}) as pico:
+        assert "EUCHRE_BUZZER: GP4 is also EUCHRE_SDA" in table(pico).message
+        pico.run_script("OK")
+        assert read_score(page_frame(pico)) == (0, 0)  # the display kept its pin
