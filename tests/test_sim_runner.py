@@ -21,7 +21,7 @@ keys = keypad.Keys((board.GP10, board.GP11, board.GP12, board.GP13, board.GP14),
                    value_when_pressed=False, pull=True)
 event = keypad.Event()
 count = microcontroller.nvm[0] if microcontroller.nvm[0] != 255 else 0
-print("start", count, supervisor.runtime.run_reason, tally.loaded)
+print("start", count, supervisor.runtime.run_reason.name, tally.loaded)
 tally.loaded += 1
 log = []
 while True:
@@ -206,6 +206,7 @@ WATCHDOG = '''
 import keypad, board, microcontroller, supervisor
 from watchdog import WatchDogMode
 print("run", supervisor.runtime.run_reason, microcontroller.cpu.reset_reason)
+assert supervisor.runtime.run_reason is supervisor.RunReason.STARTUP
 keys = keypad.Keys((board.GP10,), value_when_pressed=False)
 dog = microcontroller.watchdog
 dog.timeout = 2
@@ -223,10 +224,11 @@ while True:
 def test_watchdog_resets_a_board_that_stops_feeding_it():
     with VirtualPico(files={"code.py": WATCHDOG}, settings="") as pico:
         pico.advance(5000)
-        assert pico.serial.count("run STARTUP") == 1  # fed: no reset
+        assert pico.serial.count("run supervisor.RunReason.STARTUP") == 1  # fed: no reset
         pico.press("N")
         pico.advance(2000 + 1000 + 200)  # the timeout, then the restart
-        assert "run STARTUP WATCHDOG" in pico.serial
+        assert ("run supervisor.RunReason.STARTUP microcontroller.ResetReason.WATCHDOG"
+                in pico.serial)
         assert pico.state == "idle"
 
 

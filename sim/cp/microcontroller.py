@@ -18,15 +18,25 @@ for _p in PINS:
 del _p
 
 
+class _Reason:
+    """A named constant that prints as CircuitPython prints it."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "microcontroller.ResetReason." + self.name
+
+
 class ResetReason:
-    POWER_ON = "POWER_ON"
-    BROWNOUT = "BROWNOUT"
-    SOFTWARE = "SOFTWARE"
-    DEEP_SLEEP_ALARM = "DEEP_SLEEP_ALARM"
-    RESET_PIN = "RESET_PIN"
-    WATCHDOG = "WATCHDOG"
-    UNKNOWN = "UNKNOWN"
-    RESCUE_DEBUG = "RESCUE_DEBUG"
+    POWER_ON = _Reason("POWER_ON")
+    BROWNOUT = _Reason("BROWNOUT")
+    SOFTWARE = _Reason("SOFTWARE")
+    DEEP_SLEEP_ALARM = _Reason("DEEP_SLEEP_ALARM")
+    RESET_PIN = _Reason("RESET_PIN")
+    WATCHDOG = _Reason("WATCHDOG")
+    UNKNOWN = _Reason("UNKNOWN")
+    RESCUE_DEBUG = _Reason("RESCUE_DEBUG")
 
 
 class RunMode:

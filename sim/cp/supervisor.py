@@ -13,11 +13,21 @@ def reload():
     raise _vboard.Reload()
 
 
+class _Reason:
+    """A named constant that prints as CircuitPython prints it."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "supervisor.RunReason." + self.name
+
+
 class RunReason:
-    STARTUP = "STARTUP"
-    AUTO_RELOAD = "AUTO_RELOAD"
-    SUPERVISOR_RELOAD = "SUPERVISOR_RELOAD"
-    REPL_RELOAD = "REPL_RELOAD"
+    STARTUP = _Reason("STARTUP")
+    AUTO_RELOAD = _Reason("AUTO_RELOAD")
+    SUPERVISOR_RELOAD = _Reason("SUPERVISOR_RELOAD")
+    REPL_RELOAD = _Reason("REPL_RELOAD")
 
 
 class Runtime:
