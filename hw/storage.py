@@ -39,6 +39,13 @@ torn image. That is one or two erases per game. The RP2040's flash is rated
 for 100,000 erase cycles per sector: at two erases per game that is 50,000
 games, more than a game a day for a hundred years.
 
+The limit of a single sector: a rewrite erases it and programs it again
+(some tens of milliseconds, interrupts off). A power cut inside that window
+leaves the sector blank or with a record that fails its checksum, and the
+game in it is lost (reported as damaged, or a fresh start when blank).
+Rewrites are rare, and most come with a new game, when only the match tally
+is at stake; appends, the everyday writes, never risk what is saved.
+
 Run marks: each crash programs the next 0xFF byte of the last 64 to 0x00, and
 a run that stays up after a crash programs 0x5A; neither needs an erase. The
 crash streak (trailing 0x00 marks) lets ``code.py`` stop a restart loop.
