@@ -207,7 +207,9 @@ class Terminal:
             handlers[sig] = signal.signal(sig, _raise_quit)
         try:
             tty.setraw(self.fd)
-            self._write("\x1b[?1049h\x1b[?25l")
+            # Alternate screen, cursor hidden, no line wrap (a small terminal
+            # clips the picture instead of scrambling it).
+            self._write("\x1b[?1049h\x1b[?25l\x1b[?7l")
             self._clear()
             last_size = _size()
             while True:
@@ -226,7 +228,7 @@ class Terminal:
         except (_Quit, KeyboardInterrupt):
             pass
         finally:
-            self._write("\x1b[0m\x1b[?25h\x1b[?1049l")
+            self._write("\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l")
             self.out.flush()
             termios.tcsetattr(self.fd, termios.TCSADRAIN, old)
             for sig, handler in handlers.items():
