@@ -351,3 +351,22 @@ def test_a_press_scheduled_before_a_later_release_keeps_time_order(machine):
     machine.clock_ms = 300
     assert drain(keys) == [(0, True, start + 20), (0, False, start + 100),
                            (0, True, start + 160), (0, False, start + 200)]
+
+
+def test_i2c_reads_the_display_status(machine):
+    import board as pins
+    import busio
+
+    i2c = busio.I2C(pins.GP5, pins.GP4)
+    assert i2c.try_lock()
+    status = bytearray(3)
+    i2c.readfrom_into(0x3C, status, start=1, end=2)
+    assert status == bytearray(b"\x00\x40\x00")  # bit 6: the display is off
+    i2c.writeto_then_readfrom(0x3C, b"\x80\xaf", status, in_end=1)
+    assert status[0] == 0x00  # on now
+    before = machine.bus.transactions
+    assert i2c.probe(0x3C) and not i2c.probe(0x3D)
+    assert machine.bus.transactions == before  # probing is not a transfer
+    with pytest.raises(OSError):
+        i2c.readfrom_into(0x3D, status)
+    assert machine.bus.nacks == 1

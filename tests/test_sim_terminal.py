@@ -160,3 +160,10 @@ def test_status_line_shows_the_led_and_the_buzzer(tmp_path):
     machine.output(_vboard.pin_named("GP15")).record(5, (2000, 32768))
     machine.output(_vboard.pin_named("LED")).record(5, False)
     assert _outputs(machine) == "  \u266a 2000 Hz  LED \u25cb"
+
+
+def test_the_front_end_needs_a_terminal():
+    result = subprocess.run([sys.executable, "-m", "sim"], cwd=REPO, stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "needs a terminal" in result.stderr
