@@ -37,3 +37,14 @@ def test_every_screen_in_the_list_is_in_the_docs():
     for entry in screens.SCREENS:
         assert os.path.exists(os.path.join(REPO, "docs", "screens", entry[0] + ".png")), entry[0]
         assert "](screens/%s.png)" % entry[0] in page
+
+
+def test_animation_has_a_frame_per_step(tmp_path):
+    path = screens.animation(str(tmp_path / "hand.gif"), steps=(("", 500), ("N", 700)))
+    img = Image.open(path)
+    assert img.n_frames == 2
+    frames = []
+    for n in range(2):
+        img.seek(n)
+        frames.append(img.convert("RGB").tobytes())
+    assert frames[0] != frames[1]  # North's call changed the screen
