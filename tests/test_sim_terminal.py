@@ -1,20 +1,25 @@
 """The terminal front end (``python -m sim``, what ``make run`` starts), driven
 as a person would: keys typed into a real terminal, the screen read back.
 
-tmux is the terminal: the test sends arrow keys and Enter, captures the pane,
-turns the half-block drawing back into pixels, and compares them with the
-same key script run headless, whose game must hold the expected score. A
-second test uses a bare pseudo-terminal to check that quitting restores the
+Twice: in tmux (a real terminal emulator; skipped where tmux is missing),
+and on a bare pseudo-terminal read back through a small screen model of the
+few ANSI sequences the front end writes. Either way the test sends arrow
+keys and Enter, turns the half-block drawing back into pixels, and compares
+them with the same key script run headless, whose game must hold the
+expected score. Further tests check that every way of quitting restores the
 terminal's settings.
 """
 
+import fcntl
 import os
 import pty
 import select
-import signal
 import shutil
+import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 
 import pytest
@@ -167,3 +172,104 @@ def test_the_front_end_needs_a_terminal():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "needs a terminal" in result.stderr
+
+
+class ScreenModel:
+    """What a terminal shows, for the sequences the front end writes: cursor
+    position (CSI row;col H), clear screen (CSI 2 J), clear to the end of the
+    line (CSI K); colours and modes are skipped."""
+
+    def __init__(self, cols, rows):
+        self.cols, self.rows = cols, rows
+        self.grid = [[" "] * cols for _ in range(rows)]
+        self.row = self.col = 0
+
+    def feed(self, text):
+        i = 0
+        while i < len(text):
+            char = text[i]
+            if char == "\x1b" and text[i + 1 : i + 2] == "[":
+                j = i + 2
+                while j < len(text) and text[j] in "0123456789;?":
+                    j += 1
+                if j >= len(text):
+                    return
+                params, final = text[i + 2 : j], text[j]
+                if final == "H":
+                    row, _, col = params.partition(";")
+                    self.row, self.col = int(row or 1) - 1, int(col or 1) - 1
+                elif final == "J" and params == "2":
+                    self.grid = [[" "] * self.cols for _ in range(self.rows)]
+                elif final == "K":
+                    for x in range(self.col, self.cols):
+                        self.grid[self.row][x] = " "
+                i = j + 1
+                continue
+            if char == "\r":
+                self.col = 0
+            elif char == "\n":
+                self.row = min(self.row + 1, self.rows - 1)
+            elif char >= " " and self.col < self.cols and self.row < self.rows:
+                self.grid[self.row][self.col] = char
+                self.col += 1
+            i += 1
+
+    def text(self):
+        return "\n".join("".join(line).rstrip() for line in self.grid)
+
+
+def test_a_hand_pressed_in_a_pseudo_terminal(tmp_path):
+    with VirtualPico() as headless:
+        headless.run_script("N OK E wait:4000")
+        assert headless.namespace["table"].game.scores == [2, 0]
+        expected = headless.frame()
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: a 140x50 terminal running the front end
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
+        os.chdir(REPO)
+        os.execv(sys.executable, [sys.executable, "-m", "sim", "--nvm", str(tmp_path / "n.bin"),
+                                  "--seed", "0"])
+    output = b""
+
+    def read_for(seconds):
+        nonlocal output
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                try:
+                    output += os.read(fd, 65536)
+                except OSError:
+                    return
+
+    def shown():
+        model = ScreenModel(140, 50)
+        model.feed(output.decode("utf-8", "replace"))
+        lines = oled_lines(model.text())
+        return from_half_blocks(lines) if lines else None, model.text()
+
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not (shown()[0] and any(shown()[0])):
+            read_for(0.2)
+        first, text = shown()
+        assert first and any(first), text
+        for key in (b"\x1b[A", b"\r", b"\x1b[C"):  # Up = N, Enter = OK, Right = E
+            os.write(fd, key)
+            read_for(0.4)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and shown()[0] != expected:
+            read_for(0.3)
+        frame, text = shown()
+        assert frame != first
+        assert frame == expected, text
+        os.write(fd, b"q")
+        read_for(1.0)
+    finally:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+        os.close(fd)
