@@ -1,15 +1,18 @@
-"""The SSD1306 128x64 OLED over I2C, sending only the pages that changed.
+"""The SSD1306 128x64 OLED over I2C, sending only what changed.
 
 Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device`` and
 ``adafruit_framebuf``), built on a ``busio.I2C`` bus from the configured pins.
 
 Why a subclass: the driver's ``show()`` sends the whole 1 KiB frame (about
 23 ms at 400 kHz). The renderer reports which of the 8 pages (8-pixel rows)
-changed, and ``show_pages`` sends just those: for each run of changed pages it
-sets the column and page window, then sends the run straight out of the
-driver's own buffer. The I2C data control byte (0x40) must precede the data,
-so the byte just before the run is swapped for 0x40 for the duration of the
-write and put back: no copy and no allocation per frame.
+changed; ``show_pages`` keeps a copy of what the glass holds, narrows each run
+of changed pages to the columns that really differ (a trick changes a few
+pips, a score one digit), sets that column and page window once, then sends
+each page's part straight out of the driver's own buffer: the SSD1306 moves
+on to the next page of the window by itself. The I2C data control byte
+(0x40) must precede the data, so the byte just before each part is swapped
+for 0x40 for the duration of the write and put back: no copy, and no
+allocation per frame.
 """
 
 from micropython import const
@@ -37,12 +40,26 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     page-order buffer the renderer draws into (a view, not a copy)."""
 
     def __init__(self, i2c: Any, addr: int = 0x3C) -> None:
+        # What the glass holds, page by page; ``_known`` has bit p set when
+        # page p of that copy is right (the driver's set-up sends zeros).
+        self._glass = bytearray(WIDTH * PAGES)
+        self._known = 0
         super().__init__(WIDTH, HEIGHT, i2c, addr=addr)
         self.frame = memoryview(self.buffer)[1:]
+        glass = memoryview(self._glass)
+        self._frame_pages = [self.frame[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
+        self._glass_pages = [glass[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
+        self._glass[:] = self.frame
+        self._known = ALL_PAGES
         self.bytes_sent = 0  # data bytes sent to the display, for the benchmark
 
+    def show(self) -> None:
+        super().show()
+        if self._known:
+            self._glass[:] = self.frame
+
     def show_pages(self, mask: int) -> None:
-        """Send the pages whose bit is set in ``mask`` (bit p = page p)."""
+        """Send what changed in the pages whose bit is set in ``mask`` (bit p = page p)."""
         page = 0
         while page < PAGES:
             if not mask >> page & 1:
@@ -54,29 +71,64 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
             self._send_run(page, last)
             page = last + 1
 
+    def _changed_columns(self, first: int, last: int) -> int:
+        """``left << 8 | right`` of the columns that differ in pages first..last, or -1."""
+        left = WIDTH
+        right = -1
+        buffer = self.buffer
+        glass = self._glass
+        for page in range(first, last + 1):
+            if not self._known >> page & 1:
+                return WIDTH - 1  # 0..127: the whole width
+            if self._frame_pages[page] == self._glass_pages[page]:
+                continue
+            at = page * WIDTH
+            x = 0
+            while x < left and buffer[at + x + 1] == glass[at + x]:
+                x += 1
+            left = x
+            x = WIDTH - 1
+            while x > right and buffer[at + x + 1] == glass[at + x]:
+                x -= 1
+            right = x
+        if right < 0:
+            return -1
+        return left << 8 | right
+
     def _send_run(self, first: int, last: int) -> None:
+        span = self._changed_columns(first, last)
+        if span < 0:
+            return
+        left = span >> 8
+        right = span & 0xFF
         self.write_cmd(_SET_COL_ADDR)
-        self.write_cmd(0)
-        self.write_cmd(WIDTH - 1)
+        self.write_cmd(left)
+        self.write_cmd(right)
         self.write_cmd(_SET_PAGE_ADDR)
         self.write_cmd(first)
         self.write_cmd(last)
-        # buffer[0] is the driver's control byte; page p starts at buffer[1 + 128 p].
-        start = first * WIDTH
-        end = (last + 1) * WIDTH + 1
         buffer = self.buffer
-        kept = buffer[start]
-        buffer[start] = _DATA
-        try:
-            with self.i2c_device:
-                self.i2c_device.write(buffer, start=start, end=end)
-        finally:
-            buffer[start] = kept
-        self.bytes_sent += end - start - 1
+        for page in range(first, last + 1):
+            # buffer[0] is the driver's control byte; page p starts at
+            # buffer[1 + 128 p], so the byte before column ``left`` is at 128 p + left.
+            start = page * WIDTH + left
+            end = page * WIDTH + right + 2
+            kept = buffer[start]
+            buffer[start] = _DATA
+            try:
+                with self.i2c_device:
+                    self.i2c_device.write(buffer, start=start, end=end)
+            finally:
+                buffer[start] = kept
+            self.bytes_sent += end - start - 1
+            self._glass_pages[page][:] = self._frame_pages[page]
+            self._known |= 1 << page
 
     def flip(self, flipped: bool) -> None:
         """Turn the picture 180 degrees; the caller redraws every page after it."""
         self.rotate(not flipped)
+        # The glass shows its memory the other way round now: whole pages next time.
+        self._known = 0
 
     def sleep(self, asleep: bool) -> None:
         if asleep:

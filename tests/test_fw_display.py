@@ -60,6 +60,33 @@ def test_missing_display_is_the_documented_value_error():
         open_display(Bus(SSD1306(), 0x3C), 0x3D)
 
 
+def runs(mask):
+    """Runs of consecutive pages in a mask: [(first, last), ...]."""
+    found = []
+    page = 0
+    while page < 8:
+        if mask >> page & 1:
+            last = page
+            while last + 1 < 8 and mask >> (last + 1) & 1:
+                last += 1
+            found.append((page, last))
+            page = last + 1
+        else:
+            page += 1
+    return found
+
+
+def expected_bytes(before, after, mask):
+    """Data bytes for sending each run's pages over the columns that differ in it."""
+    total = 0
+    for first, last in runs(mask):
+        columns = [x for p in range(first, last + 1) for x in range(128)
+                   if before[p * 128 + x] != after[p * 128 + x]]
+        if columns:
+            total += (last - first + 1) * (max(columns) - min(columns) + 1)
+    return total
+
+
 def test_show_pages_sends_only_the_changed_pages(chip):
     display = Display(Bus(chip))
     rng = random.Random(7)
@@ -73,21 +100,55 @@ def test_show_pages_sends_only_the_changed_pages(chip):
         for page in range(8):
             want = picture if page_mask >> page & 1 else before
             assert after[page * 128:(page + 1) * 128] == want[page * 128:(page + 1) * 128], page
-        assert chip.data_bytes - bytes_before == 128 * bin(page_mask).count("1")
+        assert chip.data_bytes - bytes_before == expected_bytes(before, picture, page_mask)
         # The control byte swapped into the buffer is put back.
         assert bytes(display.frame) == picture
         assert display.buffer[0] == 0x40
 
 
-def test_a_run_of_pages_is_one_transaction(chip):
+def test_only_the_changed_columns_cross_the_wire(chip):
     display = Display(Bus(chip))
+    rng = random.Random(3)
+    for _ in range(40):
+        before = bytes(display.frame)
+        picture = bytearray(before)
+        # Change a few bytes in a band of pages and columns, as a digit or a pip would.
+        first = rng.randrange(8)
+        last = min(7, first + rng.randrange(3))
+        for _ in range(rng.randrange(1, 6)):
+            page = rng.randrange(first, last + 1)
+            x = rng.randrange(128)
+            picture[page * 128 + x] ^= 1 << rng.randrange(8)
+        display.frame[:] = picture
+        sent = chip.data_bytes
+        mask = sum(1 << p for p in range(first, last + 1))
+        display.show_pages(mask)
+        assert ram(chip) == bytes(picture)
+        assert chip.data_bytes - sent == expected_bytes(before, picture, mask)
+    # One digit's columns on pages 1-5: 5 x 20 bytes, not 5 x 128.
+    display.frame[1 * 128 + 40:1 * 128 + 60] = b"\xff" * 20
+    display.frame[5 * 128 + 40:5 * 128 + 60] = b"\x0f" * 20
+    sent = chip.data_bytes
+    display.show_pages(0b00111110)
+    assert chip.data_bytes - sent == 5 * 20
+    # Nothing changed: nothing sent, not even a window.
+    transactions = chip.transactions
+    display.show_pages(0xFF)
+    assert chip.transactions == transactions
+
+
+def test_a_run_of_pages_is_one_window_and_one_transaction_per_page(chip):
+    display = Display(Bus(chip))
+    display.frame[2 * 128:6 * 128] = b"\x55" * (4 * 128)
     before = chip.transactions
     display.show_pages(0b00111100)
-    # 6 one-byte command transactions (window) and one data transaction.
-    assert chip.transactions - before == 7
+    # 6 one-byte command transactions (the window), then one per page.
+    assert chip.transactions - before == 6 + 4
+    display.frame[0] = 1
+    display.frame[7 * 128 + 127] = 1
     before = chip.transactions
     display.show_pages(0b10000001)
-    assert chip.transactions - before == 14
+    assert chip.transactions - before == 2 * (6 + 1)
 
 
 def test_the_glass_shows_the_frame_upright_and_flipped(chip):
@@ -98,7 +159,11 @@ def test_the_glass_shows_the_frame_upright_and_flipped(chip):
     glass = chip.frame()
     assert glass[5 * 128 + 3] == 1 and sum(glass) == 1
     display.flip(True)
+    sent = chip.data_bytes
     display.show_pages(0xFF)
+    # The SSD1306 applies a segment remap to data written after it: the whole
+    # frame goes out again, although the picture did not change.
+    assert chip.data_bytes - sent == 1024
     glass = chip.frame()
     assert glass[(63 - 5) * 128 + (127 - 3)] == 1 and sum(glass) == 1
     display.flip(False)
@@ -122,6 +187,7 @@ def test_unplugged_display_raises_oserror_to_the_caller(chip):
     bus = Bus(chip)
     display = Display(bus)
     bus.chip = None
+    display.frame[0] = 0xFF
     with pytest.raises(OSError):
         display.show_pages(0xFF)
     assert display.buffer[0] == 0x40
