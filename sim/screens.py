@@ -161,6 +161,11 @@ def generate(docs=os.path.join(REPO, "docs"), screens=SCREENS, scale=3, color="b
         sections.append("### %s\n\n![%s](screens/%s.png)\n\n%s\n\nKeys from power-on: %s\n"
                         % (name.replace("_", " ").capitalize(), name, name, caption, keys))
     animation(os.path.join(folder, "hand.gif"))
+    # A screen taken off the list leaves no stale picture behind.
+    made = set(entry[0] + ".png" for entry in screens) | {"hand.gif"}
+    for name in os.listdir(folder):
+        if name.endswith((".png", ".gif")) and name not in made:
+            os.remove(os.path.join(folder, name))
     with open(os.path.join(docs, "ui.md"), "w") as f:
         f.write(HEADER + "\n".join(sections))
     return [entry[0] for entry in screens]

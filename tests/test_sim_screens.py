@@ -13,7 +13,11 @@ pytestmark = pytest.mark.skipif(not repo_firmware_present(), reason="no code.py 
 
 def test_generate_writes_pictures_and_the_page(tmp_path):
     chosen = [entry for entry in screens.SCREENS if entry[0] in ("score", "hand_called", "bad_setting")]
+    (tmp_path / "screens").mkdir()
+    (tmp_path / "screens" / "retired.png").write_bytes(b"old")
     names = screens.generate(docs=str(tmp_path), screens=chosen)
+    assert sorted(os.listdir(tmp_path / "screens")) == [
+        "bad_setting.png", "hand.gif", "hand_called.png", "score.png"]
     assert names == [entry[0] for entry in chosen] and len(names) == 3
     page = (tmp_path / "ui.md").read_text()
     pictures = {}
