@@ -71,7 +71,7 @@ I2C_HZ = 400000
 # 2-byte transaction (0x80, command).
 I2C_BITS_PER_TRANSACTION = 1 + 9 + 1
 I2C_BITS_PER_BYTE = 9
-SCAN_INTERVAL_MS = 20  # keypad.Keys default; a change waits up to one interval
+SCAN_INTERVAL_MS = 20  # replaced by scan_latency_ms() from hw/keys.py
 TARGET_PRESS_TO_PIXEL_MS = 30
 TARGET_TRICK_RATIO = 10
 TARGET_HEAP = 128 * 1024
@@ -90,6 +90,25 @@ SESSION_GAMES = 3
 SESSION_SEED = 2024
 HANDS_SEED = 7
 HANDS_COUNT = 400
+
+
+def scan_latency_ms():
+    """The longest a key change waits for keypad.Keys to report it: the scan
+    interval times the scans that must agree (``debounce_threshold``), read
+    from hw/keys.py's SCAN_S and DEBOUNCE_SCANS; keypad's defaults (20 ms,
+    1 scan) when it does not set them."""
+    import ast
+    interval_s, scans = 0.02, 1
+    with open(os.path.join(REPO, "hw", "keys.py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Constant):
+            if node.targets[0].id == "SCAN_S":
+                interval_s = node.value.value
+            elif node.targets[0].id == "DEBOUNCE_SCANS":
+                scans = node.value.value
+    return interval_s * 1000.0 * scans, interval_s * 1000.0, scans
 
 
 def log(*parts):
@@ -560,6 +579,8 @@ def main(argv):
         raise RuntimeError("mpy-cross emits mpy v%d.%d (files v%d), the interpreter loads v%d.%d"
                            % (emits + (written,) + interp))
     with_valgrind = ensure_valgrind()
+    global SCAN_INTERVAL_MS
+    SCAN_INTERVAL_MS, scan_every, scan_agree = scan_latency_ms()
     report = []
     say = report.append
 
@@ -575,6 +596,7 @@ def main(argv):
     idle = summarize(measure_scenario("idle:ours", 3 if quick_run else 6, with_valgrind))
     log("bench: trick press stage by stage ...")
     stages = measure_scenario("parts:ours", 1 if quick_run else 2, with_valgrind)
+    transaction = summarize(measure_scenario("transaction:ours", 4, with_valgrind))
     measured = {}
     for kind, _, repeat in KINDS:
         for path in ("naive", "ours"):
@@ -608,8 +630,10 @@ def main(argv):
         say("   => %.0f instructions per Pico ms; CPU ms = instructions / %.0f"
             % (per_ms, per_ms))
     loop_ms = estimate(idle["instr"], per_ms) if with_valgrind else 0.0
-    say("   I2C at %d kHz: (%d bits a transaction + %d bits a byte) / %d Hz; scan: %d ms (worst case)"
-        % (I2C_HZ // 1000, I2C_BITS_PER_TRANSACTION, I2C_BITS_PER_BYTE, I2C_HZ, SCAN_INTERVAL_MS))
+    say("   I2C at %d kHz: (%d bits a transaction + %d bits a byte) / %d Hz"
+        % (I2C_HZ // 1000, I2C_BITS_PER_TRANSACTION, I2C_BITS_PER_BYTE, I2C_HZ))
+    say("   scan: keypad every %g ms, %d scans must agree (hw/keys.py): a change is seen at"
+        " worst %g ms later" % (scan_every, scan_agree, SCAN_INTERVAL_MS))
     say("   loop: a pass of code.py's loop with nothing to do (%s instructions), the longest a"
         % ("%d" % idle["instr"] if with_valgrind else "-"))
     say("   key event waits for the loop to come round")
@@ -634,13 +658,13 @@ def main(argv):
             say("   %-32s %6d %6s %6s %6.1f" % (label, SCAN_INTERVAL_MS, "-", "-", wire))
 
     if with_valgrind:
-        shows = [r for r in stages if r["label"] == "show" and r["tx"]]
-        per_tx = mean(r["instr"] for r in shows) / mean(r["tx"] for r in shows)
-        say("   what would bring a press under %d ms (total ms; a display transaction costs %.0f"
-            % (TARGET_PRESS_TO_PIXEL_MS, per_tx))
-        say("   instructions = %.2f Pico ms of CPU, from the show stage below):" % (per_tx / per_ms))
-        say("   %-31s %6s %8s %8s %10s %9s %9s" % ("press", "as is", "scan 5ms", "I2C 1MHz",
-                                                    "col.window", "scan+1MHz", "all three"))
+        per_tx = transaction["instr"]
+        say("   what would bring a press under %d ms (total ms; one display transaction through"
+            % TARGET_PRESS_TO_PIXEL_MS)
+        say("   the driver's write_cmd costs %.0f instructions = %.2f Pico ms of CPU):"
+            % (per_tx, per_tx / per_ms))
+        say("   %-31s %7s %9s %12s %14s" % ("press", "as is", "I2C 1MHz", "tight send",
+                                           "tight + 1MHz"))
         for kind, label, _ in KINDS:
             ours = measured[kind, "ours"]
             cpu = loop_ms + estimate(ours["instr"], per_ms)
@@ -648,14 +672,14 @@ def main(argv):
             window = ours["window_bits"] * 1000.0 / I2C_HZ
             window_cpu = cpu + (ours["window_tx"] - ours["model_tx"]) * per_tx / per_ms
             fast = 1.0 * I2C_HZ / 1000000
-            say("   %-31s %6.1f %8.1f %8.1f %10.1f %9.1f %9.1f" % (
-                label, SCAN_INTERVAL_MS + cpu + wire, 5 + cpu + wire,
-                SCAN_INTERVAL_MS + cpu + wire * fast, SCAN_INTERVAL_MS + window_cpu + window,
-                5 + cpu + wire * fast, 5 + window_cpu + window * fast))
-        say("   scan 5ms: keypad.Keys(interval=0.005); I2C 1MHz: EUCHRE_I2C_FREQUENCY=1000000 (beyond")
-        say("   the SSD1306's rated 400 kHz; most modules take it); col.window: per changed page one")
-        say("   command transaction (0x00 and the 6 window bytes) and one data transaction of just")
-        say("   the changed columns (hw/display.py; the renderer already reports the columns)")
+            say("   %-31s %7.1f %9.1f %12.1f %14.1f" % (
+                label, SCAN_INTERVAL_MS + cpu + wire, SCAN_INTERVAL_MS + cpu + wire * fast,
+                SCAN_INTERVAL_MS + window_cpu + window,
+                SCAN_INTERVAL_MS + window_cpu + window * fast))
+        say("   I2C 1MHz: EUCHRE_I2C_FREQUENCY=1000000 (beyond the SSD1306's rated 400 kHz; most")
+        say("   modules take it). tight send: per changed page, a window of just its changed")
+        say("   columns, the six window commands in one transaction (0x00 + 6 bytes) instead of")
+        say("   one transaction each, then one data transaction (CPU adjusted per transaction)")
 
     if with_valgrind:
         log("bench: the real code.py, press by press, through a 3-game session ...")
@@ -691,6 +715,12 @@ def main(argv):
             stage, "%d" % instr if instr is not None else "-", mean(r["us"] for r in rows),
             "%.1f" % estimate(instr, per_ms) if instr is not None else "-",
             mean(r["alloc"] for r in rows)))
+        if stage == "show" and with_valgrind:
+            sent = mean(r["tx"] for r in rows) * transaction["instr"]
+            say("   %-10s %12d %8s %10.1f   (%.1f transactions)" % (
+                "  of which", sent, "", estimate(sent, per_ms), mean(r["tx"] for r in rows)))
+            say("   %-10s %12d %8s %10.1f   (finding what to send)" % (
+                "  the rest", instr - sent, "", estimate(instr - sent, per_ms)))
     say("   press: Keys.get, Presses, Table.press (the engine); sync: Storage.sync (saved before")
     say("   drawing; the nvm write itself is C on the board); render: Table.render (compose the")
     say("   whole screen in a work buffer, compare pages); show: Display.show_pages + driver;")

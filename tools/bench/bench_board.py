@@ -120,7 +120,8 @@ class _Events:
 
 
 class Keys:
-    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02):
+    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02,
+                 max_events=64, debounce_threshold=1):
         self.events = _Events()
 
     def reset(self):

@@ -36,7 +36,8 @@ class EventQueue:
 
 
 class Keys:
-    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02):
+    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02,
+                 max_events=64, debounce_threshold=1):
         self.events = EventQueue()
 
     def reset(self):

@@ -39,9 +39,11 @@ class Firmware:
         if sys.implementation.name == "micropython":
             import bench_hw
             bench_hw.install()
+        import hw.keys
         from hw.keys import NONE, Keys
         from hw.led import Led
         self.no_event = NONE
+        self.reset_event = getattr(hw.keys, "RESET", -2)
         self.display = Display(bus, addr=0x3C)
         if nvm is None:
             nvm = bytearray(b"\xff" * 4096)
@@ -75,7 +77,9 @@ class Firmware:
             self.events.pending.append((key, down))
         pressed = False
         event = self.keys.get()
-        if event != self.no_event:
+        if event == self.reset_event:
+            presses.release_all()
+        elif event != self.no_event:
             key = event >> 1
             if event & 1:
                 presses.down(key, now)
@@ -269,6 +273,11 @@ def build(kind, repeat, bus=None):
         for _ in range(repeat):
             add(True, "idle", lambda: fw.iteration(None, False))
             add(False, "time", _advance(fw, 10))
+    elif kind == "transaction":
+        # One display command (the SSD1306's NOP, 0xE3) through the driver's
+        # write_cmd: what every I2C transaction costs the CPU in Python.
+        for _ in range(repeat):
+            add(True, "transaction", lambda: fw.display.write_cmd(0xE3))
     elif kind == "menu":
         add(False, "open", lambda: fw.press(KEY_OK, long=True))
         for _ in range(repeat):
