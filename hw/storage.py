@@ -80,6 +80,20 @@ def entry_check(code: int, index: int, seed: int) -> int:
     return (mix ^ (mix >> 8)) & 0x7F
 
 
+def _erased(size: int) -> bytearray:
+    """``size`` bytes of 0xFF, built in place: one allocation, not a bytes and its copy."""
+    out = bytearray(size)
+    view = memoryview(out)
+    if size:
+        out[0] = 0xFF
+    filled = 1
+    while filled < size:
+        step = min(filled, size - filled)
+        view[filled:filled + step] = view[0:step]
+        filled += step
+    return out
+
+
 def _blank(data: Any) -> bool:
     for byte in data:
         if byte != 0xFF:
@@ -288,7 +302,7 @@ class Storage:
         prefs = table.prefs_bytes()
         base = game.codes
         end = _FIXED + len(rules) + len(prefs) + len(base)
-        record = bytearray(b"\xff" * self.record_size)
+        record = _erased(self.record_size)
         if end + 2 > self.record_size or len(prefs) > 255:
             # Cannot happen with the engine's sizes; keep the game and prefs in RAM.
             self.messages.append("Game too long to save")
@@ -373,7 +387,7 @@ class Storage:
             # Full: carry the streak (capped, it only matters up to a few)
             # over into a freshly erased area: one erase per 56+ marks.
             free = min(self.crash_streak(), 8)
-            fresh = bytearray(b"\xff" * MARKS)
+            fresh = _erased(MARKS)
             for i in range(free):
                 fresh[i] = _CRASH
             fresh[free] = value
