@@ -32,6 +32,7 @@ _FORMAT_VERSION = const(1)
 _HEADER = const(5)  # magic, version, start dealer, action count (2 bytes)
 
 _TEXT_KINDS = "CDTPRJXF"
+_MARKS_KEPT = const(6)
 
 Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
                            "lone_defender", "tricks", "scorer", "points", "kind"))
@@ -89,6 +90,11 @@ class Game:
         self._hands = []
         self._progress = [(0, 0)]
         self.misdeals = 0
+        # Marks after the latest actions that left no hand in play (and the
+        # start, always kept): undo goes back to the latest mark and replays
+        # only the hand in progress, so an undo late in a game costs one hand,
+        # not the whole log. Only a few are kept: the heap is small.
+        self._marks = [(0, 0, 0, self.dealer, 0, 0, 1, None)]
 
     def _new_hand(self):
         self.caller = None
@@ -224,19 +230,41 @@ class Game:
         """Apply one action byte; ValueError (and no change) if not allowed."""
         self._step(code)
         self._codes.append(code)
+        if self.makers is None:
+            self._mark(len(self._codes))
+
+    def _mark(self, count):
+        marks = self._marks
+        if len(marks) > _MARKS_KEPT:
+            marks.pop(1)
+        marks.append((count, self._scores[0], self._scores[1], self.dealer,
+                      self.misdeals, len(self._hands), len(self._progress),
+                      self.winner))
 
     def undo(self):
         """Take back the last action; False when there is nothing to undo."""
         if not self._codes:
             return False
         self._codes = self._codes[:-1]
-        self._replay()
+        count = len(self._codes)
+        marks = self._marks
+        while marks[-1][0] > count:
+            marks.pop()
+        start, score0, score1, dealer, misdeals, hands, progress, winner = marks[-1]
+        self._scores = [score0, score1]
+        self.dealer = dealer
+        self.misdeals = misdeals
+        while len(self._hands) > hands:
+            self._hands.pop()
+        while len(self._progress) > progress:
+            self._progress.pop()
+        self.winner = winner
+        self._new_hand()
+        for index in range(start, count):
+            self._step(self._codes[index])
+            if self.makers is None:
+                self._mark(index + 1)
         return True
-
-    def _replay(self):
-        self._reset()
-        for code in self._codes:
-            self._step(code)
 
     # ----- the rules, one action at a time ---------------------------------
 

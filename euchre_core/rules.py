@@ -80,7 +80,12 @@ class Rules:
         return cls(**options)
 
     def __eq__(self, other):
-        return isinstance(other, Rules) and self.as_dict() == other.as_dict()
+        if not isinstance(other, Rules):
+            return False
+        for field in FIELDS:
+            if getattr(self, field[0]) != getattr(other, field[0]):
+                return False
+        return True
 
     def __ne__(self, other):
         return not self.__eq__(other)

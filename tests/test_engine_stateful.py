@@ -99,6 +99,14 @@ class GameMachine(RuleBasedStateMachine):
         assert copy.leader == self.game.leader
         assert copy.tricks == self.game.tricks
         assert copy.winner == self.game.winner
+        # Undo rebuilds the state from a mark, a fresh replay from the start:
+        # every derived value must agree.
+        for name in ("makers", "caller", "lone_seat", "lone_defender",
+                     "tricks_played", "misdeals", "skunk", "last_hand"):
+            assert getattr(copy, name) == getattr(self.game, name), name
+        assert copy.history() == self.game.history()
+        assert copy.progress() == self.game.progress()
+        assert copy.stats() == self.game.stats()
 
     @invariant()
     def consistent(self):
