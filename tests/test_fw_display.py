@@ -142,13 +142,13 @@ def test_a_run_of_pages_is_one_window_and_one_transaction_per_page(chip):
     display.frame[2 * 128:6 * 128] = b"\x55" * (4 * 128)
     before = chip.transactions
     display.show_pages(0b00111100)
-    # 6 one-byte command transactions (the window), then one per page.
-    assert chip.transactions - before == 6 + 4
+    # One transaction for the window's commands, then one per page.
+    assert chip.transactions - before == 1 + 4
     display.frame[0] = 1
     display.frame[7 * 128 + 127] = 1
     before = chip.transactions
     display.show_pages(0b10000001)
-    assert chip.transactions - before == 2 * (6 + 1)
+    assert chip.transactions - before == 2 * (1 + 1)
 
 
 def test_the_glass_shows_the_frame_upright_and_flipped(chip):
