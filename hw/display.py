@@ -10,10 +10,10 @@ of changed pages to the columns that really differ (a trick changes a few
 pips, a score one digit: found 16 columns at a time by comparing memoryviews,
 in C, then byte by byte), sets that column and page window once (one
 transaction), then sends each page's part straight out of the driver's own
-buffer: the SSD1306 moves on to the next page of the window by itself. The I2C data control byte
-(0x40) must precede the data, so the byte just before each part is swapped
-for 0x40 for the duration of the write and put back: no copy, and no
-allocation per frame.
+buffer: the SSD1306 moves on to the next page of the window by itself. The
+I2C data control byte (0x40) must precede the data, so the byte just before
+each part is swapped for 0x40 for the duration of the write and put back: no
+copy, and no allocation per frame.
 """
 
 from micropython import const
@@ -63,9 +63,12 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self.bytes_sent = 0  # data bytes sent to the display, for the benchmark
 
     def show(self) -> None:
+        """The driver's whole-frame send (also used by its set-up); the glass copy follows."""
         super().show()
-        if self._known:
-            self._glass[:] = self.frame
+        frame = getattr(self, "frame", None)  # None while the driver sets up
+        if frame is not None:
+            self._glass[:] = frame
+            self._known = ALL_PAGES
 
     def show_pages(self, mask: int) -> None:
         """Send what changed in the pages whose bit is set in ``mask`` (bit p = page p)."""

@@ -191,3 +191,14 @@ def test_unplugged_display_raises_oserror_to_the_caller(chip):
     with pytest.raises(OSError):
         display.show_pages(0xFF)
     assert display.buffer[0] == 0x40
+
+
+def test_after_a_whole_frame_show_only_changes_are_sent(chip):
+    display = Display(Bus(chip))
+    display.flip(True)
+    display.fill(0)
+    display.show()  # the driver's own full send after the flip
+    display.frame[3 * 128 + 10] = 0xFF
+    sent = chip.data_bytes
+    display.show_pages(1 << 3)
+    assert chip.data_bytes - sent == 1
