@@ -357,3 +357,23 @@ def test_stuck_key_without_a_screen_blinks_six_until_released():
         assert 6 in blink_counts(pico.led)[-2:]
         pico.run_script("up:W wait:9000")
         assert blink_counts(pico.led)[-2:] == [2, 2]
+
+
+@pytest.mark.parametrize("keep", [0, 5, 40, 2048, 4096])
+def test_power_cut_during_the_new_game_rewrite_never_crashes(keep):
+    # The one risky write: a new game rewrites (erases) the sector. Cut inside
+    # it, the record is whole, damaged or gone; the firmware still starts.
+    with boot() as pico:
+        pico.run_script("N:long N*5 wait:3500 N:long N*5 wait:3500 S S*5 wait:3500")
+        assert table(pico).game.winner == 0
+        pico.nvm.cut_power_during_write(1, keep)
+        pico.run_script("E")  # the next game: the record is rewritten
+        pico.boot()
+        shown = table(pico)
+        assert pico.error is None and "Traceback" not in pico.serial
+        assert shown.game.scores in ([10, 0], [0, 0])
+        if keep >= 2048:
+            # The whole record reached the flash: the new game, East dealing.
+            assert shown.game.codes == b"" and shown.game.dealer == E and shown.tally == [1, 0]
+        pico.run_script("OK " * 3 + "wait:4000 OK:long W")
+        assert pico.error is None
