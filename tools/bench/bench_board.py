@@ -12,6 +12,7 @@ poll that finds nothing to do. ``install(schedule, end_ms)`` puts them into
 ``sys.modules``; the poll after ``end_ms`` raises ``SessionEnd``.
 """
 
+import gc
 import sys
 from array import array
 
@@ -41,6 +42,7 @@ class _Clock:
     mark = False  # call ``marker()`` around every pass of the loop that gets a key event
     pass_open = False
     sent = (0, 0)  # the bus counters when the pass began
+    heap = 0  # gc.mem_alloc() when the pass began
 
 
 _buses = []  # the I2C buses code.py made (it makes one)
@@ -59,7 +61,8 @@ def marker():
     starts a new dump, so the loop pass that handles a key event (from the
     poll that returns the event to the next poll) gets a dump of its own.
     The firmware itself never calls ``filter``. After each such pass a
-    ``PASS transactions bytes`` line tells what it sent to the display."""
+    ``PASS transactions bytes collected`` line tells what it sent to the
+    display and whether a garbage collection ran in it (1) or not (0)."""
     for _ in filter(_nothing, _ONE):
         pass
 
@@ -89,12 +92,14 @@ class _Events:
         if _clock.pass_open:
             marker()  # the pass that handled the last key event ends here
             _clock.pass_open = False
+            # The heap shrank during the pass: a garbage collection ran in it.
+            collected = 1 if gc.mem_alloc() < _clock.heap else 0
             bus = _buses[-1] if _buses else None
             if bus is not None:
-                print("PASS %d %d" % (bus.transactions - _clock.sent[0],
-                                      bus.data_bytes - _clock.sent[1]))
+                print("PASS %d %d %d" % (bus.transactions - _clock.sent[0],
+                                         bus.data_bytes - _clock.sent[1], collected))
             else:
-                print("PASS 0 0")
+                print("PASS 0 0 %d" % collected)
         if not _due():
             if _clock.on_poll is not None:
                 _clock.on_poll()
@@ -111,6 +116,7 @@ class _Events:
         if _clock.mark:
             if _buses:
                 _clock.sent = (_buses[-1].transactions, _buses[-1].data_bytes)
+            _clock.heap = gc.mem_alloc()
             marker()  # the pass that handles this event starts here
             _clock.pass_open = True
         return True
