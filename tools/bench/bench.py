@@ -484,19 +484,27 @@ def label_of(work, row):
     return None
 
 
-def out_of_memory_at(script_path, heap, minimal=False):
-    """Where the firmware first runs out of memory with ``heap`` (file:line in)."""
-    _, _, done = run_session(script_path, heap, minimal=minimal)
-    text = done.stdout + done.stderr
-    at = text.find("MemoryError")
-    if at < 0:
-        return "no MemoryError"
-    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', text[:at])
-    if not frames:
-        return "?"
-    path, line, function = frames[-1]
-    return "%s:%s (%s)" % (os.path.relpath(path, REPO) if path.startswith(REPO) else path,
-                           line, function)
+def out_of_memory_at(script_path, smallest, minimal=False, tries=32):
+    """(heap, file:line (function)) of the first MemoryError below ``smallest``.
+
+    Whether a session fits is not monotonic in the heap size (fragmentation
+    depends on where blocks land), so this steps down 1 KiB at a time."""
+    for k in range(1, tries + 1):
+        heap = smallest - 1024 * k
+        ok, _, done = run_session(script_path, heap, minimal=minimal)
+        if ok:
+            continue
+        text = done.stdout + done.stderr
+        at = text.find("MemoryError")
+        if at < 0:
+            return heap, "failed without a MemoryError"
+        frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', text[:at])
+        if not frames:
+            return heap, "?"
+        path, line, function = frames[-1]
+        where = os.path.relpath(path, REPO) if path.startswith(REPO) else path
+        return heap, "%s:%s (%s)" % (where, line, function)
+    return smallest - 1024 * tries, "still completes %d KiB lower" % tries
 
 
 def module_heap():
@@ -782,7 +790,7 @@ def main(argv):
         raise RuntimeError("the session on the stand-in board failed:\n" + done.stdout[-3000:]
                            + done.stderr[-2000:])
     smallest_min = smallest_heap("session.txt", minimal=True)
-    short_at = out_of_memory_at("session.txt", smallest_min - 4096, minimal=True)
+    short_heap, short_at = out_of_memory_at("session.txt", smallest_min, minimal=True)
     target_ok, _, _ = run_session("session.txt", TARGET_HEAP, minimal=True)
     say("")
     say("4. Heap: scripted %d-game session of the whole firmware (code.py), x86-64 MicroPython"
@@ -805,7 +813,9 @@ def main(argv):
     say("   %-44s %14d %14d" % ("  minus board + bench", smallest - board, smallest_min - board_min))
     say("   virtual board: the simulator's Python modules, SSD1306 model and nvm (all C or")
     say("   hardware on the Pico); C stand-ins: bench_board, the least that runs code.py")
-    say("   4 KiB below the smallest heap, the firmware first runs out of memory at")
+    say("   (binary search; whether a heap fits is not monotonic, fragmentation decides)")
+    say("   stepping down from there, the session first fails with %d bytes, out of memory at"
+        % short_heap)
     say("     " + short_at)
     modules = module_heap()
     say("   live heap each firmware module adds when imported (bytecode, tables, objects):")
