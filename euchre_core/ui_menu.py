@@ -1,0 +1,294 @@
+"""The menu and the pages it opens that are always at hand: undo, seat
+pickers (renege, rest of tricks, dealer, new game), adjust score, confirm.
+
+Functions of the ``Table`` (ui.py), each taking the table first: the UI is
+split into modules of moderate size because the board compiles each module
+when it is first imported, and the memory that takes grows with its size.
+Pure Python.
+"""
+
+from micropython import const
+
+from euchre_core import screen, ui_play
+
+# Keys: the seat keys N, E, S, W, then OK.
+_KEY_N = const(0)
+_KEY_E = const(1)
+_KEY_S = const(2)
+_KEY_W = const(3)
+_KEY_OK = const(4)
+# Screens (Table._mode); the same numbers in every ui module.
+_MAIN = const(0)
+_MENU = const(3)
+_PICK = const(4)
+_ADJUST = const(5)
+_OPTIONS = const(6)
+_STATS = const(7)
+_HISTORY = const(8)
+_CONFIRM = const(9)
+# What a seat picked on the PICK screen is for.
+_PICK_RENEGE = const(0)
+_PICK_REST = const(1)
+_PICK_DEALER = const(2)
+_PICK_NEW_GAME = const(3)
+# Menu entries.
+_M_UNDO = const(0)
+_M_RENEGE = const(1)
+_M_REST = const(2)
+_M_ADJUST = const(3)
+_M_DEALER = const(4)
+_M_RULES = const(5)
+_M_STATS = const(6)
+_M_HISTORY = const(7)
+_M_DISPLAY = const(8)
+_M_EXPORT = const(9)
+_M_NEW_GAME = const(10)
+_M_RESET = const(11)
+
+_MENU_LABELS = ("UNDO", "RENEGE", "REST OF TRICKS", "ADJUST SCORE", "SET DEALER",
+                "RULES", "STATS", "HISTORY", "DISPLAY", "EXPORT TO USB",
+                "NEW GAME", "RESET MATCH")
+
+
+def open_menu(table):
+    if table._display_changed:
+        # Display settings are live; leaving their page saves them.
+        table._display_changed = False
+        table.prefs_serial += 1
+    # Held again while the menu shows: its title blinks, as feedback.
+    table._menu_flash = table._mode == _MENU and not table._menu_flash
+    items = [_M_UNDO]
+    if table.game.in_hand:
+        items.append(_M_RENEGE)
+        items.append(_M_REST)
+    items.append(_M_ADJUST)
+    if not table.game.in_hand and table.game.winner is None:
+        items.append(_M_DEALER)
+    for item in (_M_RULES, _M_STATS, _M_HISTORY, _M_DISPLAY, _M_EXPORT, _M_NEW_GAME,
+                 _M_RESET):
+        items.append(item)
+    table._items = items
+    table._cursor = 0
+    table._top = 0
+    table._mode = _MENU
+
+
+def undo_label(table):
+    if table.game.action_count:
+        return "UNDO " + table.describe(table.game.codes[-1])
+    if table._previous is not None:
+        return "UNDO NEW GAME"
+    return "UNDO (NOTHING)"
+
+
+def press_menu(table, key, now_ms):
+    if key == _KEY_N or key == _KEY_S:
+        step = 1 if key == _KEY_S else -1
+        table._cursor = (table._cursor + step) % len(table._items)
+        return
+    if key == _KEY_W:
+        table._mode = _MAIN
+        return
+    item = table._items[table._cursor]
+    table._mode = _MAIN
+    if item == _M_UNDO:
+        undo(table, now_ms)
+    elif item == _M_RENEGE:
+        open_pick(table, _PICK_RENEGE)
+    elif item == _M_REST:
+        open_pick(table, _PICK_REST)
+    elif item == _M_DEALER:
+        open_pick(table, _PICK_DEALER)
+    elif item == _M_ADJUST:
+        table._pending = [0, 0]
+        table._mode = _ADJUST
+    elif item == _M_RULES:
+        table._options = 0
+        table._draft = table.next_rules
+        table._cursor = 0
+        table._top = 0
+        table._mode = _OPTIONS
+    elif item == _M_DISPLAY:
+        table._options = 1
+        table._cursor = 0
+        table._top = 0
+        table._mode = _OPTIONS
+    elif item == _M_STATS:
+        table._mode = _STATS
+    elif item == _M_HISTORY:
+        table._top = max(0, len(table.game.history()) - 7)
+        table._mode = _HISTORY
+    elif item == _M_EXPORT:
+        lines = table.export_lines()
+        out = table._out if table._out is not None else print
+        for line in lines:
+            out(line)
+        table._say("SENT TO USB SERIAL: " + str(len(lines)) + " LINES", now_ms)
+    elif item == _M_NEW_GAME or item == _M_RESET:
+        table._confirm = item
+        table._mode = _CONFIRM
+
+
+def undo(table, now_ms):
+    game = table.game
+    if game.action_count:
+        what = table.describe(game.codes[-1])
+        if table._undo_pair == (game, game.action_count):
+            game.undo()
+            what = "ADJUST SCORE"
+        table._undo_pair = None
+        game.undo()
+        table._say("UNDONE: " + what, now_ms)
+    elif table._previous is not None:
+        table.game, table.tally[0], table.tally[1] = table._previous
+        table._previous = None
+        table.game_serial += 1
+        table.prefs_serial += 1
+        table._say("UNDONE: NEW GAME", now_ms)
+    else:
+        table._say("NOTHING TO UNDO", now_ms)
+
+
+def open_pick(table, purpose):
+    table._pick = purpose
+    table._mode = _PICK
+
+
+def press_pick(table, key, now_ms):
+    purpose = table._pick
+    if key == _KEY_OK:
+        if purpose == _PICK_NEW_GAME:
+            key = table._random_seat(now_ms)
+        else:
+            table._mode = _MAIN
+            return
+    table._mode = _MAIN
+    game = table.game
+    if purpose == _PICK_RENEGE:
+        table._act(now_ms, game.renege, key)
+    elif purpose == _PICK_DEALER:
+        if table._act(now_ms, game.set_dealer, key):
+            table._say(table.names[key].decode() + " DEALS", now_ms)
+    elif purpose == _PICK_REST:
+        defenders_have = game.tricks[1 - game.makers]
+        if key % 2 == game.makers:
+            table._act(now_ms, game.finish, 5 - defenders_have)
+        else:
+            table._act(now_ms, game.finish, game.tricks[game.makers])
+    else:
+        table._start_game(key, reset_match=table._confirm == _M_RESET)
+        table._say(table.names[key].decode() + " DEALS FIRST", now_ms)
+
+
+def press_adjust(table, key, now_ms):
+    pending = table._pending
+    if key == _KEY_OK:
+        table._mode = _MAIN
+        game = table.game
+        done = 0
+        for team in (0, 1):
+            if pending[team]:
+                if not table._act(now_ms, game.adjust, team, pending[team]):
+                    break
+                done += 1
+        if done == 2:
+            # Both teams changed in one go: one Undo takes back both.
+            table._undo_pair = (game, game.action_count)
+        return
+    team = key % 2
+    step = 1 if key < 2 else -1
+    value = pending[team] + step
+    if -8 <= value <= 8 and table.game.scores[team] + value >= 0:
+        pending[team] = value
+    else:
+        table._say("That is as far as it goes", now_ms)
+
+
+def press_confirm(table, key, now_ms):
+    if key == _KEY_E or key == _KEY_OK:
+        open_pick(table, _PICK_NEW_GAME)
+    else:
+        table._mode = _MAIN
+
+
+def draw_list(table, buf, title, rows, cursor, hint):
+    """A title bar and up to 7 rows of (label, value); ``cursor`` row
+    inverted (None for none)."""
+    screen.text(buf, 2, 0, title)
+    screen.text_right(buf, 128, 0, hint)
+    screen.hline(buf, 0, 128, 7, 2)
+    count = len(rows)
+    top = table._top
+    if cursor is not None:
+        if cursor < top:
+            top = cursor
+        elif cursor >= top + 7:
+            top = cursor - 6
+        table._top = top
+    for line in range(min(7, count - top)):
+        row = rows[top + line]
+        selected = cursor == top + line
+        if selected:
+            screen.fill(buf, 0, 128, 1 + line)
+        screen.text(buf, 3, 1 + line, row[0], selected)
+        if row[1]:
+            screen.text_right(buf, 125, 1 + line, row[1], selected)
+    if top > 0:
+        screen.marker(buf, screen.MARK_N)
+    if top + 7 < count:
+        screen.marker(buf, screen.MARK_S)
+
+
+def draw_menu(table, buf):
+    rows = []
+    for item in table._items:
+        if item == _M_UNDO:
+            rows.append((undo_label(table), ""))
+        else:
+            rows.append((_MENU_LABELS[item], ""))
+    draw_list(table, buf, "MENU", rows, table._cursor, "W:BACK")
+    if table._menu_flash:
+        screen.text(buf, 2, 0, "MENU", True)
+
+
+def draw_pick(table, buf):
+    purpose = table._pick
+    labels = table.names
+    if purpose == _PICK_RENEGE:
+        prompt, hint = "WHO RENEGED?", "OK: BACK"
+    elif purpose == _PICK_REST:
+        prompt, hint = "REST OF TRICKS TO?", "OK: BACK"
+    elif purpose == _PICK_DEALER:
+        prompt, hint = "WHO DEALS?", "OK: BACK"
+    else:
+        prompt, hint = "WHO DEALS FIRST?", "OK: AT RANDOM"
+    ui_play.soft_labels(table, buf, labels, prompt, hint)
+
+
+def draw_adjust(table, buf):
+    pending = table._pending
+    scores = table.game.scores
+    teams = table.teams
+    labels = (teams[0] + b" +1", teams[1] + b" +1", teams[0] + b" -1",
+              teams[1] + b" -1")
+    ui_play.soft_labels(table, buf, labels, b"", "OK: SAVE")
+    # Each team's score as it will be, lit when it differs from now.
+    for team in (0, 1):
+        shown = teams[team][:4] + b" " + str(scores[team] + pending[team]).encode()
+        screen.text_center(buf, 2, shown, team * 64, team * 64 + 64, pending[team] != 0)
+
+
+def draw_confirm(table, buf):
+    if table._confirm == _M_RESET:
+        screen.text2_center(buf, 0, "RESET?")
+        screen.text_center(buf, 5, "MATCH TALLY TO 0-0")
+        screen.text_center(buf, 6, "AND A NEW GAME")
+    else:
+        screen.text2_center(buf, 0, "NEW GAME?")
+        screen.text_center(buf, 5, "THIS GAME ENDS HERE")
+        screen.text_center(buf, 6, "(UNDO BRINGS IT BACK)")
+    screen.marker(buf, screen.MARK_E)
+    screen.marker(buf, screen.MARK_W)
+    screen.text(buf, 6, 3, "NO")
+    screen.text_right(buf, 122, 3, "YES")
+    screen.text_center(buf, 3, "OK: YES")

@@ -1,0 +1,83 @@
+"""The game over screen: winner, score, skunk, a chart of the game.
+
+Functions of the ``Table`` (ui.py), each taking the table first: the UI is
+split into modules of moderate size because the board compiles each module
+when it is first imported, and the memory that takes grows with its size.
+Pure Python.
+"""
+
+from micropython import const
+
+from euchre_core import screen
+
+# Keys: the seat keys N, E, S, W, then OK.
+_KEY_OK = const(4)
+
+
+def press_over(table, key, now_ms):
+    dealer = key if key != _KEY_OK else table._random_seat(now_ms)
+    table._start_game(dealer, finished=True)
+    table._say(table.names[dealer].decode() + " DEALS FIRST", now_ms)
+
+
+def draw_over(table, buf):
+    game = table.game
+    winner = game.winner
+    name = table.teams[winner]
+    if len(name) <= 5:
+        screen.text2_center(buf, 0, name + b" WINS")
+    else:
+        screen.text2_center(buf, 0, name)
+    scores = game.scores
+    # The score, with the chart's legend: N-S thick line, E-W dotted.
+    line = (table.teams[0][:5].decode() + " " + str(scores[0]) + "-" + str(scores[1])
+            + " " + table.teams[1][:5].decode())
+    width = screen.text_width(line) + (44 if game.skunk else 0)
+    x = (128 - width) // 2
+    screen.fill(buf, x - 8, x - 2, 2, 0x18)
+    x = screen.text(buf, x, 2, line)
+    for dot in range(x, x + 6, 2):
+        screen.pixel(buf, dot, 19)
+    if game.skunk:
+        screen.text(buf, x + 9, 2, "SKUNK!", True)
+    draw_chart(table, buf, 3, 6)
+    tally = [table.tally[0], table.tally[1]]
+    tally[winner] += 1
+    screen.text(buf, 2, 7, "MATCH " + str(tally[0]) + "-" + str(tally[1]))
+    screen.text_right(buf, 126, 7, "OK:NEXT")
+
+
+def draw_chart(table, buf, page0, page1):
+    """Both teams' scores after each hand: N-S solid, E-W dotted."""
+    progress = table.game.progress()
+    top = page0 * 8 + 1
+    bottom = page1 * 8 + 7
+    height = bottom - top
+    peak = table.game.rules.target
+    for pair in progress:
+        peak = max(peak, pair[0], pair[1])
+    steps = max(len(progress) - 1, 1)
+    left = 14
+    right = 124
+    screen.text(buf, 2, page0, str(peak))
+    screen.text(buf, 2, page1, "0")
+    screen.vspan(buf, left - 2, top, bottom)
+    screen.hline(buf, left - 2, right, bottom)
+    screen.hline(buf, left, right, bottom - height * table.game.rules.target // peak, 4)
+    # A staircase per team: the score only moves when a hand is scored.
+    for team in (0, 1):
+        step = 1 if team == 0 else 2
+        prev_x = left
+        prev_y = bottom
+        for i in range(1, len(progress)):
+            x = left + (right - left) * i // steps
+            y = bottom - height * progress[i][team] // peak
+            screen.hline(buf, prev_x, x, prev_y, step)
+            if team == 0:
+                screen.hline(buf, prev_x, x, prev_y - 1)
+            for py in range(min(prev_y, y), max(prev_y, y) + 1, step):
+                screen.pixel(buf, x, py)
+                if team == 0:
+                    screen.pixel(buf, x + 1, py)
+            prev_x = x
+            prev_y = y

@@ -1,0 +1,223 @@
+"""The play screens: score, hand, quick result and the result banner.
+
+Functions of the ``Table`` (ui.py), each taking the table first: the UI is
+split into modules of moderate size because the board compiles each module
+when it is first imported, and the memory that takes grows with its size.
+Pure Python.
+"""
+
+from micropython import const
+
+from euchre_core import screen
+from euchre_core.game import action_text
+from euchre_core.rules import score_hand
+
+# Keys: the seat keys N, E, S, W, then OK.
+_KEY_N = const(0)
+_KEY_S = const(2)
+_KEY_W = const(3)
+_KEY_OK = const(4)
+# Screens (Table._mode); the same numbers in every ui module.
+_MAIN = const(0)
+_QUICK = const(1)
+
+# Horizontal offsets the score screen cycles through against burn-in.
+SHIFTS = (0, 1, 2, 1)
+
+KIND_WORDS = {
+    "made": "MADE", "march": "MARCH", "lone_march": "LONER",
+    "euchre": "EUCHRED", "lone_defense": "EUCHRED", "renege": "RENEGE",
+}
+
+
+def press_score(table, key, long, now_ms):
+    game = table.game
+    if key == _KEY_OK:
+        refusal = game.pass_refusal()
+        if refusal and game.rules.stick_the_dealer:
+            # Said short enough for the score screen's bottom band.
+            table._say("STICK THE DEALER: " + table.names[game.dealer].decode() + " CALLS",
+                       now_ms)
+            return
+        if refusal:
+            table._say(table._with_names(refusal), now_ms)
+            return
+        # The marker and the dealer's name move: that is the feedback.
+        game.pass_deal()
+        return
+    table._act(now_ms, game.call, key, long)
+
+
+def press_hand(table, key, long, now_ms):
+    game = table.game
+    if key == _KEY_OK:
+        table._mode = _QUICK
+        return
+    if not long:
+        table._act(now_ms, game.trick, key)
+        return
+    if key % 2 != game.makers:
+        table._act(now_ms, game.defend_alone, key)
+        return
+    # A maker decides to go alone after the call: take the call back and
+    # make it again as a lone call, while that is still the last action.
+    if game.lone_seat is not None:
+        table._say(table.names[game.lone_seat].decode() + " IS ALREADY ALONE", now_ms)
+    elif action_text(game.codes[-1])[0] != "C":
+        table._say("Too late: going alone is before the first trick", now_ms)
+    else:
+        game.undo()
+        table._act(now_ms, game.call, key, True)
+
+
+def quick_choices(table):
+    """Per seat key: (makers' tricks to finish with, label) or None."""
+    game = table.game
+    makers_have = game.tricks[game.makers]
+    lone_d = game.lone_defender is not None
+    split = lone_d and game.rules.defender_alone == "2_4"
+    made = (max(makers_have, 3), "MADE 3-4")
+    march = (5, "MARCH 5")
+    if split:
+        euchred = (max(makers_have, 1), "SET 3-4")
+        swept = (0, "SET 5")
+        return (made, march, euchred, swept)
+    return (made, march, (min(makers_have, 2), "EUCHRED"), None)
+
+
+def quick_points(table, tricks):
+    game = table.game
+    scored = score_hand(game.rules, tricks, game.lone_seat is not None,
+                        game.lone_defender is not None)
+    return "+" + str(scored[1])
+
+
+def press_quick(table, key, now_ms):
+    if key == _KEY_OK:
+        table._mode = _MAIN
+        return
+    choice = quick_choices(table)[key]
+    if choice is None:
+        table._mode = _MAIN
+        return
+    table._mode = _MAIN
+    table._act(now_ms, table.game.finish, choice[0])
+
+
+def draw_score(table, buf):
+    game = table.game
+    dx = SHIFTS[table._shift]
+    scores = game.scores
+    screen.text(buf, 2 + dx, 0, table.teams[0])
+    screen.text_right(buf, 126 + dx - 2, 0, table.teams[1])
+    for team in (0, 1):
+        centre = (32 if team == 0 else 96) + dx - 1
+        if scores[team] < 100:
+            screen.big_number(buf, centre, 1, scores[team])
+        else:
+            screen.text_center(buf, 3, str(scores[team]), centre - 30, centre + 30)
+    screen.fill(buf, 60 + dx, 68 + dx, 3, 0x18)
+    dealer = game.dealer
+    screen.text_center(buf, 6, table.names[dealer] + b" DEALS", 4 + dx, 124 + dx)
+    rules = game.rules
+    screen.text(buf, 2 + dx, 7, "TO " + str(rules.target)
+                + (" BY 2" if rules.win_by_two else ""))
+    screen.text_right(buf, 124 + dx, 7, "MATCH " + str(table.tally[0]) + "-"
+                      + str(table.tally[1]))
+    screen.marker(buf, dealer, dx)
+
+
+def draw_hand(table, buf):
+    game = table.game
+    makers = game.makers
+    tricks = game.tricks
+    scores = game.scores
+    for team in (0, 1):
+        left = 6 if team == 0 else 70
+        # Name and score stay clear of the N marker in the middle.
+        if team == 0:
+            screen.text(buf, 2, 0, table.teams[0][:6] + b" " + str(scores[0]).encode())
+        else:
+            screen.text_right(buf, 126, 0, str(scores[1]).encode() + b" "
+                              + table.teams[1][:6])
+        role = "MAKERS" if team == makers else "DEFEND"
+        screen.text(buf, left, 1, role)
+        for pip in range(5):
+            x = left + pip * 11
+            screen.pip(buf, x, 2, pip < tricks[team])
+        lone = game.lone_seat if team == makers else game.lone_defender
+        if lone is not None:
+            tag = table.names[lone][:3] + b" ALONE"
+            if team == 0:
+                screen.text(buf, left, 4, tag, True)
+            else:
+                screen.text_right(buf, 121, 4, tag, True)
+    screen.text_center(buf, 5, table.names[game.caller] + b" CALLED", 6, 122)
+    leader = game.leader
+    screen.text_center(buf, 6, table.names[leader] + b" LEADS", 6, 122)
+    # Page 7 stays the same from trick to trick: one page less to send.
+    screen.text(buf, 2, 7, "TO " + str(game.rules.target))
+    screen.text_right(buf, 126, 7, "OK:RESULT")
+    screen.marker(buf, leader)
+
+
+def draw_banner(table, buf):
+    hand = table._banner_hand
+    game = table.game
+    word = KIND_WORDS.get(hand.kind, hand.kind.upper())
+    screen.text_center(buf, 0, table.teams[hand.scorer] + b" SCORE", inverse=True)
+    screen.text2_center(buf, 2, word + " +" + str(hand.points))
+    if hand.kind == "lone_defense":
+        detail = table.names[hand.lone_defender] + b" DEF. ALONE"
+    elif hand.kind == "renege" or hand.lone_seat is None:
+        detail = (str(hand.tricks[hand.makers]) + " TRICKS TO "
+                  + table.teams[hand.makers].decode()).encode()
+    else:
+        detail = table.names[hand.lone_seat] + b" WENT ALONE"
+    if hand.kind == "renege":
+        detail = b"PENALTY"
+    screen.text_center(buf, 4, detail)
+    scores = game.scores
+    screen.text2_center(buf, 5, str(scores[0]) + "-" + str(scores[1]))
+    if game.winner is None:
+        screen.text_center(buf, 7, table.names[game.dealer] + b" DEALS NEXT")
+    else:
+        screen.text_center(buf, 7, "GAME OVER")
+
+
+def soft_labels(table, buf, labels, prompt, hint):
+    """Labels next to the seat keys: N on top, E right, S bottom, W left."""
+    for seat in range(4):
+        label = labels[seat]
+        if not label:
+            continue
+        screen.marker(buf, seat)
+        if seat == _KEY_N:
+            screen.text_center(buf, 1, label)
+        elif seat == _KEY_S:
+            screen.text_center(buf, 6, label)
+        else:
+            # Long labels take two lines so the E and W labels never meet.
+            cut = label.rfind(b" ") if len(label) > 8 else -1
+            words = (label[:cut], label[cut + 1:]) if cut > 0 else (label,)
+            for i in range(len(words)):
+                if seat == _KEY_W:
+                    screen.text(buf, 6, 3 + i, words[i])
+                else:
+                    screen.text_right(buf, 122, 3 + i, words[i])
+    screen.text_center(buf, 2, prompt)
+    screen.text_center(buf, 5, hint)
+
+
+def draw_quick(table, buf):
+    game = table.game
+    choices = quick_choices(table)
+    labels = []
+    for seat in range(4):
+        choice = choices[seat]
+        if choice is None:
+            labels.append(b"BACK")
+        else:
+            labels.append((choice[1] + " " + quick_points(table, choice[0])).encode())
+    makers = table.teams[game.makers]
+    soft_labels(table, buf, labels, makers + b" TOOK?", "OK: BACK")

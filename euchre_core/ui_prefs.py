@@ -1,0 +1,57 @@
+"""The preferences record: display settings, match tally and rules, as the
+firmware saves them in the NVM (compact and versioned).
+
+Functions of the ``Table`` (ui.py), each taking the table first: the UI is
+split into modules of moderate size because the board compiles each module
+when it is first imported, and the memory that takes grows with its size.
+Pure Python.
+"""
+
+from micropython import const
+
+from euchre_core.game import Game
+from euchre_core.rules import Rules
+
+_PREFS_MAGIC = const(0x50)  # "P"
+_PREFS_VERSION = const(1)
+_FLAG_FLIPPED = const(1)
+_FLAG_DEVICE_RULES = const(2)
+
+
+def prefs_bytes(table):
+    """Display settings, match tally and rules, versioned, for the NVM."""
+    game_rules = table.game.rules.to_bytes()
+    next_rules = table.next_rules.to_bytes()
+    flags = (_FLAG_FLIPPED if table.flipped else 0) | (
+        _FLAG_DEVICE_RULES if table.device_rules else 0)
+    head = bytes((_PREFS_MAGIC, _PREFS_VERSION, table.contrast & 0xFF, flags,
+                  min(table.sleep_s, 0xFFFF) >> 8, min(table.sleep_s, 0xFFFF) & 0xFF,
+                  min(table.tally[0], 255), min(table.tally[1], 255),
+                  len(game_rules)))
+    return head + game_rules + bytes((len(next_rules),)) + next_rules
+
+
+def load_prefs(table, data):
+    """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
+    anything else. Call before ``load_game``: the game replays under the
+    rules saved here."""
+    data = bytes(data)
+    if len(data) < 10 or data[0] != _PREFS_MAGIC:
+        raise ValueError("Saved settings are not this scorekeeper's")
+    if data[1] != _PREFS_VERSION:
+        raise ValueError("Saved settings have version " + str(data[1])
+                         + "; this firmware reads version " + str(_PREFS_VERSION))
+    size = data[8]
+    if len(data) < 10 + size or len(data) != 10 + size + data[9 + size]:
+        raise ValueError("Saved settings are truncated")
+    game_rules = Rules.from_bytes(data[9:9 + size])
+    next_rules = Rules.from_bytes(data[10 + size:])
+    table.contrast = data[2]
+    table.flipped = bool(data[3] & _FLAG_FLIPPED)
+    table.device_rules = bool(data[3] & _FLAG_DEVICE_RULES)
+    table.sleep_s = data[4] << 8 | data[5]
+    table.tally = [data[6], data[7]]
+    table.next_rules = next_rules if table.device_rules else table.base_rules
+    if table.game.action_count == 0 and table.game.rules != game_rules:
+        table.game = Game(game_rules, dealer=table.game.start_dealer)
+    table._stale = True
