@@ -241,11 +241,13 @@ class Table:
             ui_menu.press_adjust(self, key, now_ms)
         elif mode == _OPTIONS:
             # Rarely opened pages: compiled on the board only when first used.
-            from euchre_core import ui_options
-            ui_options.press_options(self, key, now_ms)
+            # This form of import allocates nothing once the module is
+            # loaded ("from euchre_core import ..." does, on MicroPython).
+            import euchre_core.ui_options
+            euchre_core.ui_options.press_options(self, key, now_ms)
         elif mode in (_STATS, _HISTORY):
-            from euchre_core import ui_records
-            ui_records.press_list(self, key, now_ms)
+            import euchre_core.ui_records
+            euchre_core.ui_records.press_list(self, key, now_ms)
         elif mode == _CONFIRM:
             ui_menu.press_confirm(self, key, now_ms)
 
@@ -320,15 +322,15 @@ class Table:
     def prefs_bytes(self):
         """Display settings, match tally and rules, versioned, for the NVM."""
         # In a module of its own (see ui_prefs.py), loaded when first needed.
-        from euchre_core import ui_prefs
-        return ui_prefs.prefs_bytes(self)
+        import euchre_core.ui_prefs
+        return euchre_core.ui_prefs.prefs_bytes(self)
 
     def load_prefs(self, data):
         """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
         anything else. Call before ``load_game``: the game replays under the
         rules saved here."""
-        from euchre_core import ui_prefs
-        ui_prefs.load_prefs(self, data)
+        import euchre_core.ui_prefs
+        euchre_core.ui_prefs.load_prefs(self, data)
 
     def load_game(self, data):
         """Resume a game saved by ``Game.to_bytes`` under the current game's
@@ -443,14 +445,14 @@ class Table:
         elif mode == _ADJUST:
             ui_menu.draw_adjust(self, buf)
         elif mode == _OPTIONS:
-            from euchre_core import ui_options
-            ui_options.draw_options(self, buf)
+            import euchre_core.ui_options
+            euchre_core.ui_options.draw_options(self, buf)
         elif mode == _STATS:
-            from euchre_core import ui_records
-            ui_records.draw_stats(self, buf)
+            import euchre_core.ui_records
+            euchre_core.ui_records.draw_stats(self, buf)
         elif mode == _HISTORY:
-            from euchre_core import ui_records
-            ui_records.draw_history(self, buf)
+            import euchre_core.ui_records
+            euchre_core.ui_records.draw_history(self, buf)
         elif mode == _CONFIRM:
             ui_menu.draw_confirm(self, buf)
         if self._message:

@@ -9,10 +9,10 @@ the Pico) on the ``.py`` sources, never on precompiled files.
 
 Measured (smallest ``-X heapsize`` that works): ``import euchre_core.ui``
 108k (the UI in one 1200-line module needed 210k); the session of
-``test_every_page_opens_from_source`` 128k (212k). Fitting is not monotonic
+``test_every_page_opens_from_source`` 124k (212k). Fitting is not monotonic
 in the heap size on this port: how the heap fragments while a module
 compiles depends on where earlier objects landed, so some sizes above the
-smallest fail (that session fails from 140k to 168k, and works from 172k
+smallest fail (that session fails from 136k to 164k, and works from 168k
 on). The limits below sit where the measurements pass with a margin."""
 
 import ast
@@ -28,7 +28,7 @@ _ROOT = _TESTS.parent
 _BIN = pathlib.Path(sys.executable).parent
 # Measured 108k, plus a margin for the UI to grow.
 IMPORT_HEAP = "128k"
-# Works from 172k on (and at 128k..136k); one 1200-line ui.py needed 212k.
+# Works from 168k on (and at 124k..132k); one 1200-line ui.py needed 212k.
 SESSION_HEAP = "192k"
 # Imported when a page is first shown (or the preferences first saved or
 # loaded), never by ``import euchre_core.ui``.
