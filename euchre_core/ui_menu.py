@@ -123,7 +123,7 @@ def press_menu(table, key, now_ms):
         out = table._out if table._out is not None else print
         for line in lines:
             out(line)
-        table._say("SENT TO USB SERIAL: " + str(len(lines)) + " LINES", now_ms)
+        table._say(str(len(lines)) + " LINES TO USB", now_ms)
     elif item == _M_NEW_GAME or item == _M_RESET:
         table._confirm = item
         table._mode = _CONFIRM
