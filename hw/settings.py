@@ -95,6 +95,10 @@ TEAM_KEYS = ("EUCHRE_TEAM_NS", "EUCHRE_TEAM_EW")
 
 # Names are drawn with a 5x8 font on a 128-pixel line beside other text.
 NAME_LENGTH = 10
+# Team names share a line with both trick counts on the hand screen.
+TEAM_LENGTH = 9
+# Parts the box works without: an empty pin means "not fitted".
+OPTIONAL_PINS = ("EUCHRE_LED", "EUCHRE_BUZZER")
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
@@ -188,7 +192,7 @@ def _convert(key, raw, default, kind):
         raise ValueError(key + ": " + _show(raw) + " is not text")
     text = str(raw).strip()
     if kind == "pin":
-        if not text and default:
+        if not text and key not in OPTIONAL_PINS:
             raise ValueError(key + ": a pin is needed here")
         return text
     for char in text:
@@ -196,8 +200,10 @@ def _convert(key, raw, default, kind):
             raise ValueError(key + ": " + _show(raw) + " has a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
-    if len(text) > NAME_LENGTH:
-        raise ValueError(key + ": " + _show(raw) + " is longer than " + str(NAME_LENGTH))
+    limit = TEAM_LENGTH if key in TEAM_KEYS else NAME_LENGTH
+    if len(text) > limit:
+        raise ValueError(key + ": " + _show(raw) + " is longer than " + str(limit)
+                         + " letters")
     return text
 
 

@@ -82,6 +82,7 @@ def test_both_circuitpython_forms_are_accepted(raw, value):
     ("EUCHRE_I2C_FREQUENCY", 5), ("EUCHRE_LONG_PRESS_MS", 100), ("EUCHRE_SLEEP_S", -1),
     ("EUCHRE_NAME_E", "Bartholomew the Great"), ("EUCHRE_NAME_E", ""), ("EUCHRE_NAME_E", "Zoë"),
     ("EUCHRE_TEAM_NS", "   "), ("EUCHRE_SDA", ""), ("EUCHRE_LEAD", True),
+    ("EUCHRE_TEAM_EW", "Easterners"),
 ])
 def test_wrong_values_name_the_key_and_keep_the_default(key, given):
     s = hs.Settings(reader({key: given}))
@@ -145,3 +146,15 @@ def test_template_lists_every_key_with_its_default():
 def test_given_lists_the_keys_found_and_accepted():
     s = hs.Settings(reader({"EUCHRE_TARGET": 7, "EUCHRE_ROTATION": 90, "EUCHRE_NAME_N": "Ann"}))
     assert sorted(s.given) == ["EUCHRE_NAME_N", "EUCHRE_TARGET"]
+
+
+def test_an_empty_led_or_buzzer_pin_means_not_fitted():
+    s = hs.Settings(reader({"EUCHRE_LED": "", "EUCHRE_BUZZER": ""}))
+    assert s.errors == []
+    assert s["EUCHRE_LED"] == "" and s["EUCHRE_BUZZER"] == ""
+
+
+def test_team_names_fit_the_hand_screen():
+    s = hs.Settings(reader({"EUCHRE_TEAM_NS": "Northside", "EUCHRE_NAME_N": "Bartholome"}))
+    assert s.errors == []
+    assert s.teams()[0] == "Northside" and s.names()[0] == "Bartholome"
