@@ -377,10 +377,10 @@ class Game:
             raise ValueError("The makers take 0 to 5 tricks, not " + str(makers_tricks))
         if makers_tricks < self._tricks[self.makers]:
             raise ValueError("The makers already have "
-                             + str(self._tricks[self.makers]) + " tricks")
+                             + _count_tricks(self._tricks[self.makers]))
         if 5 - makers_tricks < self._tricks[1 - self.makers]:
             raise ValueError("The defenders already have "
-                             + str(self._tricks[1 - self.makers]) + " tricks")
+                             + _count_tricks(self._tricks[1 - self.makers]))
         self._tricks[self.makers] = makers_tricks
         self._tricks[1 - self.makers] = 5 - makers_tricks
         self.tricks_played = 5
@@ -497,6 +497,10 @@ class Game:
     def __repr__(self):
         return ("<Game dealer=" + seat_name(self.dealer) + " scores=" + repr(self._scores)
                 + " actions=" + repr(self.text()) + ">")
+
+
+def _count_tricks(count):
+    return str(count) + (" trick" if count == 1 else " tricks")
 
 
 def _empty_stats():
