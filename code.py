@@ -226,29 +226,31 @@ def run() -> None:
         store.sync(table, pressed)
 
         if display is not None:
-            flip = 1 if rotated != bool(table.flipped) else 0
-            redraw = 0
-            if flip != shown_flip:
-                display.flip(flip == 1)
-                shown_flip = flip
-                redraw = ALL_PAGES
-            if table.contrast != shown_contrast:
-                display.contrast(table.contrast)
-                shown_contrast = table.contrast
-            if bool(table.awake) != shown_awake:
-                shown_awake = not shown_awake
-                display.sleep(not shown_awake)
-            changed = table.render(frame) | redraw
-            if changed:
-                try:
+            # Every command can meet a loose wire, not only a redraw: the
+            # sleep after a quiet spell, the wake, contrast and flip too.
+            try:
+                flip = 1 if rotated != bool(table.flipped) else 0
+                redraw = 0
+                if flip != shown_flip:
+                    display.flip(flip == 1)
+                    shown_flip = flip
+                    redraw = ALL_PAGES
+                if table.contrast != shown_contrast:
+                    display.contrast(table.contrast)
+                    shown_contrast = table.contrast
+                if bool(table.awake) != shown_awake:
+                    shown_awake = not shown_awake
+                    display.sleep(not shown_awake)
+                changed = table.render(frame) | redraw
+                if changed:
                     display.show_pages(changed)
-                except OSError as err:
-                    # A loose wire: keep the game going, look for the display again later.
-                    say("display lost: " + str(err))
-                    display = None
-                    last_retry = now
-                    if led is not None:
-                        led.show_code(blink_code, now)
+            except OSError as err:
+                # A loose wire: keep the game going, look for the display again later.
+                say("display lost: " + str(err))
+                display = None
+                last_retry = now
+                if led is not None:
+                    led.show_code(blink_code, now)
         else:
             table.render(frame)
             if i2c is not None and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS:
