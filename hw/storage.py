@@ -76,7 +76,11 @@ def entry_check(code: int, index: int, seed: int) -> int:
     """The 7-bit check byte of journal entry ``index`` holding ``code``."""
     mix = (seed ^ (index * 0x9E37) ^ (code * 0x0101)) & 0xFFFF
     for _ in range(3):
-        mix = ((mix * 0x6F4B) ^ (mix >> 7)) & 0xFFFF
+        # mix * 0x6F4B mod 2**16 a byte of mix at a time: the whole product
+        # can pass 2**30, a long int (a heap allocation) on the board.
+        low = (mix & 0xFF) * 0x6F4B
+        high = (mix >> 8) * 0x6F4B & 0xFF
+        mix = ((low + (high << 8)) ^ (mix >> 7)) & 0xFFFF
     return (mix ^ (mix >> 8)) & 0x7F
 
 
