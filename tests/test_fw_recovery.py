@@ -326,6 +326,17 @@ def test_display_that_stops_answering_is_found_again_and_redrawn():
         assert pico.error is None and "Traceback" not in pico.serial
 
 
+def test_display_that_stops_answering_at_sleep_is_lost_not_a_crash():
+    # Sleep, wake, contrast and flip talk to the display too, not only drawing.
+    with boot(settings={"EUCHRE_SLEEP_S": "5"}) as pico:
+        pico.run_script("N wait:100")
+        pico.machine.bus.devices.pop(0x3C)
+        pico.run_script("wait:6000")
+        assert "display lost" in pico.serial
+        assert pico.error is None and "Traceback" not in pico.serial
+        assert table(pico).game.caller == 0
+
+
 def blink_counts(changes):
     """Blinks between pauses, from the LED's (ms, value) changes."""
     ons = [ms for ms, value in changes if value]
