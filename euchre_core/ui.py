@@ -130,6 +130,9 @@ class Table:
         self.contrast = contrast
         self.flipped = bool(flipped)
         self.sleep_s = sleep_s
+        # What settings.toml asked for: saved beside the device's own choice,
+        # so an edit of settings.toml after that choice wins at the next start.
+        self.settings_display = (contrast, sleep_s)
         self.awake = True
         self.tally = [0, 0]
         self.game_serial = 0

@@ -13,7 +13,7 @@ from euchre_core.game import Game
 from euchre_core.rules import Rules
 
 _PREFS_MAGIC = const(0x50)  # "P"
-_PREFS_VERSION = const(1)
+_PREFS_VERSION = const(2)  # 2 adds settings.toml's contrast and sleep time
 _FLAG_FLIPPED = const(1)
 _FLAG_DEVICE_RULES = const(2)
 
@@ -28,7 +28,10 @@ def prefs_bytes(table):
                   min(table.sleep_s, 0xFFFF) >> 8, min(table.sleep_s, 0xFFFF) & 0xFF,
                   min(table.tally[0], 255), min(table.tally[1], 255),
                   len(game_rules)))
-    return head + game_rules + bytes((len(next_rules),)) + next_rules
+    base_contrast, base_sleep = table.settings_display
+    base_sleep = min(base_sleep, 0xFFFF)
+    tail = bytes((base_contrast & 0xFF, base_sleep >> 8, base_sleep & 0xFF))
+    return head + game_rules + bytes((len(next_rules),)) + next_rules + tail
 
 
 def load_prefs(table, data):
@@ -38,18 +41,25 @@ def load_prefs(table, data):
     data = bytes(data)
     if len(data) < 10 or data[0] != _PREFS_MAGIC:
         raise ValueError("Saved settings are not this scorekeeper's")
-    if data[1] != _PREFS_VERSION:
-        raise ValueError("Saved settings have version " + str(data[1])
+    version = data[1]
+    if version != 1 and version != _PREFS_VERSION:
+        raise ValueError("Saved settings have version " + str(version)
                          + "; this firmware reads version " + str(_PREFS_VERSION))
+    tail = 3 if version == 2 else 0
     size = data[8]
-    if len(data) < 10 + size or len(data) != 10 + size + data[9 + size]:
+    if len(data) < 10 + size or len(data) != 10 + size + data[9 + size] + tail:
         raise ValueError("Saved settings are truncated")
     game_rules = Rules.from_bytes(data[9:9 + size])
-    next_rules = Rules.from_bytes(data[10 + size:])
-    table.contrast = data[2]
+    next_rules = Rules.from_bytes(data[10 + size:len(data) - tail])
+    # The device's contrast and sleep time stand unless settings.toml has
+    # been edited since they were saved (version 1 did not record it).
+    edited = tail and (data[-3], data[-2] << 8 | data[-1]) != (
+        table.settings_display[0] & 0xFF, min(table.settings_display[1], 0xFFFF))
+    if not edited:
+        table.contrast = data[2]
+        table.sleep_s = data[4] << 8 | data[5]
     table.flipped = bool(data[3] & _FLAG_FLIPPED)
     table.device_rules = bool(data[3] & _FLAG_DEVICE_RULES)
-    table.sleep_s = data[4] << 8 | data[5]
     table.tally = [data[6], data[7]]
     table.next_rules = next_rules if table.device_rules else table.base_rules
     if table.game.action_count == 0 and table.game.rules != game_rules:

@@ -27,6 +27,29 @@ def case_ui_prefs_round_trip():
     assert restored.game == t.game and restored.screen_name == "hand"
 
 
+def case_ui_settings_edited_after_a_device_change_win():
+    t = table(contrast=200, sleep_s=600)
+    t.contrast = 64      # chosen in the Display menu
+    t.sleep_s = 120
+    data = t.prefs_bytes()
+    same = table(contrast=200, sleep_s=600)
+    same.load_prefs(data)
+    assert (same.contrast, same.sleep_s) == (64, 120)
+    edited = table(contrast=150, sleep_s=600)   # settings.toml changed since
+    edited.load_prefs(data)
+    assert (edited.contrast, edited.sleep_s) == (150, 600)
+
+
+def case_ui_prefs_version_1_still_loads():
+    t = table()
+    t.contrast = 64
+    v2 = t.prefs_bytes()
+    v1 = bytes((v2[0], 1)) + v2[2:-3]
+    restored = table()
+    restored.load_prefs(v1)
+    assert restored.contrast == 64
+
+
 def case_ui_bad_prefs_are_refused():
     t = table()
     good = t.prefs_bytes()
