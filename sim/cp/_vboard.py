@@ -54,6 +54,51 @@ def current():
     return board
 
 
+class PinOwner:
+    """What every virtual peripheral does with its pins, as CircuitPython does:
+    claims them all or none ("GP4 in use"), refuses use after ``deinit``,
+    releases them on ``deinit`` and as a context manager."""
+
+    _board = None
+    _pins = ()
+
+    def _claim(self, board, pins, roles):
+        claimed = []
+        try:
+            for i in range(len(pins)):
+                board.claim(pins[i], roles[i] if isinstance(roles, tuple) else roles)
+                claimed.append(pins[i])
+        except ValueError:
+            for pin in claimed:
+                board.release(pin)
+            raise
+        self._board = board
+        self._pins = tuple(pins)
+
+    def _live(self):
+        if self._board is None:
+            raise ValueError("Object has been deinitialized.")
+        if self._board.dead:
+            raise PowerCut()
+        return self._board
+
+    def _releasing(self):
+        """Called by ``deinit`` while the pins are still held."""
+
+    def deinit(self):
+        if self._board is not None:
+            self._releasing()
+            for pin in self._pins:
+                self._board.release(pin)
+            self._board = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.deinit()
+
+
 class Pin:
     """A GPIO pin (``microcontroller.Pin``); ``board.GP4`` is ``microcontroller.pin.GPIO4``."""
 

@@ -17,33 +17,22 @@ def _peripheral(pin, remainder):
     return (pin.number >> 1) & 1
 
 
-class I2C:
+class I2C(_vboard.PinOwner):
     def __init__(self, scl, sda, *, frequency=100000, timeout=255):
         board = _vboard.current()
         instance = _peripheral(sda, 0)
         if instance < 0 or instance != _peripheral(scl, 1):
             raise ValueError("Invalid pins")
-        board.claim(sda, "I2C SDA")
-        try:
-            board.claim(scl, "I2C SCL")
-        except ValueError:
-            board.release(sda)
-            raise
+        self._claim(board, (sda, scl), ("I2C SDA", "I2C SCL"))
         if not board.bus.pullups:
-            board.release(sda)
-            board.release(scl)
+            self.deinit()
             raise RuntimeError("No pull up found on SDA or SCL; check your wiring")
-        self._board = board
-        self._pins = (scl, sda)
         self._locked = False
         self._frequency = frequency
         board.bus.frequency = frequency
 
     def _check(self, locked=True):
-        if self._board is None:
-            raise ValueError("Object has been deinitialized.")
-        if self._board.dead:
-            raise _vboard.PowerCut()
+        self._live()
         if locked and not self._locked:
             raise RuntimeError("Function requires lock")
 
@@ -51,18 +40,6 @@ class I2C:
     def frequency(self):
         self._check(False)
         return self._frequency
-
-    def deinit(self):
-        if self._board is not None:
-            for pin in self._pins:
-                self._board.release(pin)
-            self._board = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.deinit()
 
     def try_lock(self):
         self._check(False)
@@ -103,30 +80,14 @@ class I2C:
         self.readfrom_into(address, in_buffer, start=in_start, end=in_end)
 
 
-class SPI:
+class SPI(_vboard.PinOwner):
     """An SPI bus with nothing on it (the scorekeeper uses none). The Adafruit
     libraries name ``busio.SPI`` in their annotations, so it must exist."""
 
     def __init__(self, clock, MOSI=None, MISO=None, half_duplex=False):
-        board = _vboard.current()
         pins = [pin for pin in (clock, MOSI, MISO) if pin is not None]
-        for pin in pins:
-            board.claim(pin, "SPI")
-        self._board = board
-        self._pins = pins
+        self._claim(_vboard.current(), pins, "SPI")
         self._locked = False
-
-    def deinit(self):
-        if self._board is not None:
-            for pin in self._pins:
-                self._board.release(pin)
-            self._board = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.deinit()
 
     def configure(self, *, baudrate=100000, polarity=0, phase=0, bits=8):
         pass

@@ -22,34 +22,14 @@ class DriveMode:
     OPEN_DRAIN = "OPEN_DRAIN"
 
 
-class DigitalInOut:
+class DigitalInOut(_vboard.PinOwner):
     def __init__(self, pin):
-        board = _vboard.current()
-        board.claim(pin, "DigitalInOut")
-        self._board = board
+        self._claim(_vboard.current(), (pin,), "DigitalInOut")
         self._pin = pin
         self._direction = Direction.INPUT
         self._pull = None
         self._value = False
         self.drive_mode = DriveMode.PUSH_PULL
-
-    def _live(self):
-        if self._board is None:
-            raise ValueError("Object has been deinitialized.")
-        if self._board.dead:
-            raise _vboard.PowerCut()
-        return self._board
-
-    def deinit(self):
-        if self._board is not None:
-            self._board.release(self._pin)
-            self._board = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.deinit()
 
     def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
         self._live()

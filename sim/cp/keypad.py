@@ -146,7 +146,7 @@ class EventQueue:
         return self._overflowed
 
 
-class Keys:
+class Keys(_vboard.PinOwner):
     """One key per pin. Buttons to GND want ``value_when_pressed=False, pull=True``."""
 
     def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02,
@@ -156,17 +156,7 @@ class Keys:
             raise ValueError("debounce_threshold must be 1-127")
         if interval <= 0:
             raise ValueError("interval must be > 0")
-        claimed = []
-        try:
-            for pin in pins:
-                board.claim(pin, "keypad.Keys")
-                claimed.append(pin)
-        except ValueError:
-            for pin in claimed:
-                board.release(pin)
-            raise
-        self._board = board
-        self._pins = tuple(pins)
+        self._claim(board, tuple(pins), "keypad.Keys")
         self._value_when_pressed = bool(value_when_pressed)
         # pull=True pulls against the pressed level: up when pressed reads low.
         self._pull_up = (not value_when_pressed) if pull else None
@@ -189,19 +179,9 @@ class Keys:
     def key_count(self):
         return len(self._pins)
 
-    def deinit(self):
-        if self._board is not None:
-            for pin in self._pins:
-                self._board.release(pin)
-            if self in self._board.scanners:
-                self._board.scanners.remove(self)
-            self._board = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.deinit()
+    def _releasing(self):
+        if self in self._board.scanners:
+            self._board.scanners.remove(self)
 
     def reset(self):
         """Forget the keys' state: keys held now are reported again as presses."""
