@@ -13,6 +13,7 @@ import os
 import pathlib
 
 from sim.picture import image
+from ui_read import find_text, markers, read_big, read_score  # noqa: F401 (for the tests)
 from sim.runner import VirtualPico
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -97,66 +98,7 @@ def check_golden(pico, name):
 
 # ----- reading the glass back with the font tables (not the renderer) -----
 
-def _small_columns(text):
-    from euchre_core.font import SMALL, small_index
-
-    out = bytearray()
-    for char in text:
-        start = small_index(ord(char))
-        out += SMALL[start:start + 5] + b"\0"
-    return bytes(out[:-1])
-
-
 def has_text(buf, text):
     """True if small ``text`` is written on any page of the frame (lit, or dark on a lit bar)."""
-    columns = _small_columns(text)
-    inverse = bytes(c ^ 0xFF for c in columns)
-    return any(bytes(buf[p * 128:(p + 1) * 128]).find(pattern) >= 0
-               for p in range(8) for pattern in (columns, inverse))
-
-
-def _big_digit_at(buf, x, page):
-    from euchre_core.font import BIG, BIG_PAGES, BIG_W
-
-    for digit in range(10):
-        if all(bytes(buf[(page + p) * 128 + x:(page + p) * 128 + x + BIG_W])
-               == BIG[(digit * BIG_PAGES + p) * BIG_W:(digit * BIG_PAGES + p + 1) * BIG_W]
-               for p in range(BIG_PAGES)):
-            return digit
-    return None
-
-
-def read_big(buf, left, right, page=1):
-    """The number in big digits between columns left..right-1, or None."""
-    from euchre_core.font import BIG_W
-
-    value = None
-    x = left
-    while x <= right - BIG_W:
-        digit = _big_digit_at(buf, x, page)
-        if digit is None:
-            x += 1
-            continue
-        value = digit if value is None else value * 10 + digit
-        x += BIG_W
-    return value
-
-
-def read_score(buf):
-    """(N-S, E-W) as the score screen's big digits show them."""
-    return read_big(buf, 0, 64), read_big(buf, 64, 128)
-
-
-def markers(buf):
-    """Seats whose edge marker (the triangle pointing at a seat key) is drawn."""
-    from euchre_core import screen
-
-    found = []
-    for side in range(4):
-        for shift in (0, 1, 2):
-            shape = bytearray(1024)
-            screen.marker(shape, side, shift)
-            if all(buf[i] & shape[i] == shape[i] for i in range(1024) if shape[i]):
-                found.append(side)
-                break
-    return found
+    return any(find_text(buf, page, text, inverse) >= 0
+               for page in range(8) for inverse in (False, True))
