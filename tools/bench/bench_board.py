@@ -16,7 +16,9 @@ import gc
 import sys
 from array import array
 
+import bench_hw
 from bench_bus import CountingI2C
+from bench_hw import DigitalInOut, _Module
 
 TICKS_START = 0x1FFF0000  # CircuitPython's ticks_ms starts 65.5 s before its wrap
 
@@ -27,10 +29,6 @@ class SessionEnd(BaseException):
 
 class Reload(BaseException):
     """supervisor.reload(): the firmware restarted itself (after an error)."""
-
-
-class _Module:
-    pass
 
 
 class _Clock:
@@ -125,27 +123,12 @@ class _Events:
         pass
 
 
-class Keys:
+class Keys(bench_hw.Keys):
+    """The press-by-press stand-in, with presses replayed by virtual time."""
+
     def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02,
                  max_events=64, debounce_threshold=1):
         self.events = _Events()
-
-    def reset(self):
-        pass
-
-    def deinit(self):
-        pass
-
-
-class DigitalInOut:
-    def __init__(self, pin):
-        self.value = False
-
-    def switch_to_output(self, value=False):
-        self.value = value
-
-    def deinit(self):
-        pass
 
 
 class PWMOut:
