@@ -195,12 +195,15 @@ def run() -> None:
             presses.release_all()
         elif event != NONE:
             key = event >> 1
+            # The scanner's own time of the change: a press is as long as the
+            # finger held it, however busy the loop was.
+            seen = keys.ms if keys.ms >= 0 else now
             if event & 1:
-                presses.down(key, now)
+                presses.down(key, seen)
             else:
                 if presses.stuck(key) and led is not None and display is None:
                     led.show_code(blink_code, now)  # the stuck key is free again
-                result = presses.up(key, now)
+                result = presses.up(key, seen)
                 if result:
                     table.press(key, False, now)
                     pressed = True

@@ -11,7 +11,16 @@ a wrap-safe difference.
   nor clearly long is safer ignored than guessed;
 * stuck: held longer than ``stuck_ms`` (20 s): reported once, then the key is
   ignored until it is released (a button jammed by a drink must not replay
-  presses or block the other keys).
+  presses or block the other keys);
+* bounce: down for less than ``bounce_ms`` (15 ms): nothing. The key scanner
+  reports a change within a few milliseconds, so a contact that chatters as
+  it closes or opens can come through as an extra down and up a few
+  milliseconds long; no finger presses a key that briefly. Without this, a
+  chattering release could count one trick twice.
+
+The moments given to ``down`` and ``up`` should be when the key scanner saw
+the change (``keypad`` events carry it), not when the loop got round to it:
+a loop busy redrawing must not make a press look shorter than it was.
 
 Several keys are tracked independently. Results are small ints, so polling
 allocates nothing: ``kind << 3 | key`` with kind ``SHORT``, ``LONG`` or ``STUCK``,
@@ -56,14 +65,15 @@ def key_of(result):
 class Presses:
     """Short/long/stuck detection for up to 8 keys (key numbers 0..7)."""
 
-    def __init__(self, keys=5, long_ms=600, short_ms=500, stuck_ms=20000):
+    def __init__(self, keys=5, long_ms=600, short_ms=500, stuck_ms=20000, bounce_ms=15):
         if not 0 < keys <= 8:
             raise ValueError("between 1 and 8 keys")
-        if not 0 < short_ms <= long_ms < stuck_ms:
-            raise ValueError("need 0 < short_ms <= long_ms < stuck_ms")
+        if not 0 <= bounce_ms < short_ms <= long_ms < stuck_ms:
+            raise ValueError("need 0 <= bounce_ms < short_ms <= long_ms < stuck_ms")
         self.long_ms = long_ms
         self.short_ms = short_ms
         self.stuck_ms = stuck_ms
+        self.bounce_ms = bounce_ms
         self._state = bytearray(keys)
         self._since = [0] * keys
 
@@ -78,8 +88,10 @@ class Presses:
         """The key went up: SHORT << 3 | key for a short press, else 0."""
         state = self._state[key]
         self._state[key] = _UP
-        if state == _DOWN and ticks_diff(now_ms, self._since[key]) < self.short_ms:
-            return SHORT << 3 | key
+        if state == _DOWN:
+            held = ticks_diff(now_ms, self._since[key])
+            if self.bounce_ms <= held < self.short_ms:
+                return SHORT << 3 | key
         return 0
 
     def poll(self, now_ms):

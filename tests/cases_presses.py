@@ -104,9 +104,35 @@ def case_configurable_long_press():
 
 
 def case_bad_timings_are_refused():
-    for args in ((0, 500, 500), (5, 600, 700, 500), (9,)):
+    for args in ((0, 500, 500), (5, 600, 700, 500), (9,), (5, 600, 500, 20000, 500),
+                 (5, 600, 500, 20000, -1)):
         try:
             Presses(*args)
         except ValueError:
             continue
         raise AssertionError("accepted " + repr(args))
+
+
+def case_contact_bounce_is_not_a_press():
+    presses = Presses(bounce_ms=15)
+    # Closing chatter: down 2 ms, up, then held for real.
+    presses.down(0, 1000)
+    assert presses.up(0, 1002) == 0
+    presses.down(0, 1004)
+    assert presses.held(0)
+    # Opening chatter after the real release: the release counts once.
+    assert presses.up(0, 1090) == SHORT << 3 | 0
+    presses.down(0, 1093)
+    assert presses.up(0, 1096) == 0
+    assert _drain(presses, 3000) == []
+    # A quick tap of 15 ms is a finger.
+    presses.down(1, 4000)
+    assert presses.up(1, 4015) == SHORT << 3 | 1
+    presses.down(1, 5000)
+    assert presses.up(1, 5014) == 0
+
+
+def case_bounce_filter_can_be_turned_off():
+    presses = Presses(bounce_ms=0)
+    presses.down(2, 0)
+    assert presses.up(2, 0) == SHORT << 3 | 2

@@ -128,3 +128,16 @@ def test_quick_result_in_three_presses(pico):
     assert game.scores == [1, 0] and game.dealer == N
     pico.run_script(BANNER)
     shows_score(pico, (1, 0), N)
+
+
+def test_a_chattering_contact_counts_one_trick(pico):
+    pico.run_script("N")  # North names trump
+    # East's key chatters as it closes and again as it opens: 2-3 ms of
+    # contact and gap at a time, each longer than the key scanner's three
+    # agreeing 1 ms scans.
+    pico.run_script("down:E wait:4 up:E wait:4 down:E wait:120 up:E wait:4 down:E wait:4 up:E"
+                    " wait:300")
+    assert table(pico).game.tricks == [0, 1]
+    # A quick but real tap still counts.
+    pico.run_script("down:S wait:30 up:S wait:300")
+    assert table(pico).game.tricks == [1, 1]
