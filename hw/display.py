@@ -5,14 +5,17 @@ Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device`` and
 
 Why a subclass: the driver's ``show()`` sends the whole 1 KiB frame (about
 23 ms at 400 kHz). The renderer reports which of the 8 pages (8-pixel rows)
-changed; ``show_pages`` keeps a copy of what the glass holds, narrows each run
-of changed pages to the columns that really differ (a trick changes a few
-pips, a score one digit: found 16 columns at a time by comparing memoryviews,
-in C, then byte by byte), sets that column and page window once (one
-transaction), then sends each page's part straight out of the driver's own
-buffer: the SSD1306 moves on to the next page of the window by itself. The
-I2C data control byte (0x40) must precede the data, so the byte just before
-each part is swapped for 0x40 for the duration of the write and put back: no
+changed; ``show_pages`` keeps a copy of what the glass holds and sends, page
+by page, only the stretches of columns that differ: it compares 16 columns
+at a time (memoryviews, in C), a run of differing pieces is one stretch,
+narrowed byte by byte at both ends, and a piece that did not change splits
+it (16 bytes on the wire cost more than the next window's commands). Each
+stretch is a column and page window (one transaction) and its bytes, sent
+straight out of the driver's own buffer. The window runs to the last page,
+so when the next page changes in the same columns (a big digit, the pips)
+the SSD1306 is already there and the window is not sent again. The I2C data
+control byte (0x40) must precede the data, so the byte just before each
+stretch is swapped for 0x40 for the duration of the write and put back: no
 copy, and no allocation per frame.
 """
 
@@ -47,7 +50,12 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         # page p of that copy is right (the driver's set-up sends zeros).
         self._glass = bytearray(WIDTH * PAGES)
         self._known = 0
+        self._pointer = -1  # page << 16 | left << 8 | right the chip's window points at, or -1
         super().__init__(WIDTH, HEIGHT, i2c, addr=addr)
+        # show_pages locks the bus through the driver's I2CDevice, then
+        # writes to the bus itself: one lock a frame, not one a transaction.
+        self._writeto = self.i2c_device.i2c.writeto
+        self._address = self.i2c_device.device_address
         self.frame = memoryview(self.buffer)[1:]
         glass = memoryview(self._glass)
         self._frame_pages = [self.frame[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
@@ -60,10 +68,10 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._window = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0, PAGES - 1))
         self._glass[:] = self.frame
         self._known = ALL_PAGES
-        self.bytes_sent = 0  # data bytes sent to the display, for the benchmark
 
     def show(self) -> None:
         """The driver's whole-frame send (also used by its set-up); the glass copy follows."""
+        self._pointer = -1
         super().show()
         frame = getattr(self, "frame", None)  # None while the driver sets up
         if frame is not None:
@@ -72,87 +80,73 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
 
     def show_pages(self, mask: int) -> None:
         """Send what changed in the pages whose bit is set in ``mask`` (bit p = page p)."""
-        page = 0
-        while page < PAGES:
-            if not mask >> page & 1:
-                page += 1
-                continue
-            last = page
-            while last + 1 < PAGES and mask >> (last + 1) & 1:
-                last += 1
-            self._send_run(page, last)
-            page = last + 1
-
-    def _changed_columns(self, first: int, last: int) -> int:
-        """``left << 8 | right`` of the columns that differ in pages first..last, or -1."""
-        left = WIDTH
-        right = -1
-        buffer = self.buffer
-        glass = self._glass
-        frame_chunks = self._frame_chunks
-        glass_chunks = self._glass_chunks
-        for page in range(first, last + 1):
-            if not self._known >> page & 1:
-                return WIDTH - 1  # 0..127: the whole width
-            if self._frame_pages[page] == self._glass_pages[page]:
-                continue
-            base = page * _CHUNKS
-            # Left edge: the first differing chunk, then the byte inside it.
-            chunk = 0
-            while (chunk * _CHUNK < left
-                   and frame_chunks[base + chunk] == glass_chunks[base + chunk]):
-                chunk += 1
-            x = chunk * _CHUNK
-            at = page * WIDTH
-            while x < left and buffer[at + x + 1] == glass[at + x]:
-                x += 1
-            if x < left:
-                left = x
-            chunk = _CHUNKS - 1
-            while ((chunk + 1) * _CHUNK - 1 > right
-                   and frame_chunks[base + chunk] == glass_chunks[base + chunk]):
-                chunk -= 1
-            x = (chunk + 1) * _CHUNK - 1
-            while x > right and buffer[at + x + 1] == glass[at + x]:
-                x -= 1
-            if x > right:
-                right = x
-        if right < 0:
-            return -1
-        return left << 8 | right
-
-    def _send_run(self, first: int, last: int) -> None:
-        span = self._changed_columns(first, last)
-        if span < 0:
-            return
-        window = self._window
-        window[2] = span >> 8
-        window[3] = span & 0xFF
-        window[5] = first
-        window[6] = last
+        # The bus is locked once for all the transactions of the frame.
         with self.i2c_device:
-            self.i2c_device.write(window)
-        left = span >> 8
-        right = span & 0xFF
+            for page in range(PAGES):
+                if mask >> page & 1:
+                    self._send_page(page)
+
+    def _send_page(self, page: int) -> None:
+        if not self._known >> page & 1:
+            self._send(page, 0, WIDTH - 1)
+        elif self._frame_pages[page] != self._glass_pages[page]:
+            buffer = self.buffer
+            glass = self._glass
+            frame_chunks = self._frame_chunks
+            glass_chunks = self._glass_chunks
+            base = page * _CHUNKS
+            at = page * WIDTH
+            chunk = 0
+            while chunk < _CHUNKS:
+                if frame_chunks[base + chunk] == glass_chunks[base + chunk]:
+                    chunk += 1
+                    continue
+                # A run of differing chunks; a chunk that did not change ends
+                # it: 16 columns skipped pay for the next window's commands.
+                left = chunk * _CHUNK
+                chunk += 1
+                while chunk < _CHUNKS and frame_chunks[base + chunk] != glass_chunks[base + chunk]:
+                    chunk += 1
+                right = chunk * _CHUNK - 1
+                # Then byte by byte from both ends (buffer[0] is the control byte).
+                while buffer[at + left + 1] == glass[at + left]:
+                    left += 1
+                while buffer[at + right + 1] == glass[at + right]:
+                    right -= 1
+                self._send(page, left, right)
+        self._glass_pages[page][:] = self._frame_pages[page]
+        self._known |= 1 << page
+
+    def _send(self, page: int, left: int, right: int) -> None:
+        """Columns left..right of one page: the window, then the bytes straight from the buffer."""
+        at = page << 16 | left << 8 | right
+        writeto = self._writeto
+        if at != self._pointer:
+            # The window runs to the last page: after this page's bytes the
+            # chip points at the same columns of the next page, so the same
+            # columns there (a big digit, the pips) need no window again.
+            window = self._window
+            window[2] = left
+            window[3] = right
+            window[5] = page
+            writeto(self._address, window)
+        self._pointer = -1  # unknown until this page's bytes are through
+        # buffer[0] is the driver's control byte; page p starts at
+        # buffer[1 + 128 p], so the byte before column ``left`` is at 128 p + left.
         buffer = self.buffer
-        for page in range(first, last + 1):
-            # buffer[0] is the driver's control byte; page p starts at
-            # buffer[1 + 128 p], so the byte before column ``left`` is at 128 p + left.
-            start = page * WIDTH + left
-            end = page * WIDTH + right + 2
-            kept = buffer[start]
-            buffer[start] = _DATA
-            try:
-                with self.i2c_device:
-                    self.i2c_device.write(buffer, start=start, end=end)
-            finally:
-                buffer[start] = kept
-            self.bytes_sent += end - start - 1
-            self._glass_pages[page][:] = self._frame_pages[page]
-            self._known |= 1 << page
+        start = page * WIDTH + left
+        kept = buffer[start]
+        buffer[start] = _DATA
+        try:
+            writeto(self._address, buffer, start=start, end=start + right - left + 2)
+        finally:
+            buffer[start] = kept
+        if page < PAGES - 1:
+            self._pointer = at + 0x10000
 
     def flip(self, flipped: bool) -> None:
         """Turn the picture 180 degrees; the caller redraws every page after it."""
+        self._pointer = -1
         self.rotate(not flipped)
         # The glass shows its memory the other way round now: whole pages next time.
         self._known = 0
