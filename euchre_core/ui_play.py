@@ -117,29 +117,38 @@ def draw_score(table, buf):
         else:
             screen.text_center(buf, 3, str(scores[team]), centre - 30, centre + 30)
     screen.fill(buf, 60 + dx, 68 + dx, 3, 0x18)
-    dealer = game.dealer
-    screen.text_center(buf, 6, table.names[dealer] + b" DEALS", 4 + dx, 124 + dx)
+    draw_score_footer(table, buf, dx)
+    screen.marker(buf, game.dealer, dx)
+
+
+def draw_score_footer(table, buf, dx):
+    """The score screen's two bottom lines: the dealer, the target and the
+    match (the result banner shows them too, in the same place)."""
+    game = table.game
+    screen.text_center(buf, 6, table.names[game.dealer] + b" DEALS", 4 + dx, 124 + dx)
     rules = game.rules
     screen.text(buf, 2 + dx, 7, "TO " + str(rules.target)
                 + (" BY 2" if rules.win_by_two else ""))
     screen.text_right(buf, 124 + dx, 7, "MATCH " + str(table.tally[0]) + "-"
                       + str(table.tally[1]))
-    screen.marker(buf, dealer, dx)
+
+
+def draw_team_scores(table, buf):
+    """The hand screen's top line: each team's name and score (the result
+    banner shows it too, in the same place)."""
+    scores = table.game.scores
+    # Name and score stay clear of the N marker in the middle.
+    screen.text(buf, 2, 0, table.teams[0][:6] + b" " + str(scores[0]).encode())
+    screen.text_right(buf, 126, 0, str(scores[1]).encode() + b" " + table.teams[1][:6])
 
 
 def draw_hand(table, buf):
     game = table.game
     makers = game.makers
     tricks = game.tricks
-    scores = game.scores
+    draw_team_scores(table, buf)
     for team in (0, 1):
         left = 6 if team == 0 else 70
-        # Name and score stay clear of the N marker in the middle.
-        if team == 0:
-            screen.text(buf, 2, 0, table.teams[0][:6] + b" " + str(scores[0]).encode())
-        else:
-            screen.text_right(buf, 126, 0, str(scores[1]).encode() + b" "
-                              + table.teams[1][:6])
         role = "MAKERS" if team == makers else "DEFEND"
         screen.text(buf, left, 1, role)
         for pip in range(5):
@@ -162,27 +171,30 @@ def draw_hand(table, buf):
 
 
 def draw_banner(table, buf):
+    # The top line is the hand screen's (with the new scores) and the two
+    # bottom lines are the score screen's that follows: only the middle
+    # changes as the hand ends and again as the banner goes, so both
+    # changes reach the glass sooner.
     hand = table._banner_hand
     game = table.game
     word = KIND_WORDS.get(hand.kind, hand.kind.upper())
-    screen.text_center(buf, 0, table.teams[hand.scorer] + b" SCORE", inverse=True)
+    draw_team_scores(table, buf)
+    screen.text_center(buf, 1, table.teams[hand.scorer] + b" SCORE", inverse=True)
     screen.text2_center(buf, 2, word + " +" + str(hand.points))
     if hand.kind == "lone_defense":
         detail = table.names[hand.lone_defender] + b" DEF. ALONE"
-    elif hand.kind == "renege" or hand.lone_seat is None:
+    elif hand.kind == "renege":
+        detail = b"PENALTY"
+    elif hand.lone_seat is None:
         detail = (str(hand.tricks[hand.makers]) + " TRICKS TO "
                   + table.teams[hand.makers].decode()).encode()
     else:
         detail = table.names[hand.lone_seat] + b" WENT ALONE"
-    if hand.kind == "renege":
-        detail = b"PENALTY"
     screen.text_center(buf, 4, detail)
-    scores = game.scores
-    screen.text2_center(buf, 5, str(scores[0]) + "-" + str(scores[1]))
     if game.winner is None:
-        screen.text_center(buf, 7, table.names[game.dealer] + b" DEALS NEXT")
+        draw_score_footer(table, buf, SHIFTS[table._shift])
     else:
-        screen.text_center(buf, 7, "GAME OVER")
+        screen.text_center(buf, 6, "GAME OVER")
 
 
 def soft_labels(table, buf, labels, prompt, hint):

@@ -53,7 +53,7 @@ def case_ui_quick_result_is_three_presses():
     press(t, clock, E)  # march
     buf = frame(t)
     assert t.screen_name == "banner"
-    assert find_text(buf, 0, "THEM SCORE", inverse=True) >= 0
+    assert find_text(buf, 1, "THEM SCORE", inverse=True) >= 0
     assert find_text2(buf, 2, "MARCH +2") >= 0
     assert t.game.scores == [0, 2]
     settle(t, clock)
