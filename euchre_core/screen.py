@@ -34,8 +34,13 @@ _MARK_X = const(60)  # x of the N/S markers
 # A nibble with each bit doubled: the double-height text lookup.
 _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
                  0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF))
+# The same as two-column pieces: double width too, one copy for both columns.
+_PAIRS = tuple(bytes((d, d)) for d in _DOUBLE)
 
 _ZEROS = bytes(FRAME)
+# Views, so that a piece of either is copied without making a new bytes object.
+_BLANK = memoryview(_ZEROS)
+_LIT = memoryview(b"\xff" * WIDTH)
 
 # Glyph number (index in GLYPHS) of every character code: one lookup a
 # character instead of a call, in the loop every screen spends most time in.
@@ -48,7 +53,7 @@ def clear(buf):
 
 def clear_pages(buf, first, last):
     """Blank pages ``first..last`` (inclusive)."""
-    buf[first * WIDTH:(last + 1) * WIDTH] = _ZEROS[0:(last - first + 1) * WIDTH]
+    buf[first * WIDTH:(last + 1) * WIDTH] = _BLANK[0:(last - first + 1) * WIDTH]
 
 
 def clear_box(buf, x0, x1, page0, page1):
@@ -56,7 +61,7 @@ def clear_box(buf, x0, x1, page0, page1):
     width = x1 - x0
     for page in range(page0, page1 + 1):
         at = page * WIDTH + x0
-        buf[at:at + width] = _ZEROS[0:width]
+        buf[at:at + width] = _BLANK[0:width]
 
 
 def text_width(text):
@@ -71,14 +76,29 @@ def text(buf, x, page, txt, inverse=False):
     if isinstance(txt, str):
         txt = txt.encode()
     base = page * WIDTH
-    if not inverse and x >= 0 and x + len(txt) * CHAR_W <= WIDTH + 1:
+    end = x + len(txt) * CHAR_W
+    glyph_of = _GLYPH_OF
+    if not inverse and x >= 0 and end <= WIDTH + 1:
         # All of it on the screen (the usual case): one copy a character.
         at = base + x
-        glyph_of = _GLYPH_OF
         for code in txt:
             buf[at:at + 5] = GLYPHS[glyph_of[code]]
             at += CHAR_W
-        return x + len(txt) * CHAR_W
+        return end
+    if inverse and x >= 1 and end <= WIDTH:
+        # The lit bar in one copy, then each glyph's five columns turned dark.
+        at = base + x
+        buf[at - 1:base + end] = _LIT[0:end - x + 1]
+        small = SMALL
+        for code in txt:
+            glyph = glyph_of[code] * 5
+            buf[at] = small[glyph] ^ 0xFF
+            buf[at + 1] = small[glyph + 1] ^ 0xFF
+            buf[at + 2] = small[glyph + 2] ^ 0xFF
+            buf[at + 3] = small[glyph + 3] ^ 0xFF
+            buf[at + 4] = small[glyph + 4] ^ 0xFF
+            at += CHAR_W
+        return end
     flip = 0
     if inverse:
         fill(buf, x - 1, x + len(txt) * CHAR_W, page)
@@ -117,6 +137,19 @@ def text2(buf, x, page, txt):
         txt = txt.encode()
     top = page * WIDTH
     bottom = top + WIDTH
+    if x >= 0 and x + len(txt) * BIG_CHAR_W - 2 <= WIDTH:
+        # All of it on the screen: each glyph column becomes two column
+        # pairs, copied from the doubled-nibble table.
+        at = top + x
+        pairs = _PAIRS
+        glyph_of = _GLYPH_OF
+        for code in txt:
+            for byte in GLYPHS[glyph_of[code]]:
+                buf[at:at + 2] = pairs[byte & 15]
+                buf[at + WIDTH:at + WIDTH + 2] = pairs[byte >> 4]
+                at += 2
+            at += BIG_CHAR_W - 10
+        return x + len(txt) * BIG_CHAR_W
     for code in txt:
         if x + 10 > WIDTH:
             break
@@ -159,7 +192,13 @@ def big_number(buf, centre, page, value):
 def fill(buf, x0, x1, page, mask=0xFF):
     """OR ``mask`` into columns x0..x1-1 of one page."""
     at = page * WIDTH
-    for x in range(max(x0, 0), min(x1, WIDTH)):
+    x0 = max(x0, 0)
+    x1 = min(x1, WIDTH)
+    if mask == 0xFF:
+        if x1 > x0:
+            buf[at + x0:at + x1] = _LIT[0:x1 - x0]
+        return
+    for x in range(x0, x1):
         buf[at + x] |= mask
 
 
