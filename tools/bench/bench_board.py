@@ -251,9 +251,9 @@ def _live():
 
 
 def _forget(name):
-    """Drop a module for good. MicroPython keeps the value of a removed dict
-    entry in its slot until the slot is reused, so a module only popped from
-    ``sys.modules`` (or one whose import raised) stays alive: overwrite first."""
+    """Drop a module whose import raised. MicroPython takes it out of
+    ``sys.modules`` then, but leaves it in the dict's slot (alive, for the
+    collector) until the slot is reused: overwriting the entry frees it."""
     sys.modules[name] = None
     del sys.modules[name]
 
