@@ -6,7 +6,7 @@ For the heap figure without the simulator's footprint. On the Pico
 nothing; the simulator's versions are Python and hold about 70 KiB of the
 unix port's heap. These stand-ins do only what code.py needs: pins are
 names, the I2C bus counts bytes (``bench_bus``), ``microcontroller.nvm`` is
-a plain 4 KiB bytearray of erased flash, ``keypad`` replays the scripted
+4 KiB of erased flash kept in a file (``Flash``), ``keypad`` replays the scripted
 presses by virtual time, and the time moves on by ``poll_ms`` at every key
 poll that finds nothing to do. ``install(script, end_ms)`` puts them into
 ``sys.modules``; the poll after ``end_ms`` raises ``SessionEnd``.
@@ -20,6 +20,7 @@ starts.
 """
 
 import gc
+import os
 import sys
 
 import bench_hw
@@ -165,6 +166,58 @@ class I2C(CountingI2C):
         _buses.append(self)
 
 
+class _Board:
+    """``board``: every GPn of the Pico and LED, each pin its own name."""
+
+    def __getattr__(self, name):
+        if name == "LED" or (name[:2] == "GP" and name[2:].isdigit() and int(name[2:]) < 29):
+            return name
+        raise AttributeError(name)
+
+
+class Flash:
+    """``microcontroller.nvm`` as on the Pico: flash, not heap (here a file
+    that is gone when the session ends). As there, a slice read is a new
+    bytearray in the heap and a slice write copies into the flash."""
+
+    def __init__(self, size=4096):
+        name = "nvm-%s.bin" % "".join("%02x" % b for b in os.urandom(6))
+        self._file = open(name, "w+b")
+        os.remove(name)  # the open file lives on
+        self._size = size
+        erased = b"\xff" * 256
+        for _ in range(size // 256):
+            self._file.write(erased)
+
+    def __len__(self):
+        return self._size
+
+    def _span(self, index):
+        if isinstance(index, int):
+            return index, index + 1
+        start = 0 if index.start is None else index.start
+        stop = self._size if index.stop is None else index.stop
+        if index.step is not None or not 0 <= start <= stop <= self._size:
+            raise IndexError("nvm slice")
+        return start, stop
+
+    def __getitem__(self, index):
+        start, stop = self._span(index)
+        out = bytearray(stop - start)
+        self._file.seek(start)
+        self._file.readinto(out)
+        return out[0] if isinstance(index, int) else out
+
+    def __setitem__(self, index, values):
+        start, stop = self._span(index)
+        if isinstance(index, int):
+            values = bytes((values,))
+        if len(values) != stop - start:
+            raise ValueError("nvm: the slice and the values differ in length")
+        self._file.seek(start)
+        self._file.write(values)
+
+
 def ticks_ms():
     return (_clock.now + TICKS_START) & 0x1FFFFFFF
 
@@ -202,14 +255,16 @@ def read_script(path):
             script.append(settle & 0xFF)
             script.append(settle >> 8)
             end += (LONG_MS if long else SHORT_MS) + settle
-    return expect, bytes(script), end
+    return expect, script, end
 
 
 def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
-    """The stand-ins into sys.modules; returns the nvm bytearray.
+    """The stand-ins into sys.modules; returns the nvm.
 
     ``script``: the presses as ``read_script`` packs them; the first comes at
-    ``START_MS``."""
+    ``START_MS``. The nvm is a ``Flash`` (outside the heap, as on the Pico),
+    or with ``mark`` a plain bytearray: the marked passes then count no
+    Python work of the stand-in for a journal write (C on the Pico)."""
     _script[0] = script
     _clock.press = 0
     _clock.down = False
@@ -219,14 +274,11 @@ def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
     _clock.on_poll = on_poll
     _clock.mark = mark
     _clock.pass_open = False
-    board = _Module()
-    for number in range(29):
-        setattr(board, "GP%d" % number, "GP%d" % number)
-    board.LED = "LED"
+    board = _Board()
     busio = _Module()
     busio.I2C = I2C
     microcontroller = _Module()
-    microcontroller.nvm = bytearray(b"\xff" * 4096)
+    microcontroller.nvm = bytearray(b"\xff" * 4096) if mark else Flash(4096)
     supervisor = _Module()
     supervisor.ticks_ms = ticks_ms
     supervisor.reload = reload
