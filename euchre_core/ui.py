@@ -373,16 +373,14 @@ class Table:
         """Run one game action; show the refusal, or the result banner when
         the action scored a hand."""
         game = self.game
-        last = game.last_hand
-        number = last.number if last is not None else 0
+        hands = game.hand_count
         try:
             action(*args)
         except ValueError as err:
             self._say(self._with_names(str(err)), now_ms)
             return False
-        hand = game.last_hand
-        if hand is not None and hand.number != number:
-            self._banner_hand = hand
+        if game.hand_count > hands:
+            self._banner_hand = game.last_hand
             self._banner_since = now_ms
             self._mode = _BANNER
         return True

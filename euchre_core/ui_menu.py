@@ -116,7 +116,7 @@ def press_menu(table, key, now_ms):
     elif item == _M_STATS:
         table._mode = _STATS
     elif item == _M_HISTORY:
-        table._top = max(0, len(table.game.history()) - 7)
+        table._top = max(0, table.game.hand_count - 7)
         table._mode = _HISTORY
     elif item == _M_EXPORT:
         lines = table.export_lines()

@@ -33,7 +33,7 @@ SESSION_HEAP = "192k"
 # Imported when a page is first shown (or the preferences first saved or
 # loaded), never by ``import euchre_core.ui``.
 LAZY = ("euchre_core.ui_export", "euchre_core.ui_options", "euchre_core.ui_prefs",
-        "euchre_core.ui_records")
+        "euchre_core.ui_records", "euchre_core.game_forms")
 
 
 def _micropython():
@@ -66,6 +66,38 @@ def test_ui_imports_from_source_in_a_small_heap(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     loaded = run.stdout.split("LOADED", 1)[1].split()
     assert "euchre_core.ui_play" in loaded and "euchre_core.ui_menu" in loaded
+    assert [name for name in LAZY if name in loaded] == []
+
+
+def test_a_game_played_through_the_table_loads_none_of_the_rare_parts(tmp_path):
+    # Calls, tricks, quick results, an undo from the menu, a game to its end
+    # and the next one: none of it needs the text form, the saved form of
+    # a Game or the stats (game_forms), nor the rarely opened pages.
+    run = _run(tmp_path, SESSION_HEAP, "import sys\nsys.path.insert(0, '.')\n"
+               "from euchre_core.ui import Table\n"
+               "table = Table(rand=lambda: 0)\n"
+               "buf = bytearray(1024)\n"
+               "now = 0\n"
+               "def press(key, long=False):\n"
+               "    global now\n"
+               "    now += 1000\n"
+               "    table.press(key, long, now)\n"
+               "    table.render(buf)\n"
+               "    now += 4000\n"
+               "    table.tick(now)\n"
+               "    table.render(buf)\n"
+               "press(1); press(1)\n"  # E calls, E takes a trick
+               "press(4, True); press(4)\n"  # menu, Undo
+               "while table.game.winner is None:\n"
+               "    press(0, True)\n"  # N calls alone
+               "    for _ in range(5): press(0)\n"
+               "press(1)\n"  # the next game, E deals
+               "print('HANDS', table.game.hand_count, table.tally)\n"
+               "print('LOADED', ' '.join(sorted(sys.modules)))\n")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "HANDS 0 [1, 0]" in run.stdout, run.stdout
+    loaded = run.stdout.split("LOADED", 1)[1].split()
+    assert "euchre_core.ui_over" in loaded
     assert [name for name in LAZY if name in loaded] == []
 
 
@@ -133,3 +165,14 @@ def test_ui_modules_agree_on_shared_constants():
     assert "_MAIN" in shared and "_KEY_OK" in shared
     for name, where in shared.items():
         assert len(set(where.values())) == 1, (name, where)
+
+
+def test_game_modules_agree_on_action_kinds():
+    # game_forms.py reads and writes the action bytes of game.py with its own
+    # copies of the kinds (private constants take no room in the heap).
+    game = _private_constants(_ROOT / "euchre_core" / "game.py")
+    forms = _private_constants(_ROOT / "euchre_core" / "game_forms.py")
+    shared = [name for name in forms if name in game]
+    assert {"_CALL", "_PASS", "_ADJUST", "_FINISH"} <= set(shared)
+    for name in shared:
+        assert forms[name] == game[name], name
