@@ -27,7 +27,6 @@ import supervisor
 
 from euchre_core import Rules, screen
 from euchre_core.presses import LONG, STUCK, Presses
-from euchre_core.ui import Table
 from hw.buzzer import CLICK, HELD, Buzzer
 from hw.clock import ticks_diff, ticks_ms
 from hw.display import ALL_PAGES, open_display
@@ -156,6 +155,10 @@ def run() -> None:
     errors = settings.errors
     del settings
     forget(hw, "settings")
+    # The table UI (the largest modules) is loaded only now, into the room
+    # hw.settings left: loaded before it, the heap would be cut into pieces
+    # too small for the big buffers made at start-up.
+    from euchre_core.ui import Table
 
     if streak >= SAFE_START_STREAK:
         store.messages.append("Restarted after errors: new game" + store.set_aside_record())

@@ -35,7 +35,9 @@ _MARK_X = const(60)  # x of the N/S markers
 _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
                  0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF))
 
-_ZEROS = bytes(FRAME)
+# Blank bytes to copy from; slices of the view copy nothing (a slice of
+# the bytes would be a new object of up to 1 KiB at each clear).
+_ZEROS = memoryview(bytes(FRAME))
 
 
 def clear(buf):
