@@ -27,7 +27,6 @@ import supervisor
 
 from euchre_core import Rules, screen
 from euchre_core.presses import LONG, STUCK, Presses
-from hw.buzzer import CLICK, HELD, Buzzer
 from hw.clock import ticks_diff, ticks_ms
 from hw.display import ALL_PAGES, open_display
 from hw.keys import NONE, RESET, Keys
@@ -78,6 +77,13 @@ def optional(builder: Any, settings: Any, key: str, label: str) -> Any:
         return None
     hardware.append(part)
     return part
+
+
+def new_buzzer(pin: Any) -> Any:
+    """Most boxes have no buzzer: hw.buzzer is loaded only for one that has."""
+    import hw.buzzer
+
+    return hw.buzzer.Buzzer(pin)
 
 
 def build_display(settings: Any) -> Any:
@@ -133,7 +139,7 @@ def run() -> None:
     store = Storage(getattr(microcontroller, "nvm", None))
     streak = store.crash_streak()
     led = optional(Led, settings, "EUCHRE_LED", "LED")
-    buzzer = optional(Buzzer, settings, "EUCHRE_BUZZER", "buzzer")
+    buzzer = optional(new_buzzer, settings, "EUCHRE_BUZZER", "buzzer")
     key_pins = []
     for pin_key in hw.settings.KEY_PINS:
         key_pins.append(settings.pin(pin_key, board))
@@ -229,7 +235,7 @@ def run() -> None:
                     table.press(key, False, now)
                     pressed = True
                     if buzzer is not None:
-                        buzzer.beep(CLICK, now)
+                        buzzer.beep(buzzer.CLICK, now)
         result = presses.poll(now)
         while result:
             key = result & 7
@@ -237,7 +243,7 @@ def run() -> None:
                 table.press(key, True, now)
                 pressed = True
                 if buzzer is not None:
-                    buzzer.beep(HELD, now)
+                    buzzer.beep(buzzer.HELD, now)
             elif result >> 3 == STUCK:
                 message = "Key " + KEY_LETTERS[key] + " stuck: ignored"
                 say(message)

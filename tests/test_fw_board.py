@@ -61,6 +61,8 @@ def test_settings_module_is_let_go_after_start_up():
         package = sys.modules["hw"]
         assert package.__file__.startswith(pico.root)  # the firmware's own hw/
         assert "hw.settings" not in sys.modules and not hasattr(package, "settings")
+        # No buzzer fitted (the default): its module is not even loaded.
+        assert "hw.buzzer" not in sys.modules
         assert not [name for name, value in pico.namespace.items()
                     if getattr(value, "__name__", "") == "hw.settings"]
         # The values it gave stay in force: held 700 ms is not yet long.

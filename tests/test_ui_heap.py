@@ -33,7 +33,7 @@ SESSION_HEAP = "192k"
 # Imported when a page is first shown (or the preferences first saved or
 # loaded), never by ``import euchre_core.ui``.
 LAZY = ("euchre_core.ui_export", "euchre_core.ui_options", "euchre_core.ui_prefs",
-        "euchre_core.ui_records", "euchre_core.game_forms")
+        "euchre_core.ui_records", "euchre_core.game_forms", "euchre_core.ui_pick")
 
 
 def _micropython():
@@ -102,8 +102,9 @@ def test_a_game_played_through_the_table_loads_none_of_the_rare_parts(tmp_path):
 
 
 def test_every_page_opens_from_source(tmp_path):
-    # Rules, Stats, History, Display, Export: each compiles its module when
-    # first shown, with the whole UI and a game already in the heap.
+    # Adjust score, Rules, Stats, History, Display, Export, New game: each
+    # compiles its module when first shown, with the whole UI and a game
+    # already in the heap.
     script = """
 import sys
 sys.path.insert(0, '.')
@@ -117,7 +118,7 @@ for seat in (1, 2, 3, 0):
     table.press(seat, False, 0)
     table.render(buf)
 shown = []
-for entry in range(5, 10):
+for entry in (3, 5, 6, 7, 8, 9, 10):
     table.press(4, True, 0)
     table.render(buf)
     while table._items[table._cursor] != entry:
@@ -137,7 +138,8 @@ print("LOADED", " ".join(sorted(sys.modules)))
     run = _run(tmp_path, SESSION_HEAP, script)
     assert run.returncode == 0, run.stdout + run.stderr
     shown = run.stdout.split("SHOWN", 1)[1].split("\n", 1)[0].split()
-    assert shown == ["options", "stats", "history", "options", "hand", "5"], run.stdout
+    assert shown == ["adjust", "options", "stats", "history", "options", "hand", "confirm", "5"], \
+        run.stdout
     # Export printed the header and one line per action (a call, three tricks).
     loaded = run.stdout.split("LOADED", 1)[1].split()
     assert [name for name in LAZY if name not in loaded] == []
