@@ -17,6 +17,7 @@ shows the error (LED blink code 5 without a screen) and waits for OK.
 """
 
 import random
+import sys
 import traceback
 
 import board
@@ -26,9 +27,6 @@ import supervisor
 
 from euchre_core import Rules, screen
 from euchre_core.presses import LONG, STUCK, Presses
-from euchre_core.ui import Table
-from hw import settings as settings_module
-from hw.buzzer import CLICK, HELD, Buzzer
 from hw.clock import ticks_diff, ticks_ms
 from hw.display import ALL_PAGES, open_display
 from hw.keys import NONE, RESET, Keys
@@ -60,9 +58,16 @@ def say(message: str) -> None:
     print("euchre:", message)
 
 
+def forget(package: Any, name: str) -> None:
+    """Let a module go once it has done its work: nothing but
+    ``sys.modules`` and its package refers to it then."""
+    del sys.modules[package.__name__ + "." + name]
+    delattr(package, name)
+
+
 def optional(builder: Any, settings: Any, key: str, label: str) -> Any:
     """An optional part (LED, buzzer): None when absent or when it fails."""
-    pin = settings_module.pin(settings, key, board)
+    pin = settings.pin(key, board)
     if pin is None:
         return None
     try:
@@ -74,11 +79,18 @@ def optional(builder: Any, settings: Any, key: str, label: str) -> Any:
     return part
 
 
+def new_buzzer(pin: Any) -> Any:
+    """Most boxes have no buzzer: hw.buzzer is loaded only for one that has."""
+    import hw.buzzer
+
+    return hw.buzzer.Buzzer(pin)
+
+
 def build_display(settings: Any) -> Any:
     """The I2C bus and the OLED, or None when either is missing (message on serial)."""
     global display
-    sda = settings_module.pin(settings, "EUCHRE_SDA", board)
-    scl = settings_module.pin(settings, "EUCHRE_SCL", board)
+    sda = settings.pin("EUCHRE_SDA", board)
+    scl = settings.pin("EUCHRE_SCL", board)
     address = settings["EUCHRE_I2C_ADDRESS"]
     try:
         i2c = busio.I2C(scl, sda, frequency=settings["EUCHRE_I2C_FREQUENCY"])
@@ -117,23 +129,42 @@ def make_rules(settings: Any) -> Rules:
 def run() -> None:
     global store, display, led, keys, table
     started = ticks_ms()
-    settings = settings_module.Settings()
+    # hw.settings (every key with its default, kind and checks) is needed
+    # only to start: imported here and let go before the saved game is
+    # loaded, with the few values the loop uses kept in locals.
+    import hw.settings
+
+    settings = hw.settings.Settings()
     # Some boards (and Blinka) have no nvm: then the game is not saved, and says so.
     store = Storage(getattr(microcontroller, "nvm", None))
     streak = store.crash_streak()
     led = optional(Led, settings, "EUCHRE_LED", "LED")
-    buzzer = optional(Buzzer, settings, "EUCHRE_BUZZER", "buzzer")
+    buzzer = optional(new_buzzer, settings, "EUCHRE_BUZZER", "buzzer")
     key_pins = []
-    for pin_key in settings_module.KEY_PINS:
-        key_pins.append(settings_module.pin(settings, pin_key, board))
+    for pin_key in hw.settings.KEY_PINS:
+        key_pins.append(settings.pin(pin_key, board))
     # The keys come before the display, so that even a display that crashes
     # the firmware leaves the OK key to try again (see stopped()).
     keys = Keys(key_pins)
     hardware.append(keys)
     i2c = build_display(settings)
+    address = settings["EUCHRE_I2C_ADDRESS"]
     long_ms = settings["EUCHRE_LONG_PRESS_MS"]
     # A short press is released within half a second, or before a long press fires.
     presses = Presses(5, long_ms=long_ms, short_ms=min(SHORT_MS, long_ms))
+    rules = make_rules(settings)
+    names = settings.names()
+    teams = settings.teams()
+    contrast = settings["EUCHRE_CONTRAST"]
+    sleep_s = settings["EUCHRE_SLEEP_S"]
+    rotated = settings["EUCHRE_ROTATION"] == 180
+    errors = settings.errors
+    del settings
+    forget(hw, "settings")
+    # The table UI (the largest modules) is loaded only now, into the room
+    # hw.settings left: loaded before it, the heap would be cut into pieces
+    # too small for the big buffers made at start-up.
+    from euchre_core.ui import Table
 
     if streak >= SAFE_START_STREAK:
         store.messages.append("Restarted after errors: new game" + store.set_aside_record())
@@ -141,11 +172,11 @@ def run() -> None:
     else:
         saved = store.load()
     table = Table(
-        make_rules(settings),
-        settings.names(),
-        settings.teams(),
-        contrast=settings["EUCHRE_CONTRAST"],
-        sleep_s=settings["EUCHRE_SLEEP_S"],
+        rules,
+        names,
+        teams,
+        contrast=contrast,
+        sleep_s=sleep_s,
         rand=random_number,
         game=saved.game if saved is not None else None,
         now_ms=started,
@@ -158,10 +189,10 @@ def run() -> None:
     store.adopt(table)
 
     now = ticks_ms()
-    for message in settings.errors:
+    for message in errors:
         say(message)
     # Each message on the screen costs the table a press: two at most.
-    shown_errors = settings.errors
+    shown_errors = errors
     if len(shown_errors) > 2:
         shown_errors = [shown_errors[0], str(len(shown_errors) - 1)
                         + " more wrong settings: see the USB serial console"]
@@ -173,12 +204,11 @@ def run() -> None:
     # With a screen the messages are on it and the LED only beats. Without one
     # the LED tells the most likely cause: a wrong setting (a wrong pin also
     # loses the display), then an unreadable save, then the display itself.
-    blink_code = BAD_SETTINGS if settings.errors else BAD_SAVE if store.messages else NO_DISPLAY
+    blink_code = BAD_SETTINGS if errors else BAD_SAVE if store.messages else NO_DISPLAY
     if led is not None and display is None:
         led.show_code(blink_code, now)
 
     frame = display.frame if display is not None else bytearray(1024)
-    rotated = settings["EUCHRE_ROTATION"] == 180
     shown_contrast = -1
     shown_flip = -1
     shown_awake = True
@@ -208,7 +238,7 @@ def run() -> None:
                     table.press(key, False, now)
                     pressed = True
                     if buzzer is not None:
-                        buzzer.beep(CLICK, now)
+                        buzzer.beep(buzzer.CLICK, now)
         result = presses.poll(now)
         while result:
             key = result & 7
@@ -216,7 +246,7 @@ def run() -> None:
                 table.press(key, True, now)
                 pressed = True
                 if buzzer is not None:
-                    buzzer.beep(HELD, now)
+                    buzzer.beep(buzzer.HELD, now)
             elif result >> 3 == STUCK:
                 message = "Key " + KEY_LETTERS[key] + " stuck: ignored"
                 say(message)
@@ -258,7 +288,7 @@ def run() -> None:
             table.render(frame)
             if i2c is not None and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS:
                 last_retry = now
-                display = try_display(i2c, settings["EUCHRE_I2C_ADDRESS"])
+                display = try_display(i2c, address)
                 if display is not None:
                     frame = display.frame
                     shown_flip = -1

@@ -4,6 +4,10 @@ The log (one byte per action) is the only source of truth: the state, undo,
 history, stats and the saved form all derive from it. Seats are 0..3
 clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
 
+What a game needs while it is played is here; its other forms (the text
+form and its parser, the saved form, the stats) are in ``game_forms``,
+imported the first time one is asked for: the board's heap is small.
+
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
@@ -27,15 +31,20 @@ _ADJUST = const(5)       # argument: team << 4 | minus << 3 | (points - 1)
 _SET_DEALER = const(6)   # argument: seat
 _FINISH = const(7)       # argument: tricks the makers end the hand with
 
-_FORMAT_MAGIC = const(0x45)  # "E"
-_FORMAT_VERSION = const(1)
-_HEADER = const(5)  # magic, version, start dealer, action count (2 bytes)
-
 _TEXT_KINDS = "CDTPRJXF"
 _MARKS_KEPT = const(6)
 
 Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
                            "lone_defender", "tricks", "scorer", "points", "kind"))
+
+# A scored hand is kept as 4 bytes (a Hand tuple would take some 150 bytes of
+# the board's heap, and a game has tens of hands):
+#   dealer | caller << 2 | alone << 4 | scorer << 5,  the lone defender (or
+#   _NOBODY),  tricks of team 0 | tricks of team 1 << 4,  points | kind << 4
+# with kind the index in _KINDS. The makers are the caller's team, and a
+# lone maker is always the caller.
+_KINDS = (MADE, MARCH, LONE_MARCH, EUCHRE, LONE_DEFENSE, RENEGE)
+_NOBODY = const(4)
 
 
 def crc16(data, crc=0xFFFF):
@@ -87,14 +96,14 @@ class Game:
         self.dealer = self.start_dealer
         self._new_hand()
         self.winner = None
-        self._hands = []
-        self._progress = [(0, 0)]
+        self._hands = bytearray()  # 4 bytes a scored hand (see _KINDS)
+        self._progress = bytearray(4)  # both scores at each change, 2 bytes each
         self.misdeals = 0
         # Marks after the latest actions that left no hand in play (and the
         # start, always kept): undo goes back to the latest mark and replays
         # only the hand in progress, so an undo late in a game costs one hand,
         # not the whole log. Only a few are kept: the heap is small.
-        self._marks = [(0, 0, 0, self.dealer, 0, 0, 1, None)]
+        self._marks = [(0, 0, 0, self.dealer, 0, 0, len(self._progress), None)]
 
     def _new_hand(self):
         self.caller = None
@@ -129,7 +138,18 @@ class Game:
 
     @property
     def last_hand(self):
-        return self._hands[-1] if self._hands else None
+        count = len(self._hands) >> 2
+        return self._hand(count - 1) if count else None
+
+    @property
+    def hand_count(self):
+        """How many hands have been scored."""
+        return len(self._hands) >> 2
+
+    @property
+    def just_called(self):
+        """True while the call is the latest action of the hand in play."""
+        return bool(self._codes) and self.makers is not None and self._codes[-1] >> 5 == _CALL
 
     @property
     def skunk(self):
@@ -154,34 +174,31 @@ class Game:
 
     def history(self):
         """The scored hands, oldest first (``Hand`` tuples)."""
-        return list(self._hands)
+        return [self._hand(index) for index in range(len(self._hands) >> 2)]
+
+    def _hand(self, index):
+        at = index * 4
+        data = self._hands
+        first = data[at]
+        caller = first >> 2 & 3
+        defender = data[at + 1]
+        tricks = data[at + 2]
+        last = data[at + 3]
+        return Hand(index + 1, first & 3, caller, caller % 2, caller if first & 16 else None,
+                    None if defender == _NOBODY else defender, (tricks & 15, tricks >> 4),
+                    first >> 5, last & 15, _KINDS[last >> 4])
 
     def progress(self):
         """(team 0, team 1) scores at the start and after each score change."""
-        return list(self._progress)
+        scores = self._progress
+        return [(scores[at] | scores[at + 1] << 8, scores[at + 2] | scores[at + 3] << 8)
+                for at in range(0, len(scores), 4)]
 
     def stats(self):
         """Per team: hands made, marches, euchred (suffered), euchres
         (inflicted), loners tried, loners made (3 or more tricks), reneges."""
-        result = (_empty_stats(), _empty_stats())
-        for hand in self._hands:
-            makers = result[hand.makers]
-            defenders = result[1 - hand.makers]
-            if hand.kind == RENEGE:
-                result[1 - hand.scorer]["reneges"] += 1
-                continue
-            if hand.lone_seat is not None:
-                makers["loners"] += 1
-            if hand.scorer == hand.makers:
-                makers["made"] += 1
-                if hand.kind in (MARCH, LONE_MARCH):
-                    makers["marches"] += 1
-                if hand.lone_seat is not None:
-                    makers["loners_made"] += 1
-            else:
-                makers["euchred"] += 1
-                defenders["euchres"] += 1
-        return result
+        import euchre_core.game_forms
+        return euchre_core.game_forms.stats(self)
 
     # ----- actions -----------------------------------------------------------
 
@@ -254,10 +271,10 @@ class Game:
         self._scores = [score0, score1]
         self.dealer = dealer
         self.misdeals = misdeals
-        while len(self._hands) > hands:
-            self._hands.pop()
-        while len(self._progress) > progress:
-            self._progress.pop()
+        if len(self._hands) > hands:
+            self._hands = self._hands[:hands]
+        if len(self._progress) > progress:
+            self._progress = self._progress[:progress]
         self.winner = winner
         self._new_hand()
         for index in range(start, count):
@@ -404,16 +421,22 @@ class Game:
         self._end_hand(scorer, points, kind)
 
     def _end_hand(self, scorer, points, kind):
-        self._hands.append(Hand(len(self._hands) + 1, self.dealer, self.caller,
-                                self.makers, self.lone_seat, self.lone_defender,
-                                (self._tricks[0], self._tricks[1]), scorer, points, kind))
+        hands = self._hands
+        hands.append(self.dealer | self.caller << 2 | (16 if self.lone_seat is not None else 0)
+                     | scorer << 5)
+        hands.append(_NOBODY if self.lone_defender is None else self.lone_defender)
+        hands.append(self._tricks[0] | self._tricks[1] << 4)
+        hands.append(points | _KINDS.index(kind) << 4)
         self._scores[scorer] += points
         self.dealer = (self.dealer + 1) % 4
         self._new_hand()
         self._score_changed()
 
     def _score_changed(self):
-        self._progress.append((self._scores[0], self._scores[1]))
+        progress = self._progress
+        for score in self._scores:
+            progress.append(score & 0xFF)
+            progress.append(score >> 8)
         target = self.rules.target
         for team in (0, 1):
             mine = self._scores[team]
@@ -422,53 +445,18 @@ class Game:
                 if not self.rules.win_by_two or mine - theirs >= 2:
                     self.winner = team
 
-    # ----- saved form ---------------------------------------------------------
+    # ----- saved form (in game_forms) -----------------------------------------
 
     def to_bytes(self):
         """Magic, version, start dealer, action count, the actions, CRC-16."""
-        count = len(self._codes)
-        out = bytearray(_HEADER + count + 2)
-        out[0] = _FORMAT_MAGIC
-        out[1] = _FORMAT_VERSION
-        out[2] = self.start_dealer
-        out[3] = count & 0xFF
-        out[4] = count >> 8
-        out[_HEADER:_HEADER + count] = self._codes
-        crc = crc16(memoryview(out)[:_HEADER + count])
-        out[-2] = crc >> 8
-        out[-1] = crc & 0xFF
-        return bytes(out)
+        import euchre_core.game_forms
+        return euchre_core.game_forms.to_bytes(self)
 
     @classmethod
     def from_bytes(cls, rules, data):
         """The game saved by ``to_bytes``; ValueError for anything else."""
-        try:
-            data = bytes(data)
-        except TypeError:
-            raise ValueError("A saved game is bytes")
-        if len(data) < _HEADER + 2:
-            raise ValueError("Saved game is truncated")
-        if data[0] != _FORMAT_MAGIC:
-            raise ValueError("Not a saved euchre game")
-        if data[1] != _FORMAT_VERSION:
-            raise ValueError("Saved game has format version " + str(data[1])
-                             + "; this firmware reads version " + str(_FORMAT_VERSION))
-        count = len(data) - _HEADER - 2
-        if data[3] | data[4] << 8 != count:
-            raise ValueError("Saved game is truncated or too long")
-        crc = crc16(memoryview(data)[:-2])
-        if data[-2] != crc >> 8 or data[-1] != crc & 0xFF:
-            raise ValueError("Saved game is damaged (checksum mismatch)")
-        if data[2] > 3:
-            raise ValueError("Saved game names no valid dealer")
-        game = cls(rules, dealer=data[2])
-        for code in data[_HEADER:_HEADER + count]:
-            try:
-                game.apply(code)
-            except ValueError as err:
-                raise ValueError("Saved game does not replay under these rules: "
-                                 + str(err))
-        return game
+        import euchre_core.game_forms
+        return euchre_core.game_forms.from_bytes(cls, rules, data)
 
     def __eq__(self, other):
         return (isinstance(other, Game) and self.rules == other.rules
@@ -478,7 +466,7 @@ class Game:
     def __ne__(self, other):
         return not self.__eq__(other)
 
-    # ----- text form of the log ---------------------------------------------
+    # ----- text form of the log (in game_forms) ------------------------------
 
     def text(self):
         """The log as words: "CN" N calls, "AN" N calls alone, "DE" E defends
@@ -489,10 +477,9 @@ class Game:
 
     @classmethod
     def parse(cls, rules, text, dealer=0):
-        game = cls(rules, dealer=dealer)
-        for word in text.split():
-            game.apply(parse_action(word))
-        return game
+        """The game whose ``text()`` is ``text``; ValueError for a word that is no action."""
+        import euchre_core.game_forms
+        return euchre_core.game_forms.parse(cls, rules, text, dealer)
 
     def __repr__(self):
         return ("<Game dealer=" + seat_name(self.dealer) + " scores=" + repr(self._scores)
@@ -501,11 +488,6 @@ class Game:
 
 def _count_tricks(count):
     return str(count) + (" trick" if count == 1 else " tricks")
-
-
-def _empty_stats():
-    return {"made": 0, "marches": 0, "euchred": 0, "euchres": 0,
-            "loners": 0, "loners_made": 0, "reneges": 0}
 
 
 def action_text(code):
@@ -525,24 +507,5 @@ def action_text(code):
 
 def parse_action(word):
     """The action byte for one word of ``Game.text()``."""
-    if not word:
-        raise ValueError("Empty action")
-    letter = word[0]
-    rest = word[1:]
-    if letter == "P" and not rest:
-        return _PASS << 5
-    if letter == "J" and len(rest) >= 3 and rest[0] in "01" and rest[1] in "+-":
-        if rest[2:].isdigit():
-            points = int(rest[2:])
-            if 1 <= points <= 8:
-                return (_ADJUST << 5 | int(rest[0]) << 4
-                        | (8 if rest[1] == "-" else 0) | (points - 1))
-    if letter == "F" and len(rest) == 1 and rest in "012345":
-        return _FINISH << 5 | int(rest)
-    if len(rest) == 1 and rest in SEAT_NAMES:
-        seat = SEAT_NAMES.index(rest)
-        if letter == "A":
-            return _CALL << 5 | 4 | seat
-        if letter in "CDTRX":
-            return _TEXT_KINDS.index(letter) << 5 | seat
-    raise ValueError("Unknown action: " + repr(word))
+    import euchre_core.game_forms
+    return euchre_core.game_forms.parse_action(word)

@@ -37,9 +37,9 @@ _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
 # The same as two-column pieces: double width too, one copy for both columns.
 _PAIRS = tuple(bytes((d, d)) for d in _DOUBLE)
 
-_ZEROS = bytes(FRAME)
-# Views, so that a piece of either is copied without making a new bytes object.
-_BLANK = memoryview(_ZEROS)
+# Blank and lit bytes to copy from; slices of the views copy nothing (a
+# slice of the bytes would be a new object of up to 1 KiB at each clear).
+_BLANK = memoryview(bytes(FRAME))
 _LIT = memoryview(b"\xff" * WIDTH)
 
 # Glyph number (index in GLYPHS) of every character code: one lookup a
@@ -48,7 +48,7 @@ _GLYPH_OF = bytes(small_index(code) // 5 for code in range(256))
 
 
 def clear(buf):
-    buf[0:FRAME] = _ZEROS
+    buf[0:FRAME] = _BLANK
 
 
 def clear_pages(buf, first, last):

@@ -9,7 +9,6 @@ Pure Python.
 from micropython import const
 
 from euchre_core import screen
-from euchre_core.game import action_text
 from euchre_core.rules import score_hand
 
 # Keys: the seat keys N, E, S, W, then OK.
@@ -63,7 +62,7 @@ def press_hand(table, key, long, now_ms):
     # make it again as a lone call, while that is still the last action.
     if game.lone_seat is not None:
         table._say(table.names[game.lone_seat].decode() + " IS ALREADY ALONE", now_ms)
-    elif action_text(game.codes[-1])[0] != "C":
+    elif not game.just_called:
         table._say("Too late: going alone is before the first trick", now_ms)
     else:
         game.undo()

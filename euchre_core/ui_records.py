@@ -22,7 +22,7 @@ _HISTORY = const(8)
 
 def press_list(table, key, now_ms):
     if table._mode == _HISTORY and (key == _KEY_N or key == _KEY_S):
-        last = max(0, len(table.game.history()) - 7)
+        last = max(0, table.game.hand_count - 7)
         top = min(last, max(0, table._top + (1 if key == _KEY_S else -1)))
         if top == table._top:
             table._say("NO MORE HANDS THAT WAY", now_ms)

@@ -25,6 +25,10 @@ SCORED = (1200, 80)  # a hand was scored
 
 
 class Buzzer:
+    # The sounds again, for a caller that holds the buzzer but not this module.
+    CLICK = CLICK
+    HELD = HELD
+
     def __init__(self, pin: Any) -> None:
         self._pwm = pwmio.PWMOut(pin, frequency=2000, duty_cycle=0, variable_frequency=True)
         self._until = 0

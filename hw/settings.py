@@ -291,6 +291,11 @@ class Settings:
         # type: () -> Tuple[str, str]
         return (self.values[TEAM_KEYS[0]], self.values[TEAM_KEYS[1]])
 
+    def pin(self, key, board_module):
+        # type: (str, Any) -> Any
+        """The board pin of a pin key (see the module's ``pin``)."""
+        return pin(self, key, board_module)
+
     def default(self, key):
         # type: (str) -> Any
         return _row(key)[1]

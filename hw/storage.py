@@ -70,6 +70,7 @@ _UNDO = const(0xFF)
 _CRASH = const(0x00)
 _HEALTHY = const(0x5A)
 _FIXED = const(10)  # header bytes before rules, preferences and base actions
+_PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
 
 
 def entry_check(code: int, index: int, seed: int) -> int:
@@ -135,6 +136,9 @@ class Storage:
         self._game_serial = -1
         self._prefs_serial = -1
         self._rewrite_needed = True
+        # Every byte of the record area from _pos on is known to be erased:
+        # a rewrite then needs to cover only what is programmed (see rewrite).
+        self._tail_erased = False
         self._reset_marks = False  # the marks area holds someone else's bytes
         if nvm is not None and self.size < 256:
             self.messages.append("Storage too small: game not saved")
@@ -148,65 +152,93 @@ class Storage:
             if not self.messages:
                 self.messages.append("No storage: game not saved")
             return None
-        image = self.nvm[0:self.record_size]
-        if _blank(image[0:_FIXED]):
+        # Read in pieces, not as one 2 KiB copy of the record area: on a
+        # heap cut up by the modules loaded before, that much in one piece
+        # may not be free at start-up.
+        head = self.nvm[0:_FIXED]
+        if _blank(head):
+            self._tail_erased = self._erased_from(_FIXED)
             return None
         try:
-            return self._parse(image)
+            return self._parse(head)
         except ValueError as err:
-            self.messages.append(str(err) + self._set_aside(image))
+            self.messages.append(str(err) + self._set_aside(self.nvm[0:self.record_size]))
             self._reset_marks = True
             return None
 
-    def _parse(self, image: Any) -> Saved:
-        if image[0:4] != MAGIC:
+    def _erased_from(self, start: int) -> bool:
+        """True when the record area holds only 0xFF from ``start`` to its end."""
+        while start < self.record_size:
+            stop = min(start + _PIECE, self.record_size)
+            if not _blank(self.nvm[start:stop]):
+                return False
+            start = stop
+        return True
+
+    def _parse(self, head: Any) -> Saved:
+        if head[0:4] != MAGIC:
             raise ValueError("Saved data not recognised: new game")
-        if image[4] != FORMAT_VERSION:
-            raise ValueError("Saved game from other firmware (v" + str(image[4]) + "): new game")
-        rules_size = image[6]
-        prefs_size = image[7]
-        base_size = image[8] | image[9] << 8
+        if head[4] != FORMAT_VERSION:
+            raise ValueError("Saved game from other firmware (v" + str(head[4]) + "): new game")
+        rules_size = head[6]
+        prefs_size = head[7]
+        base_size = head[8] | head[9] << 8
         end = _FIXED + rules_size + prefs_size + base_size
         if end + 2 > self.record_size:
             raise ValueError("Saved game damaged: new game")
-        crc = crc16(memoryview(image)[0:end])
-        if image[end] != crc >> 8 or image[end + 1] != crc & 0xFF:
+        record = self.nvm[0:end + 2]
+        crc = crc16(memoryview(record)[0:end])
+        if record[end] != crc >> 8 or record[end + 1] != crc & 0xFF:
             raise ValueError("Saved game damaged: new game")
-        if image[5] > 3:
+        if record[5] > 3:
             raise ValueError("Saved game damaged: new game")
         start = _FIXED + rules_size + prefs_size
         try:
-            rules = Rules.from_bytes(bytes(image[_FIXED:_FIXED + rules_size]))
+            rules = Rules.from_bytes(bytes(record[_FIXED:_FIXED + rules_size]))
         except ValueError:
             raise ValueError("Saved rules unreadable: new game")
-        prefs = bytes(image[_FIXED + rules_size:start])
-        log = list(image[start:end])
+        prefs = bytes(record[_FIXED + rules_size:start])
+        log = bytearray(memoryview(record)[start:end])  # the actions: the first ``count`` bytes
+        count = len(log)
+        dealer = record[5]
+        del record
         pos = end + 2
         pos += pos & 1
         seed = crc
         index = 0
         torn = False
+        piece = b""  # nvm[piece_at:piece_at + len(piece)]
+        piece_at = pos
         while pos + 2 <= self.record_size:
-            code = image[pos]
-            check = image[pos + 1]
+            if pos + 2 > piece_at + len(piece):
+                piece_at = pos  # even, as _PIECE and the area's size are
+                piece = self.nvm[pos:min(pos + _PIECE, self.record_size)]
+            code = piece[pos - piece_at]
+            check = piece[pos - piece_at + 1]
             if code == 0xFF and check == 0xFF:
                 break
             if check != entry_check(code, index, seed):
                 torn = True
                 break
             if code == _UNDO:
-                if log:
-                    log.pop()
+                if count:
+                    count -= 1
+            elif count < len(log):
+                log[count] = code
+                count += 1
             else:
                 log.append(code)
+                count += 1
             pos += 2
             index += 1
-        if torn and not _blank(image[pos + 2:]):
+        del piece
+        if torn and not self._erased_from(pos + 2):
             # More than one torn entry cannot come from a power cut.
-            self.messages.append("Saved game partly damaged: " + str(len(log)) + " actions kept")
-        game = Game(rules, dealer=image[5])
+            self.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
+        game = Game(rules, dealer=dealer)
         kept = 0
-        for code in log:
+        for at in range(count):
+            code = log[at]
             try:
                 game.apply(code)
             except ValueError:
@@ -221,6 +253,7 @@ class Storage:
         self._seed = seed
         # A torn entry leaves programmed bytes where the next entry would go.
         self._rewrite_needed = torn
+        self._tail_erased = not torn and self._erased_from(pos)
         return Saved(game, prefs)
 
     def _set_aside(self, image: Any) -> str:
@@ -241,6 +274,7 @@ class Storage:
         if _blank(image[0:_FIXED]):
             return ""
         self._rewrite_needed = True
+        self._tail_erased = False
         return self._set_aside(image)
 
     def aside(self) -> bytes:
@@ -300,17 +334,26 @@ class Storage:
         self._index += 1
 
     def rewrite(self, table: Any) -> None:
-        """Start a new record holding the whole game (one sector erase)."""
+        """Start a new record holding the whole game (one sector erase).
+
+        The write covers the whole record area, or, when all of it from the
+        journal's end on is known to be erased, only up to the end of what
+        is programmed (old or new): the flash then holds the same bytes after
+        the one erase, and the heap needs a buffer of a few hundred bytes
+        instead of the record area's 2 KiB."""
         game = table.game
         rules = game.rules.to_bytes()
         prefs = table.prefs_bytes()
         base = game.codes
         end = _FIXED + len(rules) + len(prefs) + len(base)
-        record = _erased(self.record_size)
         if end + 2 > self.record_size or len(prefs) > 255:
             # Cannot happen with the engine's sizes; keep the game and prefs in RAM.
             self.messages.append("Game too long to save")
             return
+        size = self.record_size
+        if self._tail_erased and not self._reset_marks:
+            size = min(size, max(self._pos, end + 3))
+        record = _erased(size)
         record[0:4] = MAGIC
         record[4] = FORMAT_VERSION
         record[5] = game.start_dealer
@@ -337,7 +380,7 @@ class Storage:
             self.nvm[0:self.size] = whole
             self._reset_marks = False
         else:
-            self.nvm[0:self.record_size] = record
+            self.nvm[0:size] = record
         self.rewrites += 1
         self._log = bytearray(base)
         self._pos = pos
@@ -347,6 +390,7 @@ class Storage:
         self._game_serial = table.game_serial
         self._prefs_serial = table.prefs_serial
         self._rewrite_needed = False
+        self._tail_erased = True
 
     # ----- run marks: the guard against a restart loop ------------------------
 

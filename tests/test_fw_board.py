@@ -52,6 +52,28 @@ def test_circuitpython_9_settings_and_the_other_display_address():
             assert pico.machine.bus.frequency == 100000
 
 
+def test_settings_module_is_let_go_after_start_up():
+    # hw/settings.py (every key's default, kind and checks) is needed only to
+    # start: code.py keeps the values the loop uses and drops the module.
+    import sys
+
+    with boot(settings={"EUCHRE_ROTATION": "180", "EUCHRE_LONG_PRESS_MS": "900"}) as pico:
+        package = sys.modules["hw"]
+        assert package.__file__.startswith(pico.root)  # the firmware's own hw/
+        assert "hw.settings" not in sys.modules and not hasattr(package, "settings")
+        # No buzzer fitted (the default): its module is not even loaded.
+        assert "hw.buzzer" not in sys.modules
+        assert not [name for name, value in pico.namespace.items()
+                    if getattr(value, "__name__", "") == "hw.settings"]
+        # The values it gave stay in force: held 700 ms is not yet long.
+        pico.run_script("E:700")
+        assert table(pico).game.makers is None
+        pico.run_script("E:950")
+        assert table(pico).game.lone_seat == E
+        pico.run_script("E*5 wait:3500")
+        assert read_score(page_frame(pico, turned=True)) == (0, 4)
+
+
 def test_rotation_180_turns_the_picture():
     with boot(settings={"EUCHRE_ROTATION": "180"}) as pico:
         assert read_score(page_frame(pico, turned=True)) == (0, 0)

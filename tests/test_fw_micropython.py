@@ -14,3 +14,52 @@ def test_storage_and_settings_under_micropython():
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip().endswith("ok")
+
+
+FORGET_SCRIPT = r"""
+import gc
+import sys
+sys.path[:0] = [ROOT, ROOT + "/tools/bench", SITE]
+import bench_board
+import bench_traceback
+sys.modules["traceback"] = bench_traceback  # the unix port has none
+bench_board.install(b"", 5000)  # no presses: the loop polls for 2 s
+import hw.settings
+hw.settings.ballast = bytearray(1000000)  # freed with the module, or not
+del hw
+seen = []
+
+
+def first_poll():
+    if not seen:
+        gc.collect()
+        seen.append(gc.mem_alloc())
+        seen.append("hw.settings" in sys.modules or hasattr(sys.modules["hw"], "settings"))
+
+
+bench_board.set_on_poll(first_poll)
+import bench_framebuf
+bench_framebuf.install()
+try:
+    import code
+except bench_board.SessionEnd:
+    pass
+print("live", seen[0], "kept", seen[1])
+"""
+
+
+def test_code_lets_the_settings_module_go_under_micropython(tmp_path):
+    # hw/settings.py is needed only to start: by the first key poll nothing
+    # holds it any more, so MicroPython's collector has freed it.
+    import sysconfig
+
+    micropython = pathlib.Path(sys.executable).parent / "micropython"
+    script = tmp_path / "run.py"
+    script.write_text("ROOT = %r\nSITE = %r\n" % (str(ROOT), sysconfig.get_paths()["purelib"])
+                      + FORGET_SCRIPT)
+    result = subprocess.run([str(micropython), "-X", "heapsize=4m", str(script)],
+                            cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    words = result.stdout.split("live", 1)[1].split()
+    assert words[2] == "False", result.stdout
+    assert int(words[0]) < 1000000, result.stdout

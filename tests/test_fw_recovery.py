@@ -298,6 +298,20 @@ def test_display_found_later_is_used():
         assert read_score(page_frame(pico)) == (0, 0)
 
 
+def test_display_found_later_at_the_configured_address():
+    # The retry asks at settings.toml's address, kept by code.py after it let
+    # hw.settings go (start-up only).
+    with boot(display="absent", settings={"EUCHRE_I2C_ADDRESS": '"0x3D"'}) as pico:
+        pico.machine.bus.devices[0x3C] = pico.machine.oled
+        pico.run_script("wait:11000")
+        assert "display found" not in pico.serial
+        del pico.machine.bus.devices[0x3C]
+        pico.machine.bus.devices[0x3D] = pico.machine.oled
+        pico.run_script("wait:11000")
+        assert "display found" in pico.serial
+        assert read_score(page_frame(pico)) == (0, 0)
+
+
 def test_stuck_key_is_reported_and_ignored_until_released():
     with boot() as pico:
         pico.run_script("down:E wait:21000")

@@ -123,6 +123,9 @@ def test_unknown_board_pin_falls_back_to_the_default_pin_and_says_so():
     assert hs.pin(s, "EUCHRE_BUZZER", Board) is None
     s = hs.Settings(reader({"EUCHRE_LED": "led"}))
     assert hs.pin(s, "EUCHRE_LED", Board) == "led"
+    # The same as a method (what code.py calls).
+    s = hs.Settings(reader({"EUCHRE_KEY_N": "GP99"}))
+    assert s.pin("EUCHRE_KEY_N", Board) == "pin10" and "GP99" in s.errors[-1]
 
 
 def test_rules_options_follow_the_house_rule_keys():

@@ -21,6 +21,7 @@ class FlashNvm:
         self.data = bytearray(b"\xff" * size)
         self.erases = 0
         self.budget = None  # bytes that may still be programmed before the power goes
+        self.spans = []  # (start, stop) of every write
 
     def __len__(self):
         return len(self.data)
@@ -33,6 +34,7 @@ class FlashNvm:
         start, stop, _ = index.indices(len(self.data))
         value = bytes(value)
         assert len(value) == stop - start
+        self.spans.append((start, stop))
         if all(b == 0xFF for b in self.data[start:stop]):
             for i, byte in enumerate(value):
                 if self.budget is not None:
@@ -95,6 +97,7 @@ def test_blank_nvm_loads_nothing_and_first_sync_writes_a_record():
     store.sync(table)
     assert nvm.data[0:4] == MAGIC
     assert nvm.erases == 0  # the sector was blank: programming only
+    assert nvm.spans == [(0, _record_end(nvm))]  # the record only: the rest is erased
     saved = resume(nvm)[1]
     assert saved.game.codes == b"" and saved.game.start_dealer == 1
     assert saved.prefs == b"\x01\x02"
@@ -156,6 +159,73 @@ def test_new_game_and_prefs_change_rewrite_the_record_once_each():
     assert nvm.erases == 2
     saved = Storage(nvm).load()
     assert saved.prefs == b"\x09" and saved.game.codes == b"" and saved.game.dealer == 3
+
+
+def _record_end(nvm):
+    """Where the record's header, rules, preferences and base actions, CRC and pad end."""
+    data = nvm.data
+    end = 10 + data[6] + data[7] + (data[8] | data[9] << 8) + 2
+    return end + (end & 1)
+
+
+@pytest.mark.parametrize("resumed", [False, True])
+def test_a_rewrite_over_a_known_journal_writes_only_what_is_programmed(resumed):
+    # The heap needs no 2 KiB buffer for a new game: the write stops where the
+    # old journal ended, and the flash holds what a whole-area write leaves.
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    for action in HAND_ACTIONS:
+        act(table.game, action)
+        store.sync(table)
+    journal_end = _record_end(nvm) + 2 * len(HAND_ACTIONS)
+    assert nvm.data[journal_end - 2] != 0xFF and nvm.data[journal_end] == 0xFF
+    if resumed:
+        store, saved = resume(nvm)
+        table = Table(game=saved.game)
+        store.adopt(table)
+    table.new_game(dealer=2)
+    store.sync(table)
+    assert nvm.erases == 1
+    assert nvm.spans[-1] == (0, journal_end)
+    assert nvm.data[_record_end(nvm):2048] == b"\xff" * (2048 - _record_end(nvm))
+    saved = Storage(nvm).load()
+    assert saved.game.codes == b"" and saved.game.start_dealer == 2
+    # The next rewrite covers the record only, the journal being empty.
+    end = _record_end(nvm)
+    table.prefs = b"\x07\x08"
+    table.prefs_serial += 1
+    store.sync(table)
+    assert nvm.spans[-1] == (0, end) == (0, _record_end(nvm)) and nvm.erases == 2
+    assert Storage(nvm).load().prefs == b"\x07\x08"
+
+
+@pytest.mark.parametrize("spoil", ["torn entry", "bytes after the journal"])
+def test_a_rewrite_after_unknown_bytes_covers_the_whole_record_area(spoil):
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    for action in HAND_ACTIONS[:5]:
+        act(table.game, action)
+        store.sync(table)
+    journal_end = _record_end(nvm) + 10
+    if spoil == "torn entry":
+        nvm.data[journal_end] = 0x41  # programmed, its check byte not yet
+    else:
+        nvm.data[1500] = 0x00  # past the first erased entry: read as the end
+    store, saved = resume(nvm)
+    assert saved.game.codes == table.game.codes
+    table = Table(game=saved.game)
+    store.adopt(table)
+    table.new_game(dealer=0)
+    store.sync(table)
+    assert nvm.spans[-1] == (0, 2048)
+    assert nvm.data[_record_end(nvm):2048] == b"\xff" * (2048 - _record_end(nvm))
+    assert Storage(nvm).load().game.start_dealer == 0
 
 
 def test_full_journal_is_compacted_and_nothing_is_lost():

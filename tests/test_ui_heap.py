@@ -33,7 +33,7 @@ SESSION_HEAP = "192k"
 # Imported when a page is first shown (or the preferences first saved or
 # loaded), never by ``import euchre_core.ui``.
 LAZY = ("euchre_core.ui_export", "euchre_core.ui_options", "euchre_core.ui_prefs",
-        "euchre_core.ui_records")
+        "euchre_core.ui_records", "euchre_core.game_forms", "euchre_core.ui_pick")
 
 
 def _micropython():
@@ -69,9 +69,42 @@ def test_ui_imports_from_source_in_a_small_heap(tmp_path):
     assert [name for name in LAZY if name in loaded] == []
 
 
+def test_a_game_played_through_the_table_loads_none_of_the_rare_parts(tmp_path):
+    # Calls, tricks, quick results, an undo from the menu, a game to its end
+    # and the next one: none of it needs the text form, the saved form of
+    # a Game or the stats (game_forms), nor the rarely opened pages.
+    run = _run(tmp_path, SESSION_HEAP, "import sys\nsys.path.insert(0, '.')\n"
+               "from euchre_core.ui import Table\n"
+               "table = Table(rand=lambda: 0)\n"
+               "buf = bytearray(1024)\n"
+               "now = 0\n"
+               "def press(key, long=False):\n"
+               "    global now\n"
+               "    now += 1000\n"
+               "    table.press(key, long, now)\n"
+               "    table.render(buf)\n"
+               "    now += 4000\n"
+               "    table.tick(now)\n"
+               "    table.render(buf)\n"
+               "press(1); press(1)\n"  # E calls, E takes a trick
+               "press(4, True); press(4)\n"  # menu, Undo
+               "while table.game.winner is None:\n"
+               "    press(0, True)\n"  # N calls alone
+               "    for _ in range(5): press(0)\n"
+               "press(1)\n"  # the next game, E deals
+               "print('HANDS', table.game.hand_count, table.tally)\n"
+               "print('LOADED', ' '.join(sorted(sys.modules)))\n")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "HANDS 0 [1, 0]" in run.stdout, run.stdout
+    loaded = run.stdout.split("LOADED", 1)[1].split()
+    assert "euchre_core.ui_over" in loaded
+    assert [name for name in LAZY if name in loaded] == []
+
+
 def test_every_page_opens_from_source(tmp_path):
-    # Rules, Stats, History, Display, Export: each compiles its module when
-    # first shown, with the whole UI and a game already in the heap.
+    # Adjust score, Rules, Stats, History, Display, Export, New game: each
+    # compiles its module when first shown, with the whole UI and a game
+    # already in the heap.
     script = """
 import sys
 sys.path.insert(0, '.')
@@ -85,7 +118,7 @@ for seat in (1, 2, 3, 0):
     table.press(seat, False, 0)
     table.render(buf)
 shown = []
-for entry in range(5, 10):
+for entry in (3, 5, 6, 7, 8, 9, 10):
     table.press(4, True, 0)
     table.render(buf)
     while table._items[table._cursor] != entry:
@@ -105,7 +138,8 @@ print("LOADED", " ".join(sorted(sys.modules)))
     run = _run(tmp_path, SESSION_HEAP, script)
     assert run.returncode == 0, run.stdout + run.stderr
     shown = run.stdout.split("SHOWN", 1)[1].split("\n", 1)[0].split()
-    assert shown == ["options", "stats", "history", "options", "hand", "5"], run.stdout
+    assert shown == ["adjust", "options", "stats", "history", "options", "hand", "confirm", "5"], \
+        run.stdout
     # Export printed the header and one line per action (a call, three tricks).
     loaded = run.stdout.split("LOADED", 1)[1].split()
     assert [name for name in LAZY if name not in loaded] == []
@@ -133,3 +167,14 @@ def test_ui_modules_agree_on_shared_constants():
     assert "_MAIN" in shared and "_KEY_OK" in shared
     for name, where in shared.items():
         assert len(set(where.values())) == 1, (name, where)
+
+
+def test_game_modules_agree_on_action_kinds():
+    # game_forms.py reads and writes the action bytes of game.py with its own
+    # copies of the kinds (private constants take no room in the heap).
+    game = _private_constants(_ROOT / "euchre_core" / "game.py")
+    forms = _private_constants(_ROOT / "euchre_core" / "game_forms.py")
+    shared = [name for name in forms if name in game]
+    assert {"_CALL", "_PASS", "_ADJUST", "_FINISH"} <= set(shared)
+    for name in shared:
+        assert forms[name] == game[name], name

@@ -27,7 +27,9 @@ with the erases each caused.
     micropython -X heapsize=N bench_session_main.py --minimal SCRIPT [SAMPLE] [--mark]
 
 runs the same session on ``bench_board``'s stand-ins for the C modules
-instead of the simulator, for the firmware's own heap figure; with
+instead of the simulator, for the firmware's own heap figure (the entry
+script hands it to ``bench_board.session`` without loading this module,
+whose simulator driving would only add to the heap there); with
 ``--mark`` every loop pass that handles a key event is bracketed for
 callgrind (``bench_board.marker``), to count the real code.py's work per
 press. A script line may carry a label after ``settle_ms`` (ignored here).
@@ -43,8 +45,13 @@ Prints ``SESSION name value`` lines and ``SESSION ok 1`` at the end.
 import gc
 import sys
 
+# Timing of the script, as in bench_board (not imported: the virtual board's
+# heap figure would carry the stand-in board too).
 POLL_MS = 10
 START_MS = 3000
+SHORT_MS = 80
+LONG_MS = 800
+SEED = 1
 KEY_PINS = ("GP10", "GP11", "GP12", "GP13", "GP14")
 # The virtual CircuitPython modules the firmware imports (C modules on the Pico).
 BOARD_MODULES = ("_vboard", "_ssd1306", "board", "busio", "microcontroller", "supervisor",
@@ -84,84 +91,10 @@ def modules():
             continue
         print("MODULE %s %d" % (name, live() - before))
     print("MODULE total-firmware %d" % (live() - base))
-SHORT_MS = 80
-LONG_MS = 800
-SEED = 1
 
 
 class SessionEnd(BaseException):
     pass
-
-
-def read_script(path):
-    """(expected [score0, score1, winner], [(ms, key, pressed)], end_ms, presses)."""
-    lines = open(path).read().split("\n")
-    expect = [int(x) for x in lines[0].split()[1:]]
-    schedule = []
-    at = START_MS
-    presses = 0
-    for line in lines[1:]:
-        if not line:
-            continue
-        key, long, settle = [int(x) for x in line.split()[:3]]
-        schedule.append((at, key, True))
-        at += LONG_MS if long else SHORT_MS
-        schedule.append((at, key, False))
-        at += settle
-        presses += 1
-    return expect, schedule, at, presses
-
-
-def minimal(argv):
-    """The same session on ``bench_board``'s stand-ins instead of the simulator."""
-    import bench_board
-    mark = "--mark" in argv
-    argv = [a for a in argv if a != "--mark"]
-    expect, schedule, end, presses = read_script(argv[2])
-    sample = int(argv[3]) if len(argv) > 3 else 0
-    nvm = bench_board.install(schedule, end, POLL_MS, mark=mark)
-    schedule = None  # the board keeps its own compact copy
-    peak = [0, 0, -1]  # peak live heap, polls, live heap at the first poll
-
-    def on_poll():
-        if not sample:
-            return
-        peak[1] += 1
-        if peak[2] < 0 or peak[1] % sample == 0:
-            used = live()
-            if peak[2] < 0:
-                peak[2] = used
-            if used > peak[0]:
-                peak[0] = used
-
-    bench_board.set_on_poll(on_poll)
-    import random
-    random.seed(SEED)
-    board_heap = live()
-    import bench_framebuf
-    bench_framebuf.install()
-    try:
-        import code  # noqa: F401
-    except bench_board.SessionEnd:
-        pass
-    sys.modules.pop("code", None)
-    gc.collect()
-    print("SESSION presses", presses)
-    print("SESSION board_heap", board_heap)
-    print("SESSION peak_live", peak[0])
-    print("SESSION started_live", peak[2])
-    from hw.storage import Storage
-    saved = Storage(nvm).load()
-    if saved is None:
-        print("SESSION error nothing saved")
-        return
-    game = saved.game
-    got = [game.scores[0], game.scores[1], -1 if game.winner is None else game.winner]
-    print("SESSION final %d %d %d" % tuple(got))
-    if got != expect:
-        print("SESSION error expected %d %d %d" % tuple(expect))
-        return
-    print("SESSION ok 1")
 
 
 def main(argv):
@@ -169,7 +102,8 @@ def main(argv):
         modules()
         return
     if argv[1] == "--minimal":
-        minimal(argv)
+        import bench_board
+        bench_board.session(argv)
         return
     sys.path.insert(0, "simcp")
     import _vboard
