@@ -40,9 +40,10 @@ The board compiles each module from source when it is imported, and that
 takes memory in proportion to the module's size, so the screens live in
 modules of moderate size, as functions taking the table first: ui_play
 (score, hand, quick result, banner), ui_over (game over), ui_menu (menu,
-seat pickers, adjust score, confirm); the rarely opened pages ui_options
-(rules, display), ui_records (stats, history), ui_prefs (the saved
-preferences) and ui_export are imported only when first needed.
+undo); the rarely opened pages ui_pick (seat pickers, adjust score,
+confirm), ui_options (rules, display), ui_records (stats, history),
+ui_prefs (the saved preferences) and ui_export are imported only when first
+needed.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
@@ -239,9 +240,11 @@ class Table:
         elif mode == _MENU:
             ui_menu.press_menu(self, key, now_ms)
         elif mode == _PICK:
-            ui_menu.press_pick(self, key, now_ms)
+            import euchre_core.ui_pick
+            euchre_core.ui_pick.press_pick(self, key, now_ms)
         elif mode == _ADJUST:
-            ui_menu.press_adjust(self, key, now_ms)
+            import euchre_core.ui_pick
+            euchre_core.ui_pick.press_adjust(self, key, now_ms)
         elif mode == _OPTIONS:
             # Rarely opened pages: compiled on the board only when first used.
             # This form of import allocates nothing once the module is
@@ -252,7 +255,8 @@ class Table:
             import euchre_core.ui_records
             euchre_core.ui_records.press_list(self, key, now_ms)
         elif mode == _CONFIRM:
-            ui_menu.press_confirm(self, key, now_ms)
+            import euchre_core.ui_pick
+            euchre_core.ui_pick.press_confirm(self, key, now_ms)
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, the display sleeps."""
@@ -269,7 +273,8 @@ class Table:
         if ticks_diff(now_ms, self._shift_since) >= SHIFT_MS:
             self._shift_since = now_ms
             self._shift = (self._shift + 1) % len(SHIFTS)
-            if self._mode == _MAIN and self.main_screen == "score":
+            # The score screen moves, and the banner's bottom lines with it.
+            if self._mode == _BANNER or self._mode == _MAIN and self.main_screen == "score":
                 self._stale = True
 
     def notice(self, text, now_ms):
@@ -373,16 +378,14 @@ class Table:
         """Run one game action; show the refusal, or the result banner when
         the action scored a hand."""
         game = self.game
-        last = game.last_hand
-        number = last.number if last is not None else 0
+        hands = game.hand_count
         try:
             action(*args)
         except ValueError as err:
             self._say(self._with_names(str(err)), now_ms)
             return False
-        hand = game.last_hand
-        if hand is not None and hand.number != number:
-            self._banner_hand = hand
+        if game.hand_count > hands:
+            self._banner_hand = game.last_hand
             self._banner_since = now_ms
             self._mode = _BANNER
         return True
@@ -444,9 +447,11 @@ class Table:
         elif mode == _MENU:
             ui_menu.draw_menu(self, buf)
         elif mode == _PICK:
-            ui_menu.draw_pick(self, buf)
+            import euchre_core.ui_pick
+            euchre_core.ui_pick.draw_pick(self, buf)
         elif mode == _ADJUST:
-            ui_menu.draw_adjust(self, buf)
+            import euchre_core.ui_pick
+            euchre_core.ui_pick.draw_adjust(self, buf)
         elif mode == _OPTIONS:
             import euchre_core.ui_options
             euchre_core.ui_options.draw_options(self, buf)
@@ -457,7 +462,8 @@ class Table:
             import euchre_core.ui_records
             euchre_core.ui_records.draw_history(self, buf)
         elif mode == _CONFIRM:
-            ui_menu.draw_confirm(self, buf)
+            import euchre_core.ui_pick
+            euchre_core.ui_pick.draw_confirm(self, buf)
         if self._message:
             if mode == _MAIN and self.main_screen == "score":
                 south = self.game.dealer == _KEY_S

@@ -47,6 +47,27 @@ def case_ui_burn_in_shift_keeps_the_score_readable():
     assert read_score(buf) == (0, 0)
 
 
+def case_ui_burn_in_shift_moves_the_banner_with_the_score_screen():
+    # The table starts at 0 and shifts every 60 s; the three presses below
+    # take 2130 ms, so the banner comes up at 59500 and the shift falls in it.
+    clock = Clock(57370)
+    t = table(dealer=0)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, N)  # made: the banner
+    assert t.screen_name == "banner"
+    buf = bytearray(1024)
+    t.render(buf)
+    # The shift moves while the banner is up: its bottom lines (the score
+    # screen's) move with it, so the glass and the table agree.
+    t.tick(clock.step(1000))
+    assert t.screen_name == "banner"
+    assert t.render(buf) != 0
+    fresh = bytearray(1024)
+    t._compose(fresh)
+    assert buf == fresh
+
+
 def case_ui_notice_waits_for_a_key():
     clock = Clock()
     t = table()
