@@ -115,12 +115,16 @@ def test_firmware_path_steps_run_on_cpython(monkeypatch):
         bus = bench_bus.CountingI2C()
         steps, _, firmware = bench_ours.build(kind, 1, bus=bus)
         sent = []
+        downs = []
         for measured, label, step in steps:
             before = bus.data_bytes
             assert step(0) is False
             if measured:
-                sent.append(bus.data_bytes - before)
-        assert sent and all(0 < n <= 1037 + 6 * 2 * 8 for n in sent), (kind, sent)
+                (downs if label == "down" else sent).append(bus.data_bytes - before)
+        # The key-down pass draws nothing; the key-up pass sends the change.
+        assert downs and not any(downs), (kind, downs)
+        assert len(sent) == len(downs)
+        assert all(0 < n <= 1037 + 6 * 2 * 8 for n in sent), (kind, sent)
     # The trick scenario ends where it should: one hand scored, no message shown.
     steps, _, firmware = bench_ours.build("trick", 1, bus=bench_bus.CountingI2C())
     for _, _, step in steps:
@@ -148,7 +152,7 @@ def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
     interp, emits, written = bench.mpy_versions()
     assert interp == emits and written == interp[0]
     steps = bench.parse_steps(bench.micropython(["bench_main.py", "trick:ours", "1"]).stdout)
-    assert [s[0] for s in steps] == ["trick"] * 4
+    assert [s[0] for s in steps] == ["down", "trick"] * 4
     parts = bench.parse_steps(bench.micropython(["bench_main.py", "parts:ours", "1"]).stdout)
     assert [s[0] for s in parts[:6]] == ["press", "tick", "sync", "render", "show", "led"]
     # Only the show stage talks to the display.

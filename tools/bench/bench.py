@@ -308,6 +308,22 @@ def summarize(rows):
     return out
 
 
+def summarize_press(rows):
+    """``summarize`` of the key-up passes (or of a naive path's redraws), with
+    the key-down passes measured beside them as ``down_instr``, ``down_us``
+    and ``down_alloc`` (0 where there are none)."""
+    downs = [r for r in rows if r["label"] == "down"]
+    out = summarize([r for r in rows if r["label"] != "down"])
+    if downs:
+        down = summarize(downs)
+        out["down_instr"] = down["instr"] if down["instr"] is not None else 0
+        out["down_us"] = down["us"]
+        out["down_alloc"] = down["alloc"]
+    else:
+        out["down_instr"] = out["down_us"] = out["down_alloc"] = 0
+    return out
+
+
 def i2c_ms(transactions, nbytes):
     bits = transactions * I2C_BITS_PER_TRANSACTION + nbytes * I2C_BITS_PER_BYTE
     return bits * 1000.0 / I2C_HZ
@@ -472,7 +488,10 @@ def firmware_press_work(script_path, heap=MARKED_HEAP):
         tx = sent[2 * press][0] + sent[2 * press + 1][0]
         nbytes = sent[2 * press][1] + sent[2 * press + 1][1]
         collected = sent[2 * press][2] + sent[2 * press + 1][2]
-        work.setdefault(label, []).append((down + up, tx, nbytes, collected))
+        # The key-down pass runs when the finger goes down, long before the
+        # release fires the press: only the key-up pass stands between the
+        # release and the pixel. (down + up is the press's whole work.)
+        work.setdefault(label, []).append((up, tx, nbytes, collected, down))
     work["heap"] = heap
     return work
 
@@ -624,9 +643,9 @@ def main(argv):
     for kind, _, repeat in KINDS:
         for path in ("naive", "ours"):
             log("bench: %s:%s ..." % (kind, path))
-            measured[kind, path] = summarize(measure_scenario(kind + ":" + path,
-                                                              1 if quick_run else repeat,
-                                                              with_valgrind))
+            measured[kind, path] = summarize_press(measure_scenario(kind + ":" + path,
+                                                                    1 if quick_run else repeat,
+                                                                    with_valgrind))
 
     say("")
     say("1. Work per key press: the firmware's path vs a naive full redraw (same run)")
@@ -637,11 +656,15 @@ def main(argv):
         naive = measured[kind, "naive"]
         ours = measured[kind, "ours"]
         if with_valgrind:
-            instr = "%12d %12d %6.1fx" % (naive["instr"], ours["instr"], naive["instr"] / ours["instr"])
+            whole = ours["instr"] + ours["down_instr"]
+            instr = "%12d %12d %6.1fx" % (naive["instr"], whole, naive["instr"] / whole)
         else:
             instr = "%12s %12s %7s" % ("-", "-", "-")
-        say("   %-32s %s %9.0f %9.0f %5.1fx %8.0fB" % (label, instr, naive["us"], ours["us"],
-                                                       naive["us"] / ours["us"], ours["alloc"]))
+        whole_us = ours["us"] + ours["down_us"]
+        say("   %-32s %s %9.0f %9.0f %5.1fx %8.0fB" % (label, instr, naive["us"], whole_us,
+                                                       naive["us"] / whole_us,
+                                                       ours["alloc"] + ours["down_alloc"]))
+    say("   ours = both passes of code.py's loop a short press takes (key down, key up);")
     say("   ours heap = bytes allocated per press (garbage the board's GC must collect)")
 
     say("")
@@ -720,7 +743,7 @@ def main(argv):
             ((SCAN_INTERVAL_MS + loop_ms + estimate(r[0], per_ms) + i2c_ms(r[1], r[2]), label)
              for label, rows in plain.items() for r in rows))
         say("   the real code.py, counted through the 3-game session of section 4 on the stand-in")
-        say("   board: every short press (the key-down and key-up passes of its loop):")
+        say("   board: every short press (the key-up pass of its loop, where the press fires):")
         say("   %-14s %6s %11s %11s %8s %7s %7s %9s %9s" % (
             "press", "count", "mean instr", "max instr", "CPU ms", "bytes", "I2C ms",
             "total ms", "worst ms"))
@@ -872,7 +895,8 @@ def main(argv):
     say("")
     say("Targets (issue 5)")
     if with_valgrind:
-        trick = measured["trick", "naive"]["instr"] / measured["trick", "ours"]["instr"]
+        trick = measured["trick", "naive"]["instr"] / (measured["trick", "ours"]["instr"]
+                                                       + measured["trick", "ours"]["down_instr"])
         say("   %s trick press >= %dx less work than naive: %.1fx"
             % (verdict(trick >= TARGET_TRICK_RATIO), TARGET_TRICK_RATIO, trick))
         worst_kind = max(totals, key=lambda k: totals[k])

@@ -11,9 +11,11 @@ does), ``Table.render`` draws into the display buffer,
 real code.py press by press through the session (``bench_board``), and the
 two agree within a few per cent.
 
-A measured key press is two passes, the key going down and the key coming
-up 120 ms later (a short press fires on release), so the figure is all the
-work the firmware does for that press. Long presses (the menu) and presses
+A measured key press is two passes, each measured on its own: the key going
+down (label ``down``) and the key coming up 120 ms later under the press's
+label. A short press fires on release, so the key-up pass is what stands
+between the finger and the pixel; both passes together are all the work the
+firmware does for that press. Long presses (the menu) and presses
 between measured ones run the same way, unmeasured.
 """
 
@@ -81,10 +83,11 @@ class Firmware:
             presses.release_all()
         elif event != self.no_event:
             key = event >> 1
+            seen = self.keys.ms if self.keys.ms >= 0 else now
             if event & 1:
-                presses.down(key, now)
+                presses.down(key, seen)
             else:
-                result = presses.up(key, now)
+                result = presses.up(key, seen)
                 if result:
                     table.press(key, False, now)
                     pressed = True
@@ -136,10 +139,14 @@ class Firmware:
         self.now += GAP_MS
         self.iteration(None, False)
 
-    def measured_press(self, key):
-        """A short press: exactly the two iterations with the key events."""
+    def measured_down(self, key):
+        """A short press, first half: the pass with the key-down event."""
         self.iteration(key, True)
         self.now += SHORT_HOLD_MS
+
+    def measured_up(self, key):
+        """A short press, second half: the pass with the key-up event, where
+        the press fires, the screen is drawn and sent (press-to-pixel)."""
         self.iteration(key, False)
 
     def after_measured(self):
@@ -155,11 +162,13 @@ class Firmware:
         state = [0, False]
 
         def press():
-            self.events.pending.append((key, False))
+            # ``key``: a key number, or a one-item list filled in by an earlier step.
+            pressed = key[0] if isinstance(key, list) else key
+            self.events.pending.append((pressed, False))
             event = self.keys.get()
             result = self.presses.up(event >> 1, self.now)
             if result:
-                self.table.press(key, False, self.now)
+                self.table.press(pressed, False, self.now)
                 state[1] = True
             result = self.presses.poll(self.now)
             while result:
@@ -231,7 +240,10 @@ def build(kind, repeat, bus=None):
         steps.append((measured, label, step))
 
     def measured(label, key):
-        add(True, label, lambda: fw.measured_press(key))
+        # Two measured steps: "down" (the key going down), then the key-up
+        # pass under the press's own label.
+        add(True, "down", lambda: fw.measured_down(key))
+        add(True, label, lambda: fw.measured_up(key))
         add(False, "gap", fw.after_measured)
 
     def caller():
@@ -246,7 +258,9 @@ def build(kind, repeat, bus=None):
             add(False, "banner", lambda: fw.press(KEY_OK))
     elif kind == "call":
         for _ in range(repeat):
-            steps.append((True, "call", _call_step(fw, caller)))
+            seat = [0]  # the caller, known only when the step runs
+            add(True, "down", _caller_down(fw, caller, seat))
+            add(True, "call", _bind_up(fw, seat))
             add(False, "gap", fw.after_measured)
             add(False, "quick", lambda: (fw.press(KEY_OK), fw.press(0), fw.press(KEY_OK)))
     elif kind == "score":
@@ -266,6 +280,26 @@ def build(kind, repeat, bus=None):
                     add(True, label, function)
                 add(False, "gap", fw.after_measured)
             add(False, "last", lambda: fw.press(TRICK_SEATS[4]))
+            add(False, "banner", lambda: fw.press(KEY_OK))
+    elif kind == "callparts":
+        # Calls (score screen to hand screen), stage by stage.
+        for _ in range(repeat):
+            seat = [0]  # the caller, known only when the step runs
+            add(False, "down", _caller_down(fw, caller, seat))
+            for label, function in fw.up_in_stages(seat):
+                add(True, label, function)
+            add(False, "gap", fw.after_measured)
+            add(False, "quick", lambda: (fw.press(KEY_OK), fw.press(0), fw.press(KEY_OK)))
+    elif kind == "lastparts":
+        # The fifth trick (hand screen to the result banner), stage by stage.
+        for _ in range(repeat):
+            add(False, "call", lambda: fw.press(caller()))
+            for seat in TRICK_SEATS[:4]:
+                add(False, "trick", _bind_press(fw, seat))
+            add(False, "down", _bind_down(fw, TRICK_SEATS[4]))
+            for label, function in fw.up_in_stages(TRICK_SEATS[4]):
+                add(True, label, function)
+            add(False, "gap", fw.after_measured)
             add(False, "banner", lambda: fw.press(KEY_OK))
     elif kind == "idle":
         # A pass of the loop with no key event and nothing to draw: what the
@@ -293,6 +327,12 @@ def _advance(fw, ms):
     return advance
 
 
+def _bind_press(fw, seat):
+    def press():
+        fw.press(seat)
+    return press
+
+
 def _bind_down(fw, seat):
     def down():
         fw.iteration(seat, True)
@@ -300,8 +340,15 @@ def _bind_down(fw, seat):
     return down
 
 
-def _call_step(fw, caller):
-    def step(_):
-        fw.measured_press(caller())
-        return False
-    return step
+def _caller_down(fw, caller, seat):
+    def down():
+        seat[0] = caller()
+        fw.iteration(seat[0], True)
+        fw.now += SHORT_HOLD_MS
+    return down
+
+
+def _bind_up(fw, seat):
+    def up():
+        fw.measured_up(seat[0])
+    return up

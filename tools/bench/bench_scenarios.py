@@ -9,6 +9,8 @@ A scenario name is ``KIND:PATH``. KIND is one of:
 * ``menu``: a move in the menu;
 * ``idle`` (ours only): a pass of the loop with nothing to do;
 * ``parts`` (ours only): the key-up pass of trick presses, stage by stage;
+  ``callparts`` and ``lastparts`` the same for a call and for the fifth
+  trick (hand screen to the result banner);
 * ``transaction`` (ours only): one display command through the driver;
 * ``calibrate`` (naive only): the SPEC's reference redraw (fill, two lines
   of text, four 16x32 seven-segment digits by ``fill_rect``, ``show``).
