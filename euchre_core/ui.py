@@ -2,8 +2,9 @@
 
 ``Table`` is the whole scorekeeper as the players see it, without hardware
 and without a clock: code.py (or the simulator, or a test) feeds it presses
-and ticks with the time in milliseconds, asks it to ``render`` into the
-display buffer, and sends only the pages it reports as changed.
+and ticks with the time in milliseconds and asks it to ``render`` into the
+display buffer when anything changed; the display then sends only the
+columns that differ from what its glass shows.
 
 Keys: 0..3 are the seat keys N, E, S, W (one on each side of the box, as the
 screen is seen from S); 4 is OK. A press is short or long (the long one fires
@@ -168,11 +169,7 @@ class Table:
         self._last_press = now_ms
         self._shift = 0
         self._shift_since = now_ms
-        self._work = bytearray(screen.FRAME)
-        self._work_pages = [memoryview(self._work)[p * 128:(p + 1) * 128]
-                            for p in range(8)]
         self._out_buf = None
-        self._out_pages = None
         self._stale = True
 
     # ----- what code.py and the tests use -----------------------------------
@@ -285,45 +282,22 @@ class Table:
         self._last_press = now_ms
         self._stale = True
 
-    def render(self, buf, spans=None):
-        """Bring ``buf`` (1024 bytes, SSD1306 page order) up to date.
+    def render(self, buf):
+        """Draw the screen into ``buf`` (1024 bytes, SSD1306 page order) when
+        something changed since it was last drawn there.
 
-        Returns a bit mask of the pages that changed (bit p = page p), 0 when
-        nothing did, so the display sends only those pages. With ``spans``
-        (a bytearray of 16), also the columns that changed: for a changed
-        page p, columns ``spans[2p]`` up to (not including) ``spans[2p + 1]``,
-        so a display driver can send only those columns of each page."""
+        Returns 0xFF (every page may have changed) when it drew, 0 when it
+        did not (nothing changed, or the display sleeps). The display then
+        compares the pages with what its glass shows and sends only the
+        columns that differ (hw/display.py), so nothing is compared twice."""
         if buf is not self._out_buf:
             self._out_buf = buf
-            view = memoryview(buf)
-            self._out_pages = [view[p * 128:(p + 1) * 128] for p in range(8)]
             self._stale = True
         if not self._stale or not self.awake:
             return 0
         self._stale = False
-        self._compose(self._work)
-        changed = 0
-        work_pages = self._work_pages
-        out_pages = self._out_pages
-        for page in range(8):
-            new = work_pages[page]
-            old = out_pages[page]
-            if new != old:
-                if spans is not None:
-                    # Byte by byte from each end: a change usually starts
-                    # and ends within a few columns of the edges it touches,
-                    # and this allocates nothing.
-                    first = 0
-                    while new[first] == old[first]:
-                        first += 1
-                    last = 127
-                    while new[last] == old[last]:
-                        last -= 1
-                    spans[2 * page] = first
-                    spans[2 * page + 1] = last + 1
-                old[:] = new
-                changed |= 1 << page
-        return changed
+        self._compose(buf)
+        return 0xFF
 
     # ----- persistence ---------------------------------------------------------
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from euchre_core import Game, Rules
 from euchre_core.ui import Table
-from ui_read import markers, pips, read_score
+from ui_read import markers, pips, read_score, redraw
 
 _TICKS_MASK = (1 << 29) - 1
 
@@ -79,7 +79,7 @@ def test_every_press_shows_at_once(rules, dealer, presses):
         table.tick(now)
         table.render(buf)
         table.press(key, long, now)
-        assert table.render(buf) != 0, (table.screen_name, key, long)
+        assert redraw(table, buf) != 0, (table.screen_name, key, long)
 
 
 @settings(max_examples=60, deadline=None)
@@ -98,27 +98,27 @@ def test_every_press_shows_in_the_menu_pages(presses):
         table.render(buf)
         for key, long in presses:
             table.press(key, long, 0)
-            assert table.render(buf) != 0, (table.screen_name, key, long)
+            assert redraw(table, buf) != 0, (table.screen_name, key, long)
 
 
 @settings(max_examples=60, deadline=None)
 @given(rules=rules_strategy, presses=st.lists(press_strategy, max_size=80))
-def test_changed_columns_cover_exactly_what_changed(rules, presses):
-    """render(buf, spans): per changed page, the first and last changed column."""
+def test_render_draws_when_something_changed_and_only_then(rules, presses):
+    """render(buf) draws the whole screen into the frame when anything
+    changed (and says so), and otherwise leaves it alone and returns 0."""
     now = 0
     table = Table(rules, game=Game(rules, dealer=0), sleep_s=0, rand=lambda: now,
                   out=lambda line: None)
     buf = bytearray(1024)
-    spans = bytearray(16)
     for key, long, gap in presses:
         now += gap
         table.tick(now)
         table.press(key, long, now)
-        before = bytes(buf)
-        changed = table.render(buf, spans)
-        for page in range(8):
-            columns = [x for x in range(128)
-                       if buf[page * 128 + x] != before[page * 128 + x]]
-            assert bool(changed >> page & 1) == bool(columns)
-            if columns:
-                assert (spans[2 * page], spans[2 * page + 1]) == (columns[0], columns[-1] + 1)
+        assert table.render(buf) == 0xFF
+        fresh = bytearray(1024)
+        table._compose(fresh)
+        assert buf == fresh
+        buf[0] ^= 0xFF  # a mark only a new drawing would wipe
+        assert table.render(buf) == 0
+        assert buf[0] == fresh[0] ^ 0xFF
+        buf[0] ^= 0xFF

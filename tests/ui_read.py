@@ -20,6 +20,30 @@ def frame(table):
     return buf
 
 
+def redraw(table, buf):
+    """``table.render(buf)``, then a mask of the pages that look different
+    now (bit p = page p): what a display would have to send."""
+    before = bytes(buf)
+    table.render(buf)
+    changed = 0
+    for page in range(8):
+        if buf[page * 128:(page + 1) * 128] != before[page * 128:(page + 1) * 128]:
+            changed |= 1 << page
+    return changed
+
+
+def changed_columns(before, after, page):
+    """(first, last + 1) of the columns of ``page`` that differ, or None."""
+    first = -1
+    last = -1
+    for x in range(128):
+        if before[page * 128 + x] != after[page * 128 + x]:
+            if first < 0:
+                first = x
+            last = x
+    return None if first < 0 else (first, last + 1)
+
+
 def page_bytes(buf, page):
     return bytes(buf[page * 128:(page + 1) * 128])
 

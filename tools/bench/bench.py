@@ -782,7 +782,8 @@ def main(argv):
                 "  the rest", instr - sent, "", estimate(instr - sent, per_ms)))
     say("   press: Keys.get, Presses, Table.press (the engine); sync: Storage.sync (saved before")
     say("   drawing; the nvm write itself is C on the board); render: Table.render (compose the")
-    say("   whole screen in a work buffer, compare pages); show: Display.show_pages + driver;")
+    say("   whole screen in the display's buffer); show: Display.show_pages (find the changed")
+    say("   columns against its copy of the glass, send them);")
     say("   led: the heartbeat LED")
 
     say("")
