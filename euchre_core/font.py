@@ -158,13 +158,14 @@ def _build_big():
 
 BIG = _build_big()
 
-# The same bytes as one view per glyph and per digit page, made once, so
-# drawing copies them into the frame without making a new object each time
-# (a slice of bytes is a new object; a view shares the bytes and is small).
+# The small glyphs as one view each, made once, so drawing text copies them
+# into the frame without making a new object per character (a slice of
+# bytes is a new object; a view shares the bytes and is small). The big
+# digits are drawn far less often (a score changes once a hand): one view
+# of them all, sliced when drawn, saves 50 views' worth of memory.
 _SMALL_VIEW = memoryview(SMALL)
 GLYPHS = tuple(_SMALL_VIEW[i * SMALL_W:(i + 1) * SMALL_W] for i in range(SMALL_COUNT))
-_BIG_VIEW = memoryview(BIG)
-BIG_ROWS = tuple(_BIG_VIEW[i * BIG_W:(i + 1) * BIG_W] for i in range(10 * BIG_PAGES))
+BIG_VIEW = memoryview(BIG)
 
 
 def small_index(char_code):

@@ -12,7 +12,7 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from micropython import const
 
-from euchre_core.font import BIG_PAGES, BIG_ROWS, BIG_W, GLYPHS, SMALL, small_index
+from euchre_core.font import BIG_PAGES, BIG_VIEW, BIG_W, GLYPHS, SMALL, small_index
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -174,10 +174,11 @@ def text2_center(buf, page, txt):
 
 def big_digit(buf, x, page, digit):
     """A 20x40 seven-segment digit with its top-left at (x, page)."""
-    row = digit * BIG_PAGES
+    start = digit * BIG_PAGES * BIG_W
     for p in range(BIG_PAGES):
         at = (page + p) * WIDTH + x
-        buf[at:at + BIG_W] = BIG_ROWS[row + p]
+        buf[at:at + BIG_W] = BIG_VIEW[start:start + BIG_W]
+        start += BIG_W
 
 
 def big_number(buf, centre, page, value):
