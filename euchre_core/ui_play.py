@@ -231,4 +231,7 @@ def draw_quick(table, buf):
         else:
             labels.append((choice[1] + " " + quick_points(table, choice[0])).encode())
     makers = table.teams[game.makers]
+    # The hand screen's top line stays: the scores before the hand, and
+    # fewer bytes to send on the way in and out.
+    draw_team_scores(table, buf)
     soft_labels(table, buf, labels, makers + b" TOOK?", "OK: BACK")
