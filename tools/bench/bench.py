@@ -19,9 +19,10 @@ into ``build/bench``, and prints one table:
 2. Estimated milliseconds per press on a 125 MHz RP2040 running
    CircuitPython, anchored to the SPEC's published figure (see ``estimate``),
    plus the I2C wire time, the keypad scan interval and a loop pass in
-   progress: press-to-pixel; what would bring it under 30 ms; the same
-   counted in the real code.py for every short press of the 3-game session
-   (``bench_board.marker``); a trick press stage by stage.
+   progress: press-to-pixel (the key-up pass: a short press fires on
+   release), and the same at 1 MHz I2C; the same counted in the real code.py
+   for every short press of the 3-game session (``bench_board.marker``); a
+   trick press stage by stage.
 3. Bytes sent to the display per press, read from the simulator's SSD1306
    model on the virtual I2C wire (and cross-checked with the counting bus).
 4. Heap of a scripted 3-game session of the whole firmware (code.py), on the
@@ -238,9 +239,8 @@ def parse_steps(text):
     steps = []
     for line in text.splitlines():
         if line.startswith("STEP "):
-            label, us, tx, nbytes, alloc, window, window_tx = line.split()[1:]
-            steps.append((label, int(us), int(tx), int(nbytes), int(alloc), int(window),
-                          int(window_tx)))
+            label, us, tx, nbytes, alloc = line.split()[1:]
+            steps.append((label, int(us), int(tx), int(nbytes), int(alloc)))
     if "DONE" not in text:
         raise RuntimeError("bench_press did not finish:\n" + text[-2000:])
     return steps
@@ -278,11 +278,10 @@ def measure_scenario(scenario, repeat, with_valgrind):
     model = parse_steps(micropython(["bench_main.py", scenario, str(repeat), "model"]).stdout)
     instructions = callgrind_steps(scenario, repeat) if with_valgrind else [None] * len(steps)
     rows = []
-    for i, (label, _, tx, nbytes, alloc, _, _) in enumerate(steps):
+    for i, (label, _, tx, nbytes, alloc) in enumerate(steps):
         rows.append({"label": label, "instr": instructions[i], "us": fastest[i], "tx": tx,
                      "bytes": nbytes, "alloc": alloc, "model_tx": model[i][2],
-                     "model_bytes": model[i][3], "window_bits": model[i][5],
-                     "window_tx": model[i][6]})
+                     "model_bytes": model[i][3]})
     return rows
 
 
@@ -295,8 +294,7 @@ def summarize(rows):
     """Mean over the steps after the first (the first one opens files, fills caches)."""
     body = rows[1:] if len(rows) > 1 else rows
     out = {}
-    for key in ("instr", "us", "tx", "bytes", "alloc", "model_tx", "model_bytes", "window_bits",
-                "window_tx"):
+    for key in ("instr", "us", "tx", "bytes", "alloc", "model_tx", "model_bytes"):
         if body[0][key] is None:
             out[key] = None
         else:
@@ -704,28 +702,13 @@ def main(argv):
             say("   %-32s %6d %6s %6s %6.1f" % (label, SCAN_INTERVAL_MS, "-", "-", wire))
 
     if with_valgrind:
-        per_tx = transaction["instr"]
-        say("   what would bring a press under %d ms (total ms; one display transaction through"
-            % TARGET_PRESS_TO_PIXEL_MS)
-        say("   the driver's write_cmd costs %.0f instructions = %.2f Pico ms of CPU):"
-            % (per_tx, per_tx / per_ms))
-        say("   %-31s %7s %9s %12s %14s" % ("press", "as is", "I2C 1MHz", "tight send",
-                                           "tight + 1MHz"))
-        for kind, label, _ in KINDS:
-            ours = measured[kind, "ours"]
-            cpu = loop_ms + estimate(ours["instr"], per_ms)
-            wire = i2c_ms(ours["model_tx"], ours["model_bytes"])
-            window = ours["window_bits"] * 1000.0 / I2C_HZ
-            window_cpu = cpu + (ours["window_tx"] - ours["model_tx"]) * per_tx / per_ms
-            fast = 1.0 * I2C_HZ / 1000000
-            say("   %-31s %7.1f %9.1f %12.1f %14.1f" % (
-                label, SCAN_INTERVAL_MS + cpu + wire, SCAN_INTERVAL_MS + cpu + wire * fast,
-                SCAN_INTERVAL_MS + window_cpu + window,
-                SCAN_INTERVAL_MS + window_cpu + window * fast))
-        say("   I2C 1MHz: EUCHRE_I2C_FREQUENCY=1000000 (beyond the SSD1306's rated 400 kHz; most")
-        say("   modules take it). tight send: per changed page, a window of just its changed")
-        say("   columns, the six window commands in one transaction (0x00 + 6 bytes) instead of")
-        say("   one transaction each, then one data transaction (CPU adjusted per transaction)")
+        say("   the same at 1 MHz I2C (EUCHRE_I2C_FREQUENCY=1000000: beyond the SSD1306's rated")
+        say("   400 kHz, though most modules take it): %s" % ", ".join(
+            "%s %.1f ms" % (kind, SCAN_INTERVAL_MS + loop_ms
+                            + estimate(measured[kind, "ours"]["instr"], per_ms)
+                            + i2c_ms(measured[kind, "ours"]["model_tx"],
+                                     measured[kind, "ours"]["model_bytes"]) * I2C_HZ / 1000000)
+            for kind, _, _ in KINDS))
 
     if with_valgrind:
         log("bench: the real code.py, press by press, through a 3-game session ...")

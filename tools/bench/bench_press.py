@@ -14,10 +14,8 @@ noisy), the I2C transactions and bytes it sent and the heap it allocated.
 ``gc.collect()`` runs before each measured step so a collection never lands
 inside one by chance.
 
-Output: one ``STEP label us transactions bytes allocated window_bits
-window_transactions`` line per measured step, then ``DONE`` (the last two:
-what sending only the changed columns of each changed page would take on the
-wire, in ``model`` runs).
+Output: one ``STEP label us transactions bytes allocated`` line per
+measured step, then ``DONE``.
 """
 
 import gc
@@ -73,14 +71,12 @@ def model_bus():
     return bus
 
 
-def run(steps, bus, out=print, windows=None):
+def run(steps, bus, out=print):
     result = []
     for measured, label, step in steps:
         if not measured:
             step(0)
             continue
-        if windows is not None:
-            windows()  # forget what the unmeasured steps sent
         gc.collect()
         before_alloc = gc.mem_alloc()
         before_tx = bus.transactions
@@ -90,11 +86,10 @@ def run(steps, bus, out=print, windows=None):
             pass
         took = time.ticks_diff(time.ticks_us(), start)
         allocated = gc.mem_alloc() - before_alloc
-        window = windows() if windows is not None else (0, 0)
         line = (label, took, bus.transactions - before_tx, bus.data_bytes - before_bytes,
-                allocated, window[0], window[1])
+                allocated)
         result.append(line)
-        out("STEP %s %d %d %d %d %d %d" % line)
+        out("STEP %s %d %d %d %d" % line)
     return result
 
 
@@ -105,8 +100,8 @@ def main(argv):
     name = argv[1]
     repeat = int(argv[2]) if len(argv) > 2 else 1
     Rig.model = len(argv) > 3 and argv[3] == "model"
-    steps, bus, windows = bench_scenarios.build(name, repeat)
-    run(steps, bus, windows=windows if Rig.model else None)
+    steps, bus = bench_scenarios.build(name, repeat)
+    run(steps, bus)
     print("DONE")
 
 

@@ -11,17 +11,16 @@ A scenario name is ``KIND:PATH``. KIND is one of:
 * ``parts`` (ours only): the key-up pass of trick presses, stage by stage;
   ``callparts`` and ``lastparts`` the same for a call and for the fifth
   trick (hand screen to the result banner);
-* ``transaction`` (ours only): one display command through the driver;
+* ``transaction`` (ours only): one write on the display's I2C bus, as
+  ``show_pages`` makes them (C on the board: the stand-in bus's own cost);
 * ``calibrate`` (naive only): the SPEC's reference redraw (fill, two lines
   of text, four 16x32 seven-segment digits by ``fill_rect``, ``show``).
 
 PATH is ``naive`` (engine action, clear, redraw everything with framebuf,
 full ``show()``) or ``ours`` (the firmware's table UI, renderer and
-page-window display; see ``bench_ours``). Each function returns
-``(steps, bus, windows)``; ``windows()`` (or None) returns and resets
-(bit times, transactions) a column-window sender would have taken (model
-runs only); a step is ``(measured, label, function(_))`` and returns
-False so that ``filter`` keeps nothing.
+display that sends only the changed columns; see ``bench_ours``). Each
+function returns ``(steps, bus)``; a step is ``(measured, label,
+function(_))`` and returns False so that ``filter`` keeps nothing.
 """
 
 from euchre_core import Game, Rules
@@ -38,14 +37,8 @@ def build(name, repeat):
     if path == "naive":
         return _naive(kind, repeat)
     import bench_ours
-    steps, bus, firmware = bench_ours.build(kind, repeat)
-
-    def windows():
-        sent = (firmware.window_bits, firmware.window_tx)
-        firmware.window_bits = 0
-        firmware.window_tx = 0
-        return sent
-    return steps, bus, windows
+    steps, bus, _ = bench_ours.build(kind, repeat)
+    return steps, bus
 
 
 def _naive(kind, repeat):
@@ -65,7 +58,7 @@ def _naive(kind, repeat):
     if kind == "calibrate":
         for _ in range(repeat):
             add(True, "calibrate", lambda: bench_naive.score_screen(fb, game, NAMES))
-        return steps, rig.bus, None
+        return steps, rig.bus
 
     if kind == "trick":
         for _ in range(repeat):
@@ -102,7 +95,7 @@ def _naive(kind, repeat):
             add(True, "menu", move)
     else:
         raise ValueError("unknown kind " + kind)
-    return steps, rig.bus, None
+    return steps, rig.bus
 
 
 def _bind(function, argument):
