@@ -16,6 +16,7 @@ aside and a fresh game starts; from the 5th the firmware stops restarting,
 shows the error (LED blink code 5 without a screen) and waits for OK.
 """
 
+import gc
 import random
 import sys
 import traceback
@@ -41,6 +42,11 @@ except ImportError:
 SAFE_START_STREAK = 3  # crashes in a row before the saved game is set aside
 STOP_STREAK = 5  # crashes in a row before restarting stops
 HEALTHY_MS = 30000  # a run this long clears the crash streak
+# A garbage collection takes several milliseconds on the board: done while
+# the table is quiet, once a press's garbage (1-2 KB each) has added up, it
+# does not land in the middle of a press.
+IDLE_COLLECT_MS = 250
+COLLECT_BYTES = 8192
 SHORT_MS = 500  # a press released sooner is a short press
 DISPLAY_RETRY_MS = 10000
 KEY_LETTERS = "NESWO"
@@ -215,6 +221,11 @@ def run() -> None:
     healthy = streak == 0
     last_retry = now
     store.sync(table)
+    # gc.mem_alloc: MicroPython and CircuitPython (CPython counts references).
+    heap_used = getattr(gc, "mem_alloc", None)
+    gc.collect()
+    collected = heap_used() if heap_used is not None else 0
+    last_key = now
     say("ready")
 
     while True:
@@ -225,6 +236,7 @@ def run() -> None:
             presses.release_all()
         elif event != NONE:
             key = event >> 1
+            last_key = now
             # The scanner's own time of the change: a press is as long as the
             # finger held it, however busy the loop was.
             seen = keys.ms if keys.ms >= 0 else now
@@ -305,6 +317,10 @@ def run() -> None:
         if not healthy and ticks_diff(now, started) >= HEALTHY_MS:
             store.mark_healthy()
             healthy = True
+        if (heap_used is not None and ticks_diff(now, last_key) >= IDLE_COLLECT_MS
+                and heap_used() - collected >= COLLECT_BYTES and not presses.any_held()):
+            gc.collect()
+            collected = heap_used()
 
 
 def stopped(err: Exception) -> None:

@@ -746,6 +746,10 @@ def main(argv):
             say("   left out above: %d press(es) with a garbage collection in them (%d KiB heap):"
                 " %.1f ms more CPU each" % (len(collections), marked_heap // 1024,
                                             estimate(mean(extra), per_ms)))
+        else:
+            say("   garbage collections inside these presses: none in a %d KiB heap (code.py"
+                " collects" % (marked_heap // 1024))
+            say("   while the table is quiet)")
         say("   total = scan + loop + CPU + I2C as in section 2; last-trick ends the hand (the")
         say("   result banner is drawn whole); undo replays the game's log")
     say("   where a trick press goes, stage by stage (the key-up pass of code.py's loop):")
