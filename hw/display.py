@@ -4,9 +4,9 @@ Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device`` and
 ``adafruit_framebuf``), built on a ``busio.I2C`` bus from the configured pins.
 
 Why a subclass: the driver's ``show()`` sends the whole 1 KiB frame (about
-23 ms at 400 kHz). The renderer reports which of the 8 pages (8-pixel rows)
-changed; ``show_pages`` keeps a copy of what the glass holds and sends, page
-by page, only the stretches of columns that differ: it compares 16 columns
+23 ms at 400 kHz). The table draws the whole screen into the driver's buffer
+(``frame``); ``show_pages`` keeps a copy of what the glass holds and sends,
+page (8-pixel row) by page, only the stretches of columns that differ: it compares 16 columns
 at a time (memoryviews, in C), a run of differing pieces is one stretch,
 narrowed byte by byte at both ends, and a piece that did not change splits
 it (16 bytes on the wire cost more than the next window's commands). Each
