@@ -725,6 +725,15 @@ def main(argv):
         worst_real = max(
             ((SCAN_INTERVAL_MS + loop_ms + estimate(r[0], per_ms) + i2c_ms(r[1], r[2]), label)
              for label, rows in plain.items() for r in rows))
+        # Presses of the session over the target: label -> (how many, the slowest ms).
+        slow = {}
+        for label, rows in plain.items():
+            for r in rows:
+                total = SCAN_INTERVAL_MS + loop_ms + estimate(r[0], per_ms) + i2c_ms(r[1], r[2])
+                if total >= TARGET_PRESS_TO_PIXEL_MS:
+                    count, worst = slow.get(label, (0, 0.0))
+                    slow[label] = (count + 1, max(worst, total))
+        session_presses = sum(len(rows) for rows in real.values())
         say("   the real code.py, counted through the 3-game session of section 4 on the stand-in")
         say("   board: every short press (the key-up pass of its loop, where the press fires):")
         say("   %-14s %6s %11s %11s %8s %7s %7s %9s %9s" % (
@@ -888,11 +897,15 @@ def main(argv):
         say("   %s trick press >= %dx less work than naive: %.1fx"
             % (verdict(trick >= TARGET_TRICK_RATIO), TARGET_TRICK_RATIO, trick))
         worst_kind = max(totals, key=lambda k: totals[k])
-        say("   %s press-to-pixel < %d ms on the RP2040 incl. I2C: trick %.1f ms, worst kind %.1f ms"
-            " (%s); worst press of the session %.1f ms (%s)"
-            % (verdict(max(totals[worst_kind], worst_real[0]) < TARGET_PRESS_TO_PIXEL_MS),
-               TARGET_PRESS_TO_PIXEL_MS, totals["trick"], totals[worst_kind], worst_kind,
-               worst_real[0], worst_real[1]))
+        say("   %s press-to-pixel < %d ms on the RP2040 incl. I2C, the measured presses (section 2):"
+            " trick %.1f ms, slowest %.1f ms (%s)"
+            % (verdict(totals[worst_kind] < TARGET_PRESS_TO_PIXEL_MS), TARGET_PRESS_TO_PIXEL_MS,
+               totals["trick"], totals[worst_kind], worst_kind))
+        say("   %s the same for every press of the session: %d of %d at or over %d ms%s"
+            % (verdict(not slow), sum(n for n, _ in slow.values()), session_presses,
+               TARGET_PRESS_TO_PIXEL_MS,
+               "".join(", %s %d (up to %.1f ms)" % (label, n, worst)
+                       for label, (n, worst) in sorted(slow.items()))))
     else:
         say("   ---- trick press ratio and press-to-pixel: no valgrind, not measured")
     say("   %s %d-game session completes with -X heapsize=128k: needs %.1f KiB on the C stand-ins"
