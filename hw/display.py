@@ -80,69 +80,77 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
 
     def show_pages(self, mask: int) -> None:
         """Send what changed in the pages whose bit is set in ``mask`` (bit p = page p)."""
+        # One method, its lookups made once: this runs at every press, and
+        # each call and attribute costs the board microseconds.
+        buffer = self.buffer
+        glass = self._glass
+        frame_pages = self._frame_pages
+        glass_pages = self._glass_pages
+        frame_chunks = self._frame_chunks
+        glass_chunks = self._glass_chunks
+        writeto = self._writeto
+        address = self._address
+        window = self._window
         # The bus is locked once for all the transactions of the frame.
         with self.i2c_device:
             for page in range(PAGES):
-                if mask >> page & 1:
-                    self._send_page(page)
-
-    def _send_page(self, page: int) -> None:
-        if not self._known >> page & 1:
-            self._send(page, 0, WIDTH - 1)
-        elif self._frame_pages[page] != self._glass_pages[page]:
-            buffer = self.buffer
-            glass = self._glass
-            frame_chunks = self._frame_chunks
-            glass_chunks = self._glass_chunks
-            base = page * _CHUNKS
-            at = page * WIDTH
-            chunk = 0
-            while chunk < _CHUNKS:
-                if frame_chunks[base + chunk] == glass_chunks[base + chunk]:
-                    chunk += 1
+                if not mask >> page & 1:
                     continue
-                # A run of differing chunks; a chunk that did not change ends
-                # it: 16 columns skipped pay for the next window's commands.
-                left = chunk * _CHUNK
-                chunk += 1
-                while chunk < _CHUNKS and frame_chunks[base + chunk] != glass_chunks[base + chunk]:
-                    chunk += 1
-                right = chunk * _CHUNK - 1
-                # Then byte by byte from both ends (buffer[0] is the control byte).
-                while buffer[at + left + 1] == glass[at + left]:
-                    left += 1
-                while buffer[at + right + 1] == glass[at + right]:
-                    right -= 1
-                self._send(page, left, right)
-        self._glass_pages[page][:] = self._frame_pages[page]
-        self._known |= 1 << page
-
-    def _send(self, page: int, left: int, right: int) -> None:
-        """Columns left..right of one page: the window, then the bytes straight from the buffer."""
-        at = page << 16 | left << 8 | right
-        writeto = self._writeto
-        if at != self._pointer:
-            # The window runs to the last page: after this page's bytes the
-            # chip points at the same columns of the next page, so the same
-            # columns there (a big digit, the pips) need no window again.
-            window = self._window
-            window[2] = left
-            window[3] = right
-            window[5] = page
-            writeto(self._address, window)
-        self._pointer = -1  # unknown until this page's bytes are through
-        # buffer[0] is the driver's control byte; page p starts at
-        # buffer[1 + 128 p], so the byte before column ``left`` is at 128 p + left.
-        buffer = self.buffer
-        start = page * WIDTH + left
-        kept = buffer[start]
-        buffer[start] = _DATA
-        try:
-            writeto(self._address, buffer, start=start, end=start + right - left + 2)
-        finally:
-            buffer[start] = kept
-        if page < PAGES - 1:
-            self._pointer = at + 0x10000
+                known = self._known >> page & 1
+                if known and frame_pages[page] == glass_pages[page]:
+                    continue
+                base = page * _CHUNKS
+                at = page * WIDTH
+                chunk = 0
+                while chunk < _CHUNKS:
+                    if not known:
+                        left = 0  # the glass copy is not right there: all of it
+                        right = WIDTH - 1
+                        chunk = _CHUNKS
+                    elif frame_chunks[base + chunk] == glass_chunks[base + chunk]:
+                        chunk += 1
+                        continue
+                    else:
+                        # A run of differing chunks; a chunk that did not change
+                        # ends it: 16 columns skipped pay for the next window.
+                        left = chunk * _CHUNK
+                        chunk += 1
+                        while (chunk < _CHUNKS
+                               and frame_chunks[base + chunk] != glass_chunks[base + chunk]):
+                            chunk += 1
+                        right = chunk * _CHUNK - 1
+                        # Then byte by byte from both ends (buffer[0] is the control byte).
+                        while buffer[at + left + 1] == glass[at + left]:
+                            left += 1
+                        while buffer[at + right + 1] == glass[at + right]:
+                            right -= 1
+                    # Columns left..right of this page: the window, then the
+                    # bytes straight from the buffer.
+                    here = page << 16 | left << 8 | right
+                    if here != self._pointer:
+                        # The window runs to the last page: after this page's
+                        # bytes the chip points at the same columns of the next
+                        # page, so the same columns there (a big digit, the
+                        # pips) need no window again.
+                        window[2] = left
+                        window[3] = right
+                        window[5] = page
+                        writeto(address, window)
+                    self._pointer = -1  # unknown until this page's bytes are through
+                    # buffer[0] is the driver's control byte; page p starts at
+                    # buffer[1 + 128 p], so the byte before column ``left`` is
+                    # at 128 p + left.
+                    start = at + left
+                    kept = buffer[start]
+                    buffer[start] = _DATA
+                    try:
+                        writeto(address, buffer, start=start, end=start + right - left + 2)
+                    finally:
+                        buffer[start] = kept
+                    if page < PAGES - 1:
+                        self._pointer = here + 0x10000
+                glass_pages[page][:] = frame_pages[page]
+                self._known |= 1 << page
 
     def flip(self, flipped: bool) -> None:
         """Turn the picture 180 degrees; the caller redraws every page after it."""

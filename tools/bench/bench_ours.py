@@ -274,9 +274,12 @@ def build(kind, repeat, bus=None):
         # each I2C transaction costs the CPU (in C on the board; the stand-in
         # bus here is Python, so this is an upper bound).
         nop = bytearray((0x00, 0xE3))  # a command that changes nothing
-        bus_write = fw.display.i2c_device.i2c.writeto
+        i2c = fw.display.i2c_device.i2c
+        # show_pages holds the bus once for all the writes of a frame.
+        add(False, "lock", i2c.try_lock)
         for _ in range(repeat):
-            add(True, "transaction", lambda: bus_write(0x3C, nop))
+            add(True, "transaction", lambda: i2c.writeto(0x3C, nop))
+        add(False, "unlock", i2c.unlock)
     elif kind == "menu":
         add(False, "open", lambda: fw.press(KEY_OK, long=True))
         for _ in range(repeat):
