@@ -1,8 +1,9 @@
 """Table Euchre Scorekeeper: wiring only.
 
-Reads settings.toml, builds the adapters in ``hw/`` and the table UI from
-``euchre_core``, resumes the saved game and runs the loop: poll keys, turn
-them into short/long presses, tick, render, send the changed pages, save.
+Reads settings.toml and builds the adapters in ``hw/`` (``hw.start``, let
+go once done), builds the table UI from ``euchre_core``, resumes the saved
+game and runs the loop: poll keys, turn them into short/long presses, tick,
+render, send the changed pages, save.
 
 The loop never sleeps and reads time only through ``supervisor.ticks_ms()``
 (the simulator drives both).
@@ -13,7 +14,8 @@ restarts itself with ``supervisor.reload()``; the game is resumed from nvm.
 A restart loop is stopped by the crash streak (crashes since the last run
 that stayed up for 30 s): from the 3rd crash in a row the saved game is set
 aside and a fresh game starts; from the 5th the firmware stops restarting,
-shows the error (LED blink code 5 without a screen) and waits for OK.
+shows the error (LED blink code 5 without a screen) and waits for OK
+(``hw.stopped``, loaded only then).
 """
 
 import gc
@@ -21,21 +23,22 @@ import random
 import sys
 import traceback
 
-import board
-import busio
 import microcontroller
 import supervisor
 
-from euchre_core import Rules, screen
-from euchre_core.presses import LONG, STUCK, Presses
+# The screen and its fonts are loaded first, while the heap is in one piece:
+# the fonts' tables are its largest blocks.
+from euchre_core import screen  # noqa: F401
+from euchre_core.presses import LONG, STUCK
 from hw.clock import ticks_diff, ticks_ms
 from hw.display import ALL_PAGES, open_display
-from hw.keys import NONE, RESET, Keys
-from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STOPPED, STUCK_KEY, Led
+from hw.keys import NONE, RESET
+from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
 from hw.storage import Storage
 
 try:
     from typing import Any, List, Optional
+    from hw.keys import Keys
 except ImportError:
     pass
 
@@ -47,7 +50,6 @@ HEALTHY_MS = 30000  # a run this long clears the crash streak
 # does not land in the middle of a press.
 IDLE_COLLECT_MS = 250
 COLLECT_BYTES = 8192
-SHORT_MS = 500  # a press released sooner is a short press
 DISPLAY_RETRY_MS = 10000
 KEY_LETTERS = "NESWO"
 
@@ -71,44 +73,6 @@ def forget(package: Any, name: str) -> None:
     delattr(package, name)
 
 
-def optional(builder: Any, settings: Any, key: str, label: str) -> Any:
-    """An optional part (LED, buzzer): None when absent or when it fails."""
-    pin = settings.pin(key, board)
-    if pin is None:
-        return None
-    try:
-        part = builder(pin)
-    except (ValueError, RuntimeError, OSError) as err:
-        settings.errors.append(key + ": " + label + " on " + settings[key] + " failed (" + str(err) + ")")
-        return None
-    hardware.append(part)
-    return part
-
-
-def new_buzzer(pin: Any) -> Any:
-    """Most boxes have no buzzer: hw.buzzer is loaded only for one that has."""
-    import hw.buzzer
-
-    return hw.buzzer.Buzzer(pin)
-
-
-def build_display(settings: Any) -> Any:
-    """The I2C bus and the OLED, or None when either is missing (message on serial)."""
-    global display
-    sda = settings.pin("EUCHRE_SDA", board)
-    scl = settings.pin("EUCHRE_SCL", board)
-    address = settings["EUCHRE_I2C_ADDRESS"]
-    try:
-        i2c = busio.I2C(scl, sda, frequency=settings["EUCHRE_I2C_FREQUENCY"])
-    except (ValueError, RuntimeError, OSError) as err:
-        # RuntimeError: no pull-ups on SDA/SCL, i.e. nothing is wired there.
-        say("no display: I2C on " + settings["EUCHRE_SDA"] + "/" + settings["EUCHRE_SCL"] + ": " + str(err))
-        return None
-    hardware.append(i2c)
-    display = try_display(i2c, address)
-    return i2c
-
-
 def try_display(i2c: Any, address: int) -> Any:
     try:
         found = open_display(i2c, address)
@@ -124,52 +88,21 @@ def random_number() -> int:
     return random.getrandbits(16)
 
 
-def make_rules(settings: Any) -> Rules:
-    try:
-        return Rules(**settings.rules_options())
-    except ValueError as err:
-        settings.errors.append("house rules: " + str(err) + "; using the standard rules")
-        return Rules()
-
-
 def run() -> None:
     global store, display, led, keys, table
     started = ticks_ms()
-    # hw.settings (every key with its default, kind and checks) is needed
-    # only to start: imported here and let go before the saved game is
-    # loaded, with the few values the loop uses kept in locals.
-    import hw.settings
-
-    settings = hw.settings.Settings()
     # Some boards (and Blinka) have no nvm: then the game is not saved, and says so.
     store = Storage(getattr(microcontroller, "nvm", None))
     streak = store.crash_streak()
-    led = optional(Led, settings, "EUCHRE_LED", "LED")
-    buzzer = optional(new_buzzer, settings, "EUCHRE_BUZZER", "buzzer")
-    key_pins = []
-    for pin_key in hw.settings.KEY_PINS:
-        key_pins.append(settings.pin(pin_key, board))
-    # The keys come before the display, so that even a display that crashes
-    # the firmware leaves the OK key to try again (see stopped()).
-    keys = Keys(key_pins)
-    hardware.append(keys)
-    i2c = build_display(settings)
-    address = settings["EUCHRE_I2C_ADDRESS"]
-    long_ms = settings["EUCHRE_LONG_PRESS_MS"]
-    # A short press is released within half a second, or before a long press fires.
-    presses = Presses(5, long_ms=long_ms, short_ms=min(SHORT_MS, long_ms))
-    rules = make_rules(settings)
-    names = settings.names()
-    teams = settings.teams()
-    contrast = settings["EUCHRE_CONTRAST"]
-    sleep_s = settings["EUCHRE_SLEEP_S"]
-    rotated = settings["EUCHRE_ROTATION"] == 180
-    errors = settings.errors
-    del settings
-    forget(hw, "settings")
-    # The table UI (the largest modules) is loaded only now, into the room
-    # hw.settings left: loaded before it, the heap would be cut into pieces
-    # too small for the big buffers made at start-up.
+    # The rest of the start-up (settings.toml, the parts, the rules) is in
+    # hw.start, let go with hw.settings once done: the table UI (the largest
+    # modules) is loaded only then, into the room they leave, and neither is
+    # in the heap while the game is played.
+    import hw.start
+
+    (led, buzzer, keys, i2c, display, address, presses, rules, names, teams,
+     contrast, sleep_s, rotated, errors) = hw.start.start(hardware, try_display)
+    forget(hw, "start")
     from euchre_core.ui import Table
 
     if streak >= SAFE_START_STREAK:
@@ -177,6 +110,8 @@ def run() -> None:
         saved = None
     else:
         saved = store.load()
+    # Reading the saved record is done for this run (see hw.storage_load).
+    forget(hw, "storage_load")
     table = Table(
         rules,
         names,
@@ -323,45 +258,6 @@ def run() -> None:
             collected = heap_used()
 
 
-def stopped(err: Exception) -> None:
-    """After repeated crashes: show the error and wait for OK, never restart on our own."""
-    global keys
-    lines = ("STOPPED AFTER ERRORS:", type(err).__name__[:21], "", "HOLD OK TO TRY AGAIN")
-    if display is not None:
-        try:
-            display.sleep(False)
-            screen.clear(display.frame)
-            for row in range(len(lines)):
-                screen.text(display.frame, 0, row * 2, lines[row])
-            display.show_pages(ALL_PAGES)
-        except Exception as display_err:  # the display may be the broken part
-            say("display: " + str(display_err))
-    if keys is None:
-        try:
-            keys = Keys([getattr(board, name) for name in ("GP10", "GP11", "GP12", "GP13", "GP14")])
-            hardware.append(keys)
-        except Exception as keys_err:  # pins taken or missing: only reset helps now
-            say("keys: " + str(keys_err))
-    held_since = -1
-    start = ticks_ms()
-    while True:
-        now = ticks_ms()
-        if led is not None:
-            led.show_code(STOPPED, start)
-            led.tick(now)
-        event = keys.get() if keys is not None else NONE
-        if event == (4 << 1 | 1):
-            held_since = now
-        elif event == 4 << 1:
-            # On the release, so that the restarted firmware does not see OK held.
-            if held_since >= 0 and ticks_diff(now, held_since) >= 1000:
-                if store is not None:
-                    store.mark_healthy()
-                supervisor.reload()
-                return
-            held_since = -1
-
-
 def main() -> None:
     try:
         run()
@@ -376,7 +272,10 @@ def main() -> None:
                 say("crash mark: " + str(mark_err))
         say("error " + str(streak) + " in a row: " + ("stopping" if streak >= STOP_STREAK else "restarting"))
         if streak >= STOP_STREAK:
-            stopped(err)
+            # Shows the error and waits for OK held (loaded only now).
+            import hw.stopped
+
+            hw.stopped.wait_for_ok(err, display, store, hardware)
         else:
             supervisor.reload()
     finally:

@@ -11,6 +11,7 @@ Pure Python.
 from micropython import const
 
 from euchre_core import screen
+from euchre_core.game import Game
 
 # Keys: the seat keys N, E, S, W, then OK.
 _KEY_N = const(0)
@@ -138,8 +139,12 @@ def undo(table, now_ms):
         game.undo()
         table._say("UNDONE: " + what, now_ms)
     elif table._previous is not None:
-        table.game, table.tally[0], table.tally[1] = table._previous
+        rules, dealer, codes, table.tally[0], table.tally[1] = table._previous
         table._previous = None
+        game = Game(rules, dealer=dealer)
+        for code in codes:
+            game.apply(code)
+        table.game = game
         table.game_serial += 1
         table.prefs_serial += 1
         table._say("UNDONE: NEW GAME", now_ms)

@@ -53,7 +53,6 @@ crash streak (trailing 0x00 marks) lets ``code.py`` stop a restart loop.
 
 from micropython import const
 
-from euchre_core import Game, Rules
 from euchre_core.game import crc16
 
 try:
@@ -70,7 +69,6 @@ _UNDO = const(0xFF)
 _CRASH = const(0x00)
 _HEALTHY = const(0x5A)
 _FIXED = const(10)  # header bytes before rules, preferences and base actions
-_PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
 
 
 def entry_check(code: int, index: int, seed: int) -> int:
@@ -106,14 +104,6 @@ def _blank(data: Any) -> bool:
     return True
 
 
-class Saved:
-    """What was found in nvm at power-up: a game to resume and the preferences."""
-
-    def __init__(self, game: Game, prefs: bytes) -> None:
-        self.game = game
-        self.prefs = prefs
-
-
 class Storage:
     """Saves the table's game and preferences in an nvm-like byte array.
 
@@ -144,138 +134,21 @@ class Storage:
             self.messages.append("Storage too small: game not saved")
             self.nvm = None
 
-    # ----- power-up ---------------------------------------------------------
+    # ----- power-up (in storage_load, imported on first use) ----------------
 
-    def load(self) -> "Optional[Saved]":
-        """The saved game and preferences, or None (blank, or unreadable: see messages)."""
-        if self.nvm is None:
-            if not self.messages:
-                self.messages.append("No storage: game not saved")
-            return None
-        # Read in pieces, not as one 2 KiB copy of the record area: on a
-        # heap cut up by the modules loaded before, that much in one piece
-        # may not be free at start-up.
-        head = self.nvm[0:_FIXED]
-        if _blank(head):
-            self._tail_erased = self._erased_from(_FIXED)
-            return None
-        try:
-            return self._parse(head)
-        except ValueError as err:
-            self.messages.append(str(err) + self._set_aside(self.nvm[0:self.record_size]))
-            self._reset_marks = True
-            return None
-
-    def _erased_from(self, start: int) -> bool:
-        """True when the record area holds only 0xFF from ``start`` to its end."""
-        while start < self.record_size:
-            stop = min(start + _PIECE, self.record_size)
-            if not _blank(self.nvm[start:stop]):
-                return False
-            start = stop
-        return True
-
-    def _parse(self, head: Any) -> Saved:
-        if head[0:4] != MAGIC:
-            raise ValueError("Saved data not recognised: new game")
-        if head[4] != FORMAT_VERSION:
-            raise ValueError("Saved game from other firmware (v" + str(head[4]) + "): new game")
-        rules_size = head[6]
-        prefs_size = head[7]
-        base_size = head[8] | head[9] << 8
-        end = _FIXED + rules_size + prefs_size + base_size
-        if end + 2 > self.record_size:
-            raise ValueError("Saved game damaged: new game")
-        record = self.nvm[0:end + 2]
-        crc = crc16(memoryview(record)[0:end])
-        if record[end] != crc >> 8 or record[end + 1] != crc & 0xFF:
-            raise ValueError("Saved game damaged: new game")
-        if record[5] > 3:
-            raise ValueError("Saved game damaged: new game")
-        start = _FIXED + rules_size + prefs_size
-        try:
-            rules = Rules.from_bytes(bytes(record[_FIXED:_FIXED + rules_size]))
-        except ValueError:
-            raise ValueError("Saved rules unreadable: new game")
-        prefs = bytes(record[_FIXED + rules_size:start])
-        log = bytearray(memoryview(record)[start:end])  # the actions: the first ``count`` bytes
-        count = len(log)
-        dealer = record[5]
-        del record
-        pos = end + 2
-        pos += pos & 1
-        seed = crc
-        index = 0
-        torn = False
-        piece = b""  # nvm[piece_at:piece_at + len(piece)]
-        piece_at = pos
-        while pos + 2 <= self.record_size:
-            if pos + 2 > piece_at + len(piece):
-                piece_at = pos  # even, as _PIECE and the area's size are
-                piece = self.nvm[pos:min(pos + _PIECE, self.record_size)]
-            code = piece[pos - piece_at]
-            check = piece[pos - piece_at + 1]
-            if code == 0xFF and check == 0xFF:
-                break
-            if check != entry_check(code, index, seed):
-                torn = True
-                break
-            if code == _UNDO:
-                if count:
-                    count -= 1
-            elif count < len(log):
-                log[count] = code
-                count += 1
-            else:
-                log.append(code)
-                count += 1
-            pos += 2
-            index += 1
-        del piece
-        if torn and not self._erased_from(pos + 2):
-            # More than one torn entry cannot come from a power cut.
-            self.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
-        game = Game(rules, dealer=dealer)
-        kept = 0
-        for at in range(count):
-            code = log[at]
-            try:
-                game.apply(code)
-            except ValueError:
-                self.messages.append("Saved game damaged: " + str(kept) + " actions kept")
-                torn = True
-                break
-            kept += 1
-        self._game = game
-        self._log = bytearray(game.codes)
-        self._pos = pos
-        self._index = index
-        self._seed = seed
-        # A torn entry leaves programmed bytes where the next entry would go.
-        self._rewrite_needed = torn
-        self._tail_erased = not torn and self._erased_from(pos)
-        return Saved(game, prefs)
-
-    def _set_aside(self, image: Any) -> str:
-        """Keep an unreadable image in the aside area if it is still erased."""
-        aside_start = self.record_size
-        aside_end = self.size - MARKS
-        length = min(len(image), aside_end - aside_start)
-        if length <= 0 or not _blank(self.nvm[aside_start:aside_start + length]):
-            return ""
-        self.nvm[aside_start:aside_start + length] = image[0:length]
-        return " (old data kept)"
+    def load(self) -> Any:
+        """The saved game and preferences (``.game``, ``.prefs``), or None
+        (blank, or unreadable: see messages)."""
+        # Reading the record and its journal, and setting an unreadable
+        # image aside, happen only at power-up: code.py lets that module go
+        # once the game is loaded.
+        import hw.storage_load
+        return hw.storage_load.load(self)
 
     def set_aside_record(self) -> str:
         """Keep the saved record aside (when it will not be resumed); a note for the message."""
-        if self.nvm is None:
-            return ""
-        image = self.nvm[0:self.record_size]
-        if _blank(image[0:_FIXED]):
-            return ""
-        self._rewrite_needed = True
-        self._tail_erased = False
-        return self._set_aside(image)
+        import hw.storage_load
+        return hw.storage_load.set_aside_record(self)
 
     def aside(self) -> bytes:
         """The image set aside earlier (all 0xFF when none)."""

@@ -52,19 +52,22 @@ def test_circuitpython_9_settings_and_the_other_display_address():
             assert pico.machine.bus.frequency == 100000
 
 
-def test_settings_module_is_let_go_after_start_up():
-    # hw/settings.py (every key's default, kind and checks) is needed only to
-    # start: code.py keeps the values the loop uses and drops the module.
+def test_start_up_modules_are_let_go_after_start_up():
+    # hw/settings.py (every key's default, kind and checks), hw/start.py and
+    # hw/storage_load.py (reading the saved record) are needed only to start:
+    # code.py keeps the values the loop uses and drops the modules.
     import sys
 
     with boot(settings={"EUCHRE_ROTATION": "180", "EUCHRE_LONG_PRESS_MS": "900"}) as pico:
         package = sys.modules["hw"]
         assert package.__file__.startswith(pico.root)  # the firmware's own hw/
-        assert "hw.settings" not in sys.modules and not hasattr(package, "settings")
-        # No buzzer fitted (the default): its module is not even loaded.
-        assert "hw.buzzer" not in sys.modules
+        for name in ("settings", "start", "storage_load"):
+            assert "hw." + name not in sys.modules and not hasattr(package, name), name
+        # No buzzer fitted (the default), no crash: their modules are not even loaded.
+        assert "hw.buzzer" not in sys.modules and "hw.stopped" not in sys.modules
         assert not [name for name, value in pico.namespace.items()
-                    if getattr(value, "__name__", "") == "hw.settings"]
+                    if getattr(value, "__name__", "").startswith(("hw.settings", "hw.start",
+                                                                  "hw.storage_load"))]
         # The values it gave stay in force: held 700 ms is not yet long.
         pico.run_script("E:700")
         assert table(pico).game.makers is None

@@ -25,16 +25,23 @@ import bench_traceback
 sys.modules["traceback"] = bench_traceback  # the unix port has none
 bench_board.install(b"", 5000)  # no presses: the loop polls for 2 s
 import hw.settings
-hw.settings.ballast = bytearray(1000000)  # freed with the module, or not
+import hw.start
+import hw.storage_load
+# Each freed with its module, or not (code.py finds them already imported).
+hw.settings.ballast = bytearray(1000000)
+hw.start.ballast = bytearray(1000000)
+hw.storage_load.ballast = bytearray(1000000)
 del hw
 seen = []
+GONE = ("settings", "start", "storage_load", "stopped")
 
 
 def first_poll():
     if not seen:
         gc.collect()
         seen.append(gc.mem_alloc())
-        seen.append("hw.settings" in sys.modules or hasattr(sys.modules["hw"], "settings"))
+        seen.append(any(("hw." + name) in sys.modules or hasattr(sys.modules["hw"], name)
+                        for name in GONE))
 
 
 bench_board.set_on_poll(first_poll)
@@ -48,9 +55,10 @@ print("live", seen[0], "kept", seen[1])
 """
 
 
-def test_code_lets_the_settings_module_go_under_micropython(tmp_path):
-    # hw/settings.py is needed only to start: by the first key poll nothing
-    # holds it any more, so MicroPython's collector has freed it.
+def test_code_lets_the_start_up_modules_go_under_micropython(tmp_path):
+    # hw/settings.py, hw/start.py and hw/storage_load.py are needed only to
+    # start: by the first key poll nothing holds them any more, so
+    # MicroPython's collector has freed them (hw/stopped.py is never loaded).
     import sysconfig
 
     micropython = pathlib.Path(sys.executable).parent / "micropython"

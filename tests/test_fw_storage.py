@@ -399,3 +399,36 @@ def test_foreign_bytes_in_the_marks_area_are_no_crash_streak_and_are_cleared():
     assert store.crash_streak() == 0 and store.load() is not None
     store.mark_crash()
     assert Storage(nvm).crash_streak() == 1
+
+
+def test_reading_at_power_up_is_loaded_on_first_use_and_saving_needs_none_of_it(monkeypatch):
+    # hw/storage_load.py (the record, the journal, setting an unreadable
+    # image aside) runs only at power-up: code.py lets it go once the game is
+    # loaded, so saving and the run marks must work without it.
+    import sys
+
+    import hw
+
+    monkeypatch.delitem(sys.modules, "hw.storage_load", raising=False)
+    if hasattr(hw, "storage_load"):
+        monkeypatch.delattr(hw, "storage_load")
+    nvm = FlashNvm()
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    for action in HAND_ACTIONS:
+        act(table.game, action)
+        store.sync(table)
+    table.new_game(dealer=2)
+    store.sync(table)
+    act(table.game, ("call", 0))
+    store.sync(table)
+    store.mark_crash()
+    assert store.crash_streak() == 1
+    store.mark_healthy()
+    assert bytes(store.aside()) == b"\xff" * (4096 - 2048 - MARKS)
+    assert "hw.storage_load" not in sys.modules
+    saved = Storage(nvm).load()
+    assert "hw.storage_load" in sys.modules
+    assert saved.game.codes == table.game.codes and saved.prefs == b"\x01\x02"

@@ -171,8 +171,11 @@ def case_ui_game_over_skunk_and_next_game():
     assert find_text(buf, 2, "SKUNK!", inverse=True) >= 0
     assert find_text(buf, 7, "MATCH 1-0") >= 0
     serial = t.game_serial
+    old = t.game
     press(t, clock, W)  # next game, W deals
     assert t.game.winner is None and t.game.dealer == W
+    # The finished game is kept for Undo as its log only, not as a Game.
+    assert not [part for part in t._previous if isinstance(part, Game)]
     assert t.tally == [1, 0] and t.game_serial == serial + 1
     buf = frame(t)
     assert find_text(buf, 6, "DAN DEALS FIRST", inverse=True) >= 0
@@ -182,6 +185,8 @@ def case_ui_game_over_skunk_and_next_game():
     press(t, clock, OK, long=True)
     press(t, clock, OK)  # undo the new game
     assert t.game.winner == 0 and t.tally == [0, 0]
+    assert t.game == old and t.game.history() == old.history()
+    assert t.game.progress() == old.progress() and t.game.scores == old.scores
 
 
 def case_ui_next_dealer_at_random():

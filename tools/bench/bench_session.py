@@ -78,9 +78,10 @@ def modules():
         __import__(name)
     base = live()
     print("MODULE (virtual board and bench) %d" % base)
+    import bench_framebuf
+    bench_framebuf.hide()  # as on CircuitPython: the driver takes adafruit_framebuf
     before = live()
-    import bench_framebuf  # adafruit_framebuf, and the shim that forces it
-    sys.modules["framebuf"] = bench_framebuf
+    import adafruit_framebuf  # noqa: F401
     print("MODULE adafruit_framebuf %d" % (live() - before))
     for name in FIRMWARE_MODULES[1:]:
         before = live()
