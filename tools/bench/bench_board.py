@@ -174,7 +174,9 @@ class PWMOut:
 
 class I2C:
     """``busio.I2C`` with the display at 0x3C: counts what is sent (on the
-    Pico the wire time is computed apart, see bench.py)."""
+    Pico the wire time is computed apart, see bench.py). The same counting
+    as ``bench_bus.CountingI2C``, written again here on purpose: the session
+    measures the heap, and loading bench_bus for it would count that too."""
 
     transactions = 0
     data_bytes = 0
