@@ -117,6 +117,46 @@ def text(buf, x, page, txt, inverse=False):
     return x
 
 
+def number_width(value):
+    """Columns ``value`` takes in small digits (``text_width(str(value))``)."""
+    width = 5 if value >= 0 else 5 + CHAR_W
+    value = abs(value)
+    while value >= 10:
+        width += CHAR_W
+        value //= 10
+    return width
+
+
+def number(buf, x, page, value):
+    """An int in small digits at (x, page), drawn as ``text(str(value))``
+    draws it but without making the string (a press's screens are full of
+    scores); returns the x after it."""
+    if x < 0 or x + number_width(value) > WIDTH:
+        return text(buf, x, page, str(value))
+    at = page * WIDTH + x
+    glyph_of = _GLYPH_OF
+    if value < 0:
+        buf[at:at + 5] = GLYPHS[glyph_of[45]]  # "-"
+        at += CHAR_W
+        value = -value
+    div = 1
+    while div * 10 <= value:
+        div *= 10
+    while div:
+        buf[at:at + 5] = GLYPHS[glyph_of[48 + value // div % 10]]
+        at += CHAR_W
+        div //= 10
+    return at - page * WIDTH
+
+
+def text_pair_center(buf, page, first, second, left=0, right=WIDTH):
+    """``first + second`` centred between ``left`` and ``right``, without
+    joining them into a new string."""
+    width = (len(first) + len(second)) * CHAR_W - 1
+    x = text(buf, left + (right - left - width) // 2, page, first)
+    return text(buf, x, page, second)
+
+
 def text_center(buf, page, txt, left=0, right=WIDTH, inverse=False):
     """Small text centred between columns ``left`` and ``right``."""
     return text(buf, left + (right - left - text_width(txt)) // 2, page, txt, inverse)

@@ -11,6 +11,7 @@ from micropython import const
 from euchre_core import screen
 from euchre_core.rules import score_hand
 
+CHAR_W = const(6)  # a small character and its gap (screen.CHAR_W)
 # Keys: the seat keys N, E, S, W, then OK.
 _KEY_N = const(0)
 _KEY_S = const(2)
@@ -123,13 +124,18 @@ def draw_score(table, buf):
 def draw_score_footer(table, buf, dx):
     """The score screen's two bottom lines: the dealer, the target and the
     match (the result banner shows them too, in the same place)."""
+    # Drawn piece by piece: no string is made for them at every press.
     game = table.game
-    screen.text_center(buf, 6, table.names[game.dealer] + b" DEALS", 4 + dx, 124 + dx)
+    screen.text_pair_center(buf, 6, table.names[game.dealer], b" DEALS", 4 + dx, 124 + dx)
     rules = game.rules
-    screen.text(buf, 2 + dx, 7, "TO " + str(rules.target)
-                + (" BY 2" if rules.win_by_two else ""))
-    screen.text_right(buf, 124 + dx, 7, "MATCH " + str(table.tally[0]) + "-"
-                      + str(table.tally[1]))
+    x = screen.number(buf, screen.text(buf, 2 + dx, 7, b"TO "), 7, rules.target)
+    if rules.win_by_two:
+        screen.text(buf, x, 7, b" BY 2")
+    won = table.tally
+    # "MATCH a-b" ends at column 123 + dx: seven characters and the numbers.
+    x = 124 + dx - (7 * CHAR_W + 1 + screen.number_width(won[0]) + screen.number_width(won[1]))
+    x = screen.number(buf, screen.text(buf, x, 7, b"MATCH "), 7, won[0])
+    screen.number(buf, screen.text(buf, x, 7, b"-"), 7, won[1])
 
 
 def draw_team_scores(table, buf):
@@ -137,8 +143,10 @@ def draw_team_scores(table, buf):
     banner shows it too, in the same place)."""
     scores = table.game.scores
     # Name and score stay clear of the N marker in the middle.
-    screen.text(buf, 2, 0, table.teams[0][:6] + b" " + str(scores[0]).encode())
-    screen.text_right(buf, 126, 0, str(scores[1]).encode() + b" " + table.teams[1][:6])
+    screen.number(buf, screen.text(buf, 2, 0, table.teams[0][:6]) + CHAR_W, 0, scores[0])
+    right = table.teams[1][:6]
+    x = 126 - (screen.number_width(scores[1]) + CHAR_W + len(right) * CHAR_W)
+    screen.text(buf, screen.number(buf, x, 0, scores[1]) + CHAR_W, 0, right)
 
 
 def draw_hand(table, buf):
@@ -160,11 +168,11 @@ def draw_hand(table, buf):
                 screen.text(buf, left, 4, tag, True)
             else:
                 screen.text_right(buf, 121, 4, tag, True)
-    screen.text_center(buf, 5, table.names[game.caller] + b" CALLED", 6, 122)
+    screen.text_pair_center(buf, 5, table.names[game.caller], b" CALLED", 6, 122)
     leader = game.leader
-    screen.text_center(buf, 6, table.names[leader] + b" LEADS", 6, 122)
+    screen.text_pair_center(buf, 6, table.names[leader], b" LEADS", 6, 122)
     # Page 7 stays the same from trick to trick: one page less to send.
-    screen.text(buf, 2, 7, "TO " + str(game.rules.target))
+    screen.number(buf, screen.text(buf, 2, 7, b"TO "), 7, game.rules.target)
     screen.text_right(buf, 126, 7, "OK:RESULT")
     screen.marker(buf, leader)
 

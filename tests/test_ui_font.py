@@ -1,5 +1,6 @@
 """The fonts: the byte table agrees with the drawings in font.py, every glyph
-is distinct, and the big digits light the right segments."""
+is distinct, and the big digits light the right segments; numbers and pairs
+of texts drawn without joining strings look exactly like the joined text."""
 
 import pathlib
 
@@ -64,3 +65,28 @@ def test_big_digits_are_distinct():
     size = font.BIG_PAGES * font.BIG_W
     digits = [bytes(font.BIG[d * size:(d + 1) * size]) for d in range(10)]
     assert len(set(digits)) == 10
+
+
+def test_numbers_are_drawn_as_their_text_would_be():
+    from euchre_core import screen
+
+    for value in list(range(-120, 130)) + [999, 1000, -1000, 12345]:
+        for x in (0, 3, 100, 120, 126):
+            by_number = bytearray(1024)
+            by_text = bytearray(1024)
+            end = screen.number(by_number, x, 2, value)
+            assert end == screen.text(by_text, x, 2, str(value))
+            assert by_number == by_text, (value, x)
+        assert screen.number_width(value) == screen.text_width(str(value))
+
+
+def test_a_pair_is_centred_as_the_joined_text():
+    from euchre_core import screen
+
+    for first, second, left, right in ((b"NORTH", b" DEALS", 4, 124), (b"AL", b" LEADS", 6, 122),
+                                       (b"BARTHOLOMEW", b" CALLED", 0, 128)):
+        joined = bytearray(1024)
+        pair = bytearray(1024)
+        screen.text_center(joined, 5, first + second, left, right)
+        screen.text_pair_center(pair, 5, first, second, left, right)
+        assert pair == joined
