@@ -54,8 +54,10 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         super().__init__(WIDTH, HEIGHT, i2c, addr=addr)
         # show_pages locks the bus through the driver's I2CDevice, then
         # writes to the bus itself: one lock a frame, not one a transaction.
-        self._writeto = self.i2c_device.i2c.writeto
-        self._address = self.i2c_device.device_address
+        # (From the arguments: CircuitPython's built-in I2CDevice, which the
+        # board uses instead of the library in lib/, does not expose them.)
+        self._writeto = i2c.writeto
+        self._address = addr
         self.frame = memoryview(self.buffer)[1:]
         glass = memoryview(self._glass)
         self._frame_pages = [self.frame[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
@@ -135,6 +137,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                         window[2] = left
                         window[3] = right
                         window[5] = page
+                        self._pointer = -1  # a write cut short leaves it unknown
                         writeto(address, window)
                     self._pointer = -1  # unknown until this page's bytes are through
                     # buffer[0] is the driver's control byte; page p starts at

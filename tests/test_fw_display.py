@@ -268,3 +268,43 @@ def test_after_a_whole_frame_show_only_changes_are_sent(chip):
     sent = chip.data_bytes
     display.show_pages(1 << 3)
     assert chip.data_bytes - sent == 1
+
+
+class BuiltInI2CDevice:
+    """CircuitPython's own ``adafruit_bus_device.i2c_device.I2CDevice`` (built
+    into the firmware for the RP2040, and found before lib/): only these
+    methods, none of the library's attributes (``i2c``, ``device_address``)."""
+
+    __slots__ = ("_device",)
+    library = None  # the library's I2CDevice, which this one stands in for
+
+    def __init__(self, i2c, device_address, probe=True):
+        self._device = BuiltInI2CDevice.library(i2c, device_address, probe=probe)
+
+    def __enter__(self):
+        self._device.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self._device.__exit__(*exc)
+
+    def readinto(self, buf, *, start=0, end=None):
+        self._device.readinto(buf, start=start, end=end)
+
+    def write(self, buf, *, start=0, end=None):
+        self._device.write(buf, start=start, end=end)
+
+    def write_then_readinto(self, out_buffer, in_buffer, **kwargs):
+        self._device.write_then_readinto(out_buffer, in_buffer, **kwargs)
+
+
+def test_works_with_circuitpythons_built_in_i2c_device(chip, monkeypatch):
+    import adafruit_ssd1306
+
+    BuiltInI2CDevice.library = adafruit_ssd1306.i2c_device.I2CDevice
+    monkeypatch.setattr(adafruit_ssd1306.i2c_device, "I2CDevice", BuiltInI2CDevice)
+    display = Display(Bus(chip))
+    assert isinstance(display.i2c_device, BuiltInI2CDevice)
+    display.frame[3 * 128 + 40:3 * 128 + 60] = b"\x3c" * 20
+    display.show_pages(0xFF)
+    assert ram(chip) == bytes(display.frame)
