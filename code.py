@@ -253,7 +253,8 @@ def run() -> None:
             store.mark_healthy()
             healthy = True
         if (heap_used is not None and ticks_diff(now, last_key) >= IDLE_COLLECT_MS
-                and heap_used() - collected >= COLLECT_BYTES and not presses.any_held()):
+                and heap_used() - collected >= COLLECT_BYTES and not presses.any_held()
+                and not keys.waiting()):
             gc.collect()
             collected = heap_used()
 
@@ -272,9 +273,18 @@ def main() -> None:
                 say("crash mark: " + str(mark_err))
         say("error " + str(streak) + " in a row: " + ("stopping" if streak >= STOP_STREAK else "restarting"))
         if streak >= STOP_STREAK:
-            # Shows the error and waits for OK held (loaded only now).
-            import hw.stopped
-
+            # Shows the error and waits for OK held (loaded only now, into
+            # the room the table leaves: the crash may have been for memory).
+            global table
+            table = None
+            gc.collect()
+            try:
+                import hw.stopped
+            except MemoryError as load_err:
+                # Nothing more to show: code.py ends here, and the board waits
+                # (the reset button starts it again). Never a restart loop.
+                say("cannot show the error: " + str(load_err))
+                return
             hw.stopped.wait_for_ok(err, display, store, hardware)
         else:
             supervisor.reload()

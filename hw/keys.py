@@ -7,7 +7,11 @@ Scanning: every millisecond, and a change counts once three scans agree
 (``debounce_threshold=3``; keypad integrates, so a bounce that flips one
 scan only delays it). A press or release is seen at worst 3 ms after the
 contact settles, instead of up to 20 ms with keypad's defaults. The scan
-runs in C in the background; five pins a millisecond cost next to nothing.
+runs in C from CircuitPython's 1 ms tick interrupt (supervisor_tick), so it
+goes on while the loop is busy, even inside an I2C write; five pins a
+millisecond cost next to nothing. The loop reads the event when it comes
+round: at once from an idle table, after the drawing when a press comes
+while the previous one is still being drawn.
 A contact that chatters for longer can still come through as an extra down
 and up a few milliseconds apart: ``euchre_core.presses`` ignores presses
 that short, timed by each event's own ``timestamp`` (``ms``), not by when
@@ -62,6 +66,10 @@ class Keys:
         event = self._event
         self.ms = getattr(event, "timestamp", -1)
         return event.key_number << 1 | (1 if event.pressed else 0)
+
+    def waiting(self) -> bool:
+        """True when key events are queued, not yet read with ``get``."""
+        return len(self._keys.events) > 0
 
     def deinit(self) -> None:
         self._keys.deinit()

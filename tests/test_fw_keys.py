@@ -112,3 +112,14 @@ def test_each_event_brings_the_moment_the_scanner_saw_it(machine):
     assert 102 <= down - start <= 104
     assert 182 <= up - start <= 184
     keys.deinit()
+
+
+def test_waiting_tells_whether_events_are_queued(machine):
+    keys = make_keys()
+    assert not keys.waiting()
+    machine.set_button(_vboard.pin_named("GP13"), True, 10)
+    machine.clock_ms = 50
+    assert keys.waiting()
+    assert keys.get() == 3 << 1 | 1
+    assert not keys.waiting()
+    keys.deinit()

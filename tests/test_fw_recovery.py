@@ -226,6 +226,22 @@ def test_restart_loop_is_stopped_and_ok_tries_again():
         assert table(pico).screen_name == "hand"
 
 
+def test_stopping_without_memory_for_the_error_screen_ends_without_a_restart_loop():
+    # The error screen is a module of its own, loaded only when the firmware
+    # stops; if even that does not fit, code.py ends and the board waits.
+    no_room = {"hw/stopped.py": "raise MemoryError('memory allocation failed')\n"}
+    with boot(files=no_room) as pico:
+        pico.run_script("N N N wait:200")
+        devices = pico.machine.bus.devices
+        devices[0x3C] = FailingDisplay(devices[0x3C], error=TypeError)
+        pico.run_script("N wait:8000")
+        serial = pico.serial
+        assert serial.count("Traceback") == 5
+        assert "error 5 in a row: stopping" in serial
+        assert "cannot show the error: memory allocation failed" in serial
+        assert pico.state == "done"  # code.py ended: no sixth start
+
+
 def test_crashing_after_every_resume_sets_the_game_aside_and_starts_fresh():
     with boot() as pico:
         pico.run_script("N N N N N N wait:3500")

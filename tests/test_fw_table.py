@@ -141,3 +141,33 @@ def test_a_chattering_contact_counts_one_trick(pico):
     # A quick but real tap still counts.
     pico.run_script("down:S wait:30 up:S wait:300")
     assert table(pico).game.tricks == [1, 1]
+
+
+def test_a_press_is_timed_by_the_key_scanner_not_by_a_busy_loop(pico):
+    # North's key is held 490 ms: a short press, North names trump. The loop
+    # is busy for 700 ms in the middle of it (as a long redraw would keep
+    # it), so it reads the release long after it happened: the time that
+    # counts is the scanner's own.
+    machine = pico.machine
+    shown = table(pico)
+    start = machine.clock_ms
+    north = pico._pin("N")
+    machine.set_button(north, True, start + 10)
+    machine.set_button(north, False, start + 500)
+    drawn = shown.render
+    busy = [True]
+
+    def slow_render(buf):
+        if busy[0] and machine.clock_ms >= start + 50:
+            busy[0] = False
+            machine.clock_ms += 700
+        return drawn(buf)
+
+    shown.render = slow_render
+    try:
+        pico.advance(1500)
+    finally:
+        del shown.render
+    assert not busy[0]  # the loop really was held up
+    game = table(pico).game
+    assert game.in_hand and game.caller == N

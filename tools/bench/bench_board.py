@@ -102,6 +102,9 @@ class Event:
 class _Events:
     overflowed = False
 
+    def __len__(self):
+        return 1 if _due() else 0
+
     def get_into(self, event):
         if _clock.pass_open:
             marker()  # the pass that handled the last key event ends here
