@@ -79,7 +79,8 @@ def quick_choices(table):
     made = (max(makers_have, 3), "MADE 3-4")
     march = (5, "MARCH 5")
     if split:
-        euchred = (max(makers_have, 1), "SET 3-4")
+        # 1 or 2 tricks for the makers; with more already, the engine refuses.
+        euchred = (min(max(makers_have, 1), 2), "SET 3-4")
         swept = (0, "SET 5")
         return (made, march, euchred, swept)
     return (made, march, (min(makers_have, 2), "EUCHRED"), None)
@@ -231,11 +232,17 @@ def soft_labels(table, buf, labels, prompt, hint):
 def draw_quick(table, buf):
     game = table.game
     choices = quick_choices(table)
+    makers_have = game.tricks[game.makers]
+    tricks_left = 5 - game.tricks[0] - game.tricks[1]
     labels = []
     for seat in range(4):
         choice = choices[seat]
         if choice is None:
             labels.append(b"BACK")
+        elif not makers_have <= choice[0] <= makers_have + tricks_left:
+            # The tricks already played rule it out: not offered (the key
+            # still answers, with the engine's reason).
+            labels.append(b"")
         else:
             labels.append((choice[1] + " " + quick_points(table, choice[0])).encode())
     makers = table.teams[game.makers]

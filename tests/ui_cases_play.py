@@ -63,6 +63,43 @@ def case_ui_quick_result_is_three_presses():
     assert markers(buf) == [E]  # the deal moved left
 
 
+def case_ui_quick_result_offers_only_what_the_tricks_allow():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, E)  # E-W make trump
+    press(t, clock, N)  # the defenders take a trick: no march any more
+    press(t, clock, OK)
+    buf = frame(t)
+    assert find_text(buf, 1, "MADE 3-4 +1") >= 0
+    assert find_text(buf, 3, "MARCH") < 0 and find_text(buf, 4, "+2") < 0
+    assert find_text(buf, 6, "EUCHRED +2") >= 0
+    assert not has_marker(buf, E)
+    press(t, clock, E)  # pressed anyway: refused with the reason
+    assert t.game.in_hand and "ALREADY HAVE 1" in t.message
+    settle(t, clock)
+    press(t, clock, S)
+    press(t, clock, N)  # the defenders have 3: the makers are euchred
+    press(t, clock, OK)
+    buf = frame(t)
+    assert find_text(buf, 1, "MADE") < 0
+    assert find_text(buf, 6, "EUCHRED +2") >= 0
+    press(t, clock, S)
+    assert t.game.scores == [2, 0]
+    # A lone defender under "2_4": "set 3-4" is 1 or 2 tricks for the makers.
+    rules = Rules(defender_alone="2_4")
+    t = table(rules, dealer=0)
+    press(t, clock, E)
+    press(t, clock, S, long=True)  # S defends alone
+    for _ in range(3):
+        press(t, clock, E)  # the makers take three
+    press(t, clock, OK)
+    buf = frame(t)
+    assert find_text(buf, 6, "SET 3-4") < 0 and find_text(buf, 3, "SET") < 0
+    press(t, clock, S)  # pressed anyway: refused, nothing scored
+    assert t.game.in_hand and t.game.scores == [0, 0]
+    assert "MAKERS ALREADY HAVE 3" in t.message
+
+
 def case_ui_undo_is_long_ok_then_ok():
     clock = Clock()
     t = table(dealer=0)
