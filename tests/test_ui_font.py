@@ -90,3 +90,27 @@ def test_a_pair_is_centred_as_the_joined_text():
         screen.text_center(joined, 5, first + second, left, right)
         screen.text_pair_center(pair, 5, first, second, left, right)
         assert pair == joined
+
+
+def test_a_box_outline_is_its_edges_pixel_by_pixel():
+    from euchre_core import screen
+
+    def reference(buf, x0, x1, page0, page1):
+        # The outline as single pixels: rows page0*8 and page1*8+7, columns x0 and x1-1.
+        for x in range(x0, x1):
+            screen.pixel(buf, x, page0 * 8)
+            screen.pixel(buf, x, page1 * 8 + 7)
+        for y in range(page0 * 8, page1 * 8 + 8):
+            screen.pixel(buf, x0, y)
+            screen.pixel(buf, x1 - 1, y)
+
+    for x0, x1, page0, page1 in ((4, 124, 2, 5), (0, 128, 3, 3), (10, 20, 0, 7)):
+        drawn = bytearray(1024)
+        wanted = bytearray(1024)
+        screen.box(drawn, x0, x1, page0, page1, False)
+        reference(wanted, x0, x1, page0, page1)
+        assert drawn == wanted
+        # A second, inner outline (a message said twice) adds to the first.
+        screen.box(drawn, x0 + 1, x1 - 1, page0, page1, False)
+        reference(wanted, x0 + 1, x1 - 1, page0, page1)
+        assert drawn == wanted
