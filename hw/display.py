@@ -93,12 +93,20 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         writeto = self._writeto
         address = self._address
         window = self._window
+        # The chip's window and the pages the glass copy is right for, kept
+        # in locals and stored once at the end (storing an attribute of this
+        # deep class costs the board a lookup through every class above it).
+        # Until then the window counts as unknown: a write cut short leaves
+        # it so; a page sent but not yet marked known is just sent again.
+        pointer = self._pointer
+        self._pointer = -1
+        known_pages = self._known
         # The bus is locked once for all the transactions of the frame.
         with self.i2c_device:
             for page in range(PAGES):
                 if not mask >> page & 1:
                     continue
-                known = self._known >> page & 1
+                known = known_pages >> page & 1
                 if known and frame_pages[page] == glass_pages[page]:
                     continue
                 base = page * _CHUNKS
@@ -129,7 +137,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                     # Columns left..right of this page: the window, then the
                     # bytes straight from the buffer.
                     here = page << 16 | left << 8 | right
-                    if here != self._pointer:
+                    if here != pointer:
                         # The window runs to the last page: after this page's
                         # bytes the chip points at the same columns of the next
                         # page, so the same columns there (a big digit, the
@@ -137,9 +145,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                         window[2] = left
                         window[3] = right
                         window[5] = page
-                        self._pointer = -1  # a write cut short leaves it unknown
                         writeto(address, window)
-                    self._pointer = -1  # unknown until this page's bytes are through
                     # buffer[0] is the driver's control byte; page p starts at
                     # buffer[1 + 128 p], so the byte before column ``left`` is
                     # at 128 p + left.
@@ -150,10 +156,11 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                         writeto(address, buffer, start=start, end=start + right - left + 2)
                     finally:
                         buffer[start] = kept
-                    if page < PAGES - 1:
-                        self._pointer = here + 0x10000
+                    pointer = here + 0x10000 if page < PAGES - 1 else -1
                 glass_pages[page][:] = frame_pages[page]
-                self._known |= 1 << page
+                known_pages |= 1 << page
+        self._known = known_pages
+        self._pointer = pointer
 
     def flip(self, flipped: bool) -> None:
         """Turn the picture 180 degrees; the caller redraws every page after it."""
