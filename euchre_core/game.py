@@ -243,6 +243,13 @@ class Game:
             raise ValueError("The makers take 0 to 5 tricks, not " + repr(makers_tricks))
         self.apply(_FINISH << 5 | makers_tricks)
 
+    def can_finish(self, makers_tricks):
+        """True when ``finish(makers_tricks)`` would be accepted now: a hand
+        is on and the tricks already played leave that result possible."""
+        makers = self.makers
+        return (makers is not None and 0 <= makers_tricks <= 5
+                and self._tricks[makers] <= makers_tricks <= 5 - self._tricks[1 - makers])
+
     def apply(self, code):
         """Apply one action byte; ValueError (and no change) if not allowed."""
         self._step(code)

@@ -232,14 +232,12 @@ def soft_labels(table, buf, labels, prompt, hint):
 def draw_quick(table, buf):
     game = table.game
     choices = quick_choices(table)
-    makers_have = game.tricks[game.makers]
-    tricks_left = 5 - game.tricks[0] - game.tricks[1]
     labels = []
     for seat in range(4):
         choice = choices[seat]
         if choice is None:
             labels.append(b"BACK")
-        elif not makers_have <= choice[0] <= makers_have + tricks_left:
+        elif not game.can_finish(choice[0]):
             # The tricks already played rule it out: not offered (the key
             # still answers, with the engine's reason).
             labels.append(b"")

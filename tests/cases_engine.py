@@ -338,6 +338,26 @@ def case_finish_scores_the_rest():
     assert game.scores == [4, 1]
 
 
+def case_can_finish_says_what_finish_accepts():
+    game = Game(Rules(), dealer=N)
+    assert not game.can_finish(3)  # nobody has named trump
+    game.call(E)
+    for seats in ((), (N,), (N, E, N), (E, E, E, E)):
+        for seat in seats:
+            game.trick(seat)
+        for makers_tricks in range(-1, 7):
+            allowed = game.can_finish(makers_tricks)
+            copy = Game.from_bytes(Rules(), game.to_bytes())
+            try:
+                copy.finish(makers_tricks)
+                accepted = True
+            except ValueError:
+                accepted = False
+            assert allowed == accepted, (seats, makers_tricks)
+        for _ in seats:
+            game.undo()
+
+
 # ----- adjustment ----------------------------------------------------------
 
 def case_adjust_score():
