@@ -128,6 +128,8 @@ def run() -> None:
         except ValueError as err:
             store.messages.append(str(err) + ": display settings reset")
     store.adopt(table)
+    # The table has what it needs: run() must not hold these for the whole game.
+    del saved, names, teams
 
     now = ticks_ms()
     for message in errors:
@@ -146,6 +148,7 @@ def run() -> None:
     # the LED tells the most likely cause: a wrong setting (a wrong pin also
     # loses the display), then an unreadable save, then the display itself.
     blink_code = BAD_SETTINGS if errors else BAD_SAVE if store.messages else NO_DISPLAY
+    del errors, shown_errors
     if led is not None and display is None:
         led.show_code(blink_code, now)
 
