@@ -194,7 +194,8 @@ def draw_banner(table, buf):
     elif hand.kind == "renege":
         detail = b"PENALTY"
     elif hand.lone_seat is None:
-        detail = (str(hand.tricks[hand.makers]) + " TRICKS TO "
+        taken = hand.tricks[hand.makers]
+        detail = (str(taken) + (" TRICK TO " if taken == 1 else " TRICKS TO ")
                   + table.teams[hand.makers].decode()).encode()
     else:
         detail = table.names[hand.lone_seat] + b" WENT ALONE"

@@ -85,6 +85,7 @@ def case_ui_quick_result_offers_only_what_the_tricks_allow():
     assert find_text(buf, 6, "EUCHRED +2") >= 0
     press(t, clock, S)
     assert t.game.scores == [2, 0]
+    assert find_text(frame(t), 4, "0 TRICKS TO THEM") >= 0
     # A lone defender under "2_4": "set 3-4" is 1 or 2 tricks for the makers.
     rules = Rules(defender_alone="2_4")
     t = table(rules, dealer=0)
@@ -98,6 +99,17 @@ def case_ui_quick_result_offers_only_what_the_tricks_allow():
     press(t, clock, S)  # pressed anyway: refused, nothing scored
     assert t.game.in_hand and t.game.scores == [0, 0]
     assert "MAKERS ALREADY HAVE 3" in t.message
+
+
+def case_ui_banner_counts_one_trick_in_the_singular():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, E)
+    press(t, clock, E)  # the makers take one trick
+    press(t, clock, OK)
+    press(t, clock, S)  # euchred with it
+    assert t.screen_name == "banner"
+    assert find_text(frame(t), 4, "1 TRICK TO THEM") >= 0
 
 
 def case_ui_undo_is_long_ok_then_ok():
