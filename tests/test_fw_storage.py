@@ -168,18 +168,24 @@ def _record_end(nvm):
     return end + (end & 1)
 
 
+def _played(nvm, actions):
+    """A new game saved to ``nvm``, then ``actions`` journalled one by one."""
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    for action in actions:
+        act(table.game, action)
+        store.sync(table)
+    return store, table
+
+
 @pytest.mark.parametrize("resumed", [False, True])
 def test_a_rewrite_over_a_known_journal_writes_only_what_is_programmed(resumed):
     # The heap needs no 2 KiB buffer for a new game: the write stops where the
     # old journal ended, and the flash holds what a whole-area write leaves.
     nvm = FlashNvm()
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
-    for action in HAND_ACTIONS:
-        act(table.game, action)
-        store.sync(table)
+    store, table = _played(nvm, HAND_ACTIONS)
     journal_end = _record_end(nvm) + 2 * len(HAND_ACTIONS)
     assert nvm.data[journal_end - 2] != 0xFF and nvm.data[journal_end] == 0xFF
     if resumed:
@@ -205,13 +211,7 @@ def test_a_rewrite_over_a_known_journal_writes_only_what_is_programmed(resumed):
 @pytest.mark.parametrize("spoil", ["torn entry", "bytes after the journal"])
 def test_a_rewrite_after_unknown_bytes_covers_the_whole_record_area(spoil):
     nvm = FlashNvm()
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
-    for action in HAND_ACTIONS[:5]:
-        act(table.game, action)
-        store.sync(table)
+    store, table = _played(nvm, HAND_ACTIONS[:5])
     journal_end = _record_end(nvm) + 10
     if spoil == "torn entry":
         nvm.data[journal_end] = 0x41  # programmed, its check byte not yet
