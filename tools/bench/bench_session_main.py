@@ -1,6 +1,11 @@
 # Entry script for the MicroPython session: everything else is precompiled.
 import sys
 
+# Modules are found from the working directory, as on the board (sys.path
+# starts with ""): each module's __file__ is then "euchre_core/ui.mpy", not a
+# long absolute path interned for every module.
+sys.path[0] = ""
+
 if sys.argv[1] == "--minimal":
     # The stand-in board runs it alone: bench_session drives the simulator.
     import bench_board
