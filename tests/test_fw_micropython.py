@@ -21,17 +21,9 @@ import gc
 import sys
 sys.path[:0] = [ROOT, ROOT + "/tools/bench", SITE]
 import bench_board
+import bench_minimal
 import bench_traceback
 sys.modules["traceback"] = bench_traceback  # the unix port has none
-bench_board.install(b"", 5000)  # no presses: the loop polls for 2 s
-import hw.settings
-import hw.start
-import hw.storage_load
-# Each freed with its module, or not (code.py finds them already imported).
-hw.settings.ballast = bytearray(1000000)
-hw.start.ballast = bytearray(1000000)
-hw.storage_load.ballast = bytearray(1000000)
-del hw
 seen = []
 GONE = ("settings", "start", "storage_load", "stopped")
 
@@ -44,7 +36,15 @@ def first_poll():
                         for name in GONE))
 
 
-bench_board.set_on_poll(first_poll)
+bench_minimal.install(b"", 5000, on_poll=first_poll)  # no presses: the loop polls for 2 s
+import hw.settings
+import hw.start
+import hw.storage_load
+# Each freed with its module, or not (code.py finds them already imported).
+hw.settings.ballast = bytearray(1000000)
+hw.start.ballast = bytearray(1000000)
+hw.storage_load.ballast = bytearray(1000000)
+del hw
 import bench_framebuf
 bench_framebuf.install()
 try:

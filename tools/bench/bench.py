@@ -21,7 +21,7 @@ into ``build/bench``, and prints one table:
    plus the I2C wire time, the keypad scan interval and a loop pass in
    progress: press-to-pixel (the key-up pass: a short press fires on
    release), and the same at 1 MHz I2C; the same counted in the real code.py
-   for every short press of the 3-game session (``bench_board.marker``); a
+   for every short press of the 3-game session (``bench_pass.marker``); a
    trick press stage by stage.
 3. Bytes sent to the display per press, read from the simulator's SSD1306
    model on the virtual I2C wire (and cross-checked with the counting bus).
@@ -159,7 +159,7 @@ def mpy_versions():
 
 def check_marker_unused():
     """The counts bracket measured work with calls of ``filter`` (see bench_press and
-    bench_board.marker); they would be wrong if the firmware called it too."""
+    bench_pass.marker); they would be wrong if the firmware called it too."""
     sources = [os.path.join(REPO, "code.py")]
     for package in ("euchre_core", "hw"):
         folder = os.path.join(REPO, package)
@@ -168,7 +168,7 @@ def check_marker_unused():
         with open(path) as f:
             if re.search(r"\bfilter\(", f.read()):
                 raise RuntimeError(path + " calls filter(), the benchmark's marker: choose another"
-                                   " marker function for callgrind in bench_press/bench_board")
+                                   " marker function for callgrind in bench_press/bench_pass")
 
 
 def prepare():
@@ -457,7 +457,7 @@ def firmware_press_work(script_path, heap=MARKED_HEAP):
     """Instructions of the real code.py per short press of the session, by label.
 
     Runs the session on the stand-in board under callgrind with a dump at
-    every ``bench_board.marker()``: dumps alternate between the passes with
+    every ``bench_pass.marker()``: dumps alternate between the passes with
     no key event (and start-up) and the pass that handles one key event. A
     press is its key-down pass plus its key-up pass. Long presses are left
     out (their work happens in a pass without a key event). Each entry is

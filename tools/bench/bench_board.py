@@ -2,24 +2,26 @@
 
 For the heap figure without the simulator's footprint. On the Pico
 ``board``, ``busio``, ``microcontroller``, ``supervisor``, ``keypad``,
-``digitalio``, ``pwmio``, ``traceback`` and ``adafruit_bus_device`` are C modules that cost the
-Python heap next to nothing; the simulator's versions are Python and hold
-about 70 KiB of the unix port's heap. These stand-ins do only what code.py
-needs: pins are names, the I2C bus counts transactions and bytes,
-``microcontroller.nvm`` is 4 KiB of erased flash kept in a file
-(``Flash``), ``keypad`` replays the scripted presses by virtual time, and
-the time moves on by ``poll_ms`` at every key poll that finds nothing to do.
-``install(script, end_ms)`` puts them into ``sys.modules``; the poll after
-``end_ms`` raises ``SessionEnd``.
+``digitalio``, ``traceback`` and ``adafruit_bus_device`` are C modules that
+cost the Python heap next to nothing; the simulator's versions are Python
+and hold about 70 KiB of the unix port's heap. These stand-ins do only what
+code.py needs with the default settings (no buzzer, so no ``pwmio``): pins
+are names, the I2C bus counts transactions and bytes, ``microcontroller.nvm``
+is 4 KiB of erased flash kept in a file (``Flash``), ``keypad`` replays the
+scripted presses by virtual time, and the time moves on by ``poll_ms`` at
+every key poll that finds nothing to do. ``bench_minimal.install(script,
+end_ms)`` puts them into ``sys.modules``; the poll after ``end_ms`` raises
+``SessionEnd``.
 
 ``session(argv)`` runs the scripted session on them (``bench_session_main.py
 --minimal``, see ``bench_session``). Only what is alive while code.py runs
 is in this module; reading the script, installing and the check at the end
 are in ``bench_minimal``, which is let go before code.py starts and loaded
-again after it ends, and the passes marked for callgrind are reported by
-``bench_pass``, loaded only with ``--mark``. The presses are kept 3 bytes
-each. What the bench itself holds in the heap is small beside the firmware,
-and it is measured (``board_heap``) before code.py starts.
+again after it ends, and the hooks of a measured session (the passes marked
+for callgrind, the heap samples) are in ``bench_pass``, loaded only for
+one. The presses are kept 3 bytes each. What the bench itself holds in the
+heap is small beside the firmware, and it is measured (``board_heap``)
+before code.py starts.
 """
 
 import gc
@@ -50,14 +52,15 @@ class _Clock:
     press = 0  # index of the scripted press the next key change belongs to
     down = False  # True: the next change is that press's release
     at = 0  # when the next key change comes
-    mark = False  # call ``marker()`` around every pass of the loop that gets a key event
-    pass_open = False
-    pass_begins = None  # with ``mark``: bench_pass.begins and bench_pass.ended
+    # With ``--mark`` (bench_pass): called just before the loop pass that
+    # handles a key event, and at the next poll, just after it.
+    pass_begins = None
     pass_ended = None
+    pass_open = False
     sent = (0, 0)  # the bus counters when the pass began
     heap = 0  # gc.mem_alloc() when the pass began
-    # The heap sampled by ``sample_heap`` every ``sample`` polls: the peak and
-    # the first figure (right after start-up), -1 before it.
+    # The heap sampled by ``bench_pass.sample_heap`` every ``sample`` polls:
+    # the peak and the first figure (right after start-up), -1 before it.
     sample = 0
     polls = 0
     peak = 0
@@ -70,24 +73,6 @@ _buses = []  # the I2C buses code.py made (it makes one)
 # release in ms (2 bytes, little-endian). The key changes are worked out from
 # them as time goes (a list of (ms, key, pressed) tuples would take 24 KiB).
 _script = [b""]
-_ONE = (0,)
-
-
-def _nothing(_):
-    return False
-
-
-def marker():
-    """A call of the C function ``filter_iternext`` and nothing else: with
-    ``valgrind --tool=callgrind --dump-before=filter_iternext`` every call
-    starts a new dump, so the loop pass that handles a key event (from the
-    poll that returns the event to the next poll) gets a dump of its own.
-    The firmware itself never calls ``filter``. After each such pass a
-    ``PASS transactions bytes collected`` line tells what it sent to the
-    display and whether a garbage collection ran in it (1) or not (0)
-    (``bench_pass``)."""
-    for _ in filter(_nothing, _ONE):
-        pass
 
 
 def _due():
@@ -107,9 +92,8 @@ class _Events:
 
     def get_into(self, event):
         if _clock.pass_open:
-            marker()  # the pass that handled the last key event ends here
             _clock.pass_open = False
-            _clock.pass_ended()
+            _clock.pass_ended()  # the pass that handled the last key event ends here
         if not _due():
             if _clock.on_poll is not None:
                 _clock.on_poll()
@@ -130,9 +114,8 @@ class _Events:
             event.pressed = True
             _clock.down = True
             _clock.at += LONG_MS if script[i] & 0x80 else SHORT_MS
-        if _clock.mark:
-            _clock.pass_begins()
-            marker()  # the pass that handles this event starts here
+        if _clock.pass_begins is not None:
+            _clock.pass_begins()  # the pass that handles this event starts here
             _clock.pass_open = True
         return True
 
@@ -166,15 +149,6 @@ class DigitalInOut:
         pass
 
 
-class PWMOut:
-    def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
-        self.frequency = frequency
-        self.duty_cycle = duty_cycle
-
-    def deinit(self):
-        pass
-
-
 class I2C:
     """``busio.I2C`` with the display at 0x3C: counts what is sent (on the
     Pico the wire time is computed apart, see bench.py). The same counting
@@ -203,18 +177,15 @@ class I2C:
         self.transactions += 1
         self.data_bytes += (len(buffer) if end is None else end) - start
 
-    def readfrom_into(self, address, buffer, *, start=0, end=None):
-        if address != 0x3C:
-            raise OSError(19)
-
     def deinit(self):
         pass
 
 
 class I2CDevice:
     """``adafruit_bus_device.i2c_device.I2CDevice``: built into CircuitPython
-    for the RP2040 (and found before lib/), so C there. Only the built-in's
-    methods; the probe at construction raises ValueError as it does."""
+    for the RP2040 (and found before lib/), so C there. What the driver uses
+    of the built-in's methods; the probe at construction raises ValueError
+    as the built-in does."""
 
     def __init__(self, i2c, device_address, probe=True):
         self._i2c = i2c
@@ -233,9 +204,6 @@ class I2CDevice:
     def __exit__(self, *exc):
         self._i2c.unlock()
         return False
-
-    def readinto(self, buf, *, start=0, end=None):
-        self._i2c.readfrom_into(self._address, buf, start=start, end=end)
 
     def write(self, buf, *, start=0, end=None):
         self._i2c.writeto(self._address, buf, start=start, end=end)
@@ -305,40 +273,6 @@ def get_setting(key, default=None):
     return default  # no settings.toml: every key at its default
 
 
-def set_on_poll(function):
-    _clock.on_poll = function
-
-
-def sample_heap():
-    """``on_poll`` for the session: the live heap every ``_clock.sample`` polls."""
-    _clock.polls += 1
-    if _clock.started < 0 or _clock.polls % _clock.sample == 0:
-        used = _live()
-        if _clock.started < 0:
-            _clock.started = used
-        if used > _clock.peak:
-            _clock.peak = used
-
-
-def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
-    """The stand-ins into sys.modules; returns the nvm (see bench_minimal)."""
-    import bench_minimal
-    nvm = bench_minimal.install(script, end_ms, poll_ms, on_poll, mark)
-    _forget("bench_minimal")
-    return nvm
-
-
-def read_script(path):
-    """(expected [score0, score1, winner], presses as 3 bytes each, end_ms) (see bench_minimal)."""
-    import bench_minimal
-    return bench_minimal.read_script(path)
-
-
-def _live():
-    gc.collect()
-    return gc.mem_alloc()
-
-
 def _forget(name):
     """Drop a module: nothing else refers to it then. (MicroPython takes a
     module whose import raised out of ``sys.modules`` but leaves it in the
@@ -355,7 +289,8 @@ def session(argv):
     expect, presses, nvm = bench_minimal.prepare(argv)
     bench_minimal = None
     _forget("bench_minimal")
-    board_heap = _live()
+    gc.collect()
+    board_heap = gc.mem_alloc()
     import bench_framebuf
     bench_framebuf.install()
     try:

@@ -54,8 +54,8 @@ def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
     _clock.end = end_ms
     _clock.poll_ms = poll_ms
     _clock.on_poll = on_poll
-    _clock.mark = mark
     _clock.pass_open = False
+    _clock.pass_begins = None
     if mark:
         import bench_pass
         _clock.pass_begins = bench_pass.begins
@@ -73,8 +73,6 @@ def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
     keypad.Event = bench_board.Event
     digitalio = _Module()
     digitalio.DigitalInOut = bench_board.DigitalInOut
-    pwmio = _Module()
-    pwmio.PWMOut = bench_board.PWMOut
     traceback = _Module()
     traceback.print_exception = sys.print_exception  # code.py's only use of it
     # adafruit_ssd1306 imports both; the display needs only I2CDevice.
@@ -85,7 +83,7 @@ def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
     bus_device.spi_device = _Module()
     for name, module in (("board", bench_board._Board()), ("busio", busio),
                          ("microcontroller", microcontroller), ("supervisor", supervisor),
-                         ("keypad", keypad), ("digitalio", digitalio), ("pwmio", pwmio),
+                         ("keypad", keypad), ("digitalio", digitalio),
                          ("traceback", traceback), ("adafruit_bus_device", bus_device),
                          ("adafruit_bus_device.i2c_device", i2c_device),
                          ("adafruit_bus_device.spi_device", bus_device.spi_device)):
@@ -99,8 +97,11 @@ def prepare(argv):
     argv = [a for a in argv if a != "--mark"]
     expect, script, end = read_script(argv[2])
     _clock.sample = int(argv[3]) if len(argv) > 3 else 0
-    nvm = install(script, end, POLL_MS, bench_board.sample_heap if _clock.sample else None,
-                  mark)
+    on_poll = None
+    if _clock.sample:
+        import bench_pass
+        on_poll = bench_pass.sample_heap
+    nvm = install(script, end, POLL_MS, on_poll, mark)
     import random
     random.seed(SEED)  # code.py draws the first dealer at random
     return expect, len(script) // 3, nvm

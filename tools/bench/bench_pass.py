@@ -1,22 +1,41 @@
-"""The passes of code.py's loop that handle a key event, marked for
-callgrind (``bench_board.marker``): what each sent to the display and
-whether a garbage collection ran in it. Loaded only for a session run with
-``--mark``."""
+"""The hooks of a measured session on ``bench_board``, loaded only for one:
+the passes of code.py's loop that handle a key event, marked for callgrind
+(``--mark``: what each sent to the display and whether a garbage
+collection ran in it), and the live heap sampled as the session goes."""
 
 import gc
 
 from bench_board import _buses, _clock
 
+_ONE = (0,)
+
+
+def _nothing(_):
+    return False
+
+
+def marker():
+    """A call of the C function ``filter_iternext`` and nothing else: with
+    ``valgrind --tool=callgrind --dump-before=filter_iternext`` every call
+    starts a new dump, so the loop pass that handles a key event (from the
+    poll that returns the event to the next poll) gets a dump of its own.
+    The firmware itself never calls ``filter``."""
+    for _ in filter(_nothing, _ONE):
+        pass
+
 
 def begins():
-    """Just before the pass that handles a key event: the counters."""
+    """Just before the pass that handles a key event: the counters, then the mark."""
     if _buses:
         _clock.sent = (_buses[-1].transactions, _buses[-1].data_bytes)
     _clock.heap = gc.mem_alloc()
+    marker()
 
 
 def ended():
-    """Just after that pass: a ``PASS transactions bytes collected`` line."""
+    """Just after that pass: the mark, then a ``PASS transactions bytes
+    collected`` line."""
+    marker()
     # The heap shrank during the pass: a garbage collection ran in it.
     collected = 1 if gc.mem_alloc() < _clock.heap else 0
     if _buses:
@@ -25,3 +44,15 @@ def ended():
                                  bus.data_bytes - _clock.sent[1], collected))
     else:
         print("PASS 0 0 %d" % collected)
+
+
+def sample_heap():
+    """``on_poll`` for the session: the live heap every ``_clock.sample`` polls."""
+    _clock.polls += 1
+    if _clock.started < 0 or _clock.polls % _clock.sample == 0:
+        gc.collect()
+        used = gc.mem_alloc()
+        if _clock.started < 0:
+            _clock.started = used
+        if used > _clock.peak:
+            _clock.peak = used

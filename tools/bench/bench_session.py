@@ -31,7 +31,7 @@ instead of the simulator, for the firmware's own heap figure (the entry
 script hands it to ``bench_board.session`` without loading this module,
 whose simulator driving would only add to the heap there); with
 ``--mark`` every loop pass that handles a key event is bracketed for
-callgrind (``bench_board.marker``), to count the real code.py's work per
+callgrind (``bench_pass.marker``), to count the real code.py's work per
 press. A script line may carry a label after ``settle_ms`` (ignored here).
 
     micropython -X heapsize=N bench_session_main.py --modules
