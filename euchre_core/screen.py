@@ -39,7 +39,7 @@ _PAIRS = tuple(bytes((d, d)) for d in _DOUBLE)
 
 # Blank and lit bytes to copy from; slices of the views copy nothing (a
 # slice of the bytes would be a new object of up to 1 KiB at each clear).
-_BLANK = memoryview(bytes(FRAME))
+_BLANK = memoryview(bytes(WIDTH))
 _LIT = memoryview(b"\xff" * WIDTH)
 
 # Glyph number (index in GLYPHS) of every character code: one lookup a
@@ -48,12 +48,14 @@ _GLYPH_OF = bytes(small_index(code) // 5 for code in range(256))
 
 
 def clear(buf):
-    buf[0:FRAME] = _BLANK
+    clear_pages(buf, 0, PAGES - 1)
 
 
 def clear_pages(buf, first, last):
     """Blank pages ``first..last`` (inclusive)."""
-    buf[first * WIDTH:(last + 1) * WIDTH] = _BLANK[0:(last - first + 1) * WIDTH]
+    blank = _BLANK
+    for at in range(first * WIDTH, (last + 1) * WIDTH, WIDTH):
+        buf[at:at + WIDTH] = blank
 
 
 def clear_box(buf, x0, x1, page0, page1):
