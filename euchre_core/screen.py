@@ -12,7 +12,7 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from micropython import const
 
-from euchre_core.font import BIG_PAGES, BIG_VIEW, BIG_W, GLYPHS, SMALL, small_index
+from euchre_core.font import BIG_PAGES, BIG_VIEW, BIG_W, SMALL, SMALL_VIEW, small_index
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -34,16 +34,15 @@ _MARK_X = const(60)  # x of the N/S markers
 # A nibble with each bit doubled: the double-height text lookup.
 _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
                  0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF))
-# The same as two-column pieces: double width too, one copy for both columns.
-_PAIRS = tuple(bytes((d, d)) for d in _DOUBLE)
 
 # Blank and lit bytes to copy from; slices of the views copy nothing (a
 # slice of the bytes would be a new object of up to 1 KiB at each clear).
 _BLANK = memoryview(bytes(WIDTH))
 _LIT = memoryview(b"\xff" * WIDTH)
 
-# Glyph number (index in GLYPHS) of every character code: one lookup a
-# character instead of a call, in the loop every screen spends most time in.
+# Glyph number of every character code (its columns start at 5 times it in
+# SMALL): one lookup a character instead of a call, in the loop every screen
+# spends most time in.
 _GLYPH_OF = bytes(small_index(code) // 5 for code in range(256))
 
 
@@ -83,8 +82,10 @@ def text(buf, x, page, txt, inverse=False):
     if not inverse and x >= 0 and end <= WIDTH + 1:
         # All of it on the screen (the usual case): one copy a character.
         at = base + x
+        small = SMALL_VIEW
         for code in txt:
-            buf[at:at + 5] = GLYPHS[glyph_of[code]]
+            glyph = glyph_of[code] * 5
+            buf[at:at + 5] = small[glyph:glyph + 5]
             at += CHAR_W
         return end
     if inverse and x >= 1 and end <= WIDTH:
@@ -110,7 +111,7 @@ def text(buf, x, page, txt, inverse=False):
             break
         glyph = small_index(code)
         if x >= 0 and x <= WIDTH - 5 and not flip:
-            buf[base + x:base + x + 5] = GLYPHS[glyph // 5]
+            buf[base + x:base + x + 5] = SMALL_VIEW[glyph:glyph + 5]
         else:
             for col in range(5):
                 if 0 <= x + col < WIDTH:
@@ -137,15 +138,17 @@ def number(buf, x, page, value):
         return text(buf, x, page, str(value))
     at = page * WIDTH + x
     glyph_of = _GLYPH_OF
+    small = SMALL_VIEW
     if value < 0:
-        buf[at:at + 5] = GLYPHS[glyph_of[45]]  # "-"
+        buf[at:at + 5] = small[65:70]  # "-"
         at += CHAR_W
         value = -value
     div = 1
     while div * 10 <= value:
         div *= 10
     while div:
-        buf[at:at + 5] = GLYPHS[glyph_of[48 + value // div % 10]]
+        glyph = glyph_of[48 + value // div % 10] * 5
+        buf[at:at + 5] = small[glyph:glyph + 5]
         at += CHAR_W
         div //= 10
     return at - page * WIDTH
@@ -180,15 +183,22 @@ def text2(buf, x, page, txt):
     top = page * WIDTH
     bottom = top + WIDTH
     if x >= 0 and x + len(txt) * BIG_CHAR_W - 2 <= WIDTH:
-        # All of it on the screen: each glyph column becomes two column
-        # pairs, copied from the doubled-nibble table.
+        # All of it on the screen: each glyph column becomes two columns
+        # on both pages, from the doubled-nibble table.
         at = top + x
-        pairs = _PAIRS
+        double = _DOUBLE
         glyph_of = _GLYPH_OF
+        small = SMALL
         for code in txt:
-            for byte in GLYPHS[glyph_of[code]]:
-                buf[at:at + 2] = pairs[byte & 15]
-                buf[at + WIDTH:at + WIDTH + 2] = pairs[byte >> 4]
+            glyph = glyph_of[code] * 5
+            for column in range(glyph, glyph + 5):
+                byte = small[column]
+                high = double[byte & 15]
+                low = double[byte >> 4]
+                buf[at] = high
+                buf[at + 1] = high
+                buf[at + WIDTH] = low
+                buf[at + WIDTH + 1] = low
                 at += 2
             at += BIG_CHAR_W - 10
         return x + len(txt) * BIG_CHAR_W
