@@ -1,9 +1,9 @@
 """Table Euchre Scorekeeper: wiring only.
 
-Reads settings.toml and builds the adapters in ``hw/`` (``hw.start``, let
-go once done), builds the table UI from ``euchre_core``, resumes the saved
-game and runs the loop: poll keys, turn them into short/long presses, tick,
-render, send the changed pages, save.
+Reads settings.toml, reads the saved game, builds the adapters in ``hw/``
+(``hw.start``, let go once done) and the table UI from ``euchre_core``, and
+runs the loop: poll keys, turn them into short/long presses, tick, render,
+send the changed pages, save.
 
 The loop never sleeps and reads time only through ``supervisor.ticks_ms()``
 (the simulator drives both).
@@ -26,19 +26,13 @@ import traceback
 import microcontroller
 import supervisor
 
-# The screen and its fonts are loaded first, while the heap is in one piece:
-# the fonts' tables are its largest blocks.
-from euchre_core import screen  # noqa: F401
-from euchre_core.presses import LONG, STUCK
-from hw.clock import ticks_diff, ticks_ms
-from hw.display import ALL_PAGES, open_display
-from hw.keys import NONE, RESET
-from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
-from hw.storage import Storage
+# The firmware's own modules are imported by run(), in the order that
+# suits the board's heap (see there).
 
 try:
     from typing import Any, List, Optional
     from hw.keys import Keys
+    from hw.storage import Storage
 except ImportError:
     pass
 
@@ -74,6 +68,8 @@ def forget(package: Any, name: str) -> None:
 
 
 def try_display(i2c: Any, address: int) -> Any:
+    from hw.display import open_display
+
     try:
         found = open_display(i2c, address)
     except (ValueError, RuntimeError, OSError) as err:
@@ -90,21 +86,25 @@ def random_number() -> int:
 
 def run() -> None:
     global store, display, led, keys, table
+    from hw.clock import ticks_diff, ticks_ms
+
     started = ticks_ms()
+    from hw.storage import Storage
+
     # Some boards (and Blinka) have no nvm: then the game is not saved, and says so.
     store = Storage(getattr(microcontroller, "nvm", None))
     streak = store.crash_streak()
-    # The rest of the start-up (settings.toml, the parts, the rules) is in
-    # hw.start, let go with hw.settings once done: the table UI (the largest
-    # modules) is loaded only then, into the room they leave, and neither is
-    # in the heap while the game is played.
+    # The board's heap is in one piece now, and what start-up needs only
+    # for a moment comes first: settings.toml is read (hw.start; hw.settings
+    # is let go at once), then the saved game (hw.storage_load, let go).
+    # What stays for the whole game is laid out after them, in the room they
+    # leave: the screen and its fonts (the largest blocks), the parts, and
+    # last the table UI (the largest modules), once hw.start is let go too.
+    # In the other order their holes would be left between what stays, too
+    # small for the table's larger blocks.
     import hw.start
 
-    (led, buzzer, keys, i2c, display, address, presses, rules, names, teams,
-     contrast, sleep_s, rotated, errors) = hw.start.start(hardware, try_display)
-    forget(hw, "start")
-    from euchre_core.ui import Table
-
+    config = hw.start.read_settings()
     if streak >= SAFE_START_STREAK:
         store.messages.append("Restarted after errors: new game" + store.set_aside_record())
         saved = None
@@ -112,6 +112,18 @@ def run() -> None:
         saved = store.load()
     # Reading the saved record is done for this run (see hw.storage_load).
     forget(hw, "storage_load")
+    from euchre_core import screen  # noqa: F401
+    from euchre_core.presses import LONG, STUCK
+    from hw.display import ALL_PAGES
+    from hw.keys import NONE, RESET
+    from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
+
+    (led, buzzer, keys, i2c, display, address, presses, rules, names, teams,
+     contrast, sleep_s, rotated, errors) = hw.start.start(config, hardware, try_display)
+    del config
+    forget(hw, "start")
+    from euchre_core.ui import Table
+
     table = Table(
         rules,
         names,
