@@ -183,4 +183,11 @@ def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
     assert int(values["journal_writes"]) == entries
     assert int(values["journal_erases"]) == 0
     assert values["final"] == "%d %d %d" % expected
+    # The heap margin: every size from it up (8 KiB apart here) completes,
+    # the next size down does not.
+    step = 8 * 1024
+    lowest = bench.completes_from("one.txt", 200 * 1024, minimal=True, step=step)
+    assert lowest < 200 * 1024
+    assert bench.run_session("one.txt", lowest, minimal=True)[0]
+    assert not bench.run_session("one.txt", lowest - step, minimal=True)[0]
     shutil.rmtree(bench.BUILD)
