@@ -10,5 +10,3 @@ from euchre_core.rules import FIELDS, Rules, hand_points, score_hand
 
 __version__ = "0.1.0"
 __repo__ = "table-euchre-scorekeeper"
-__all__ = ("Game", "Hand", "Rules", "hand_points", "score_hand", "FIELDS",
-           "action_text", "parse_action")
