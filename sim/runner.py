@@ -183,13 +183,19 @@ class _ThreadRouter:
 _router = _ThreadRouter()
 _roots = set()  # every CIRCUITPY folder run so far: their modules are the firmware's
 _host_modules = {}  # the caller's own modules of the same names, put back at the end
+# True once the caller's modules are set aside: from then on every such module
+# in sys.modules was imported by a firmware run (which may change them: code.py
+# trims the display driver's modules), and none may pass for the caller's.
+_host_set_aside = [False]
 
 
 def _forget_firmware_modules():
     """Drop what a firmware run imports (project, libraries, virtual modules),
     so the next run imports them afresh, as a board does after a reload. The
-    caller's own copies (e.g. the tests' euchre_core) are kept aside."""
+    caller's own copies (e.g. the tests' euchre_core), found at the first call,
+    are kept aside."""
     roots = tuple(_roots)
+    first = not _host_set_aside[0]
     for name, module in list(sys.modules.items()):
         path = getattr(module, "__file__", None) or ""
         top = name.split(".")[0]
@@ -197,16 +203,19 @@ def _forget_firmware_modules():
         if (firmware or top in _VIRTUAL_MODULES or top in ("hw", "euchre_core")
                 or top.startswith(_LIBRARY_PREFIXES)):
             del sys.modules[name]
-            if not firmware and name not in _host_modules:
+            if first and not firmware:
                 _host_modules[name] = module
+    _host_set_aside[0] = True
 
 
 def _restore_host_modules():
     """When the last board is closed: the caller's modules back in sys.modules,
-    none from a CIRCUITPY folder left behind (those folders may be deleted)."""
+    none from a CIRCUITPY folder or a firmware run left behind (those folders
+    may be deleted, and a run may have changed its library modules)."""
     _forget_firmware_modules()
     sys.modules.update(_host_modules)
     _host_modules.clear()
+    _host_set_aside[0] = False
 
 
 def repo_firmware_present():

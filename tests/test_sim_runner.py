@@ -330,3 +330,28 @@ def test_damaged_nvm_reaches_the_next_boot(pico):
     pico.boot()
     assert pico.namespace["count"] == 1
     assert pico.nvm.writes == 0
+
+
+# Changes its own copy of a library module, as code.py trims the display driver's.
+CHANGES_A_LIBRARY = '''
+import adafruit_framebuf
+del adafruit_framebuf.FrameBuffer.text
+'''
+
+
+def test_a_firmware_run_leaves_the_callers_library_modules_alone(monkeypatch):
+    import sys
+
+    # The caller had no copy of the library before, and one after.
+    for name in ("adafruit_framebuf", "adafruit_ssd1306"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with VirtualPico(files={"code.py": CHANGES_A_LIBRARY}, settings=""):
+        pass
+    assert "adafruit_framebuf" not in sys.modules
+    import adafruit_framebuf
+
+    assert hasattr(adafruit_framebuf.FrameBuffer, "text")
+    with VirtualPico(files={"code.py": CHANGES_A_LIBRARY}, settings=""):
+        pass
+    assert sys.modules["adafruit_framebuf"] is adafruit_framebuf
+    assert hasattr(adafruit_framebuf.FrameBuffer, "text")
