@@ -26,8 +26,11 @@ import traceback
 import microcontroller
 import supervisor
 
-# The firmware's own modules are imported by run(), in the order that
-# suits the board's heap (see there).
+# The display driver is imported here, before anything is counted: a
+# missing or broken library file stops code.py with its traceback and
+# leaves the crash streak, and the saved game, as they were. The firmware's
+# own modules are imported by run(), in the order that suits the heap.
+from hw.display import ALL_PAGES, open_display
 
 try:
     from typing import Any, List, Optional
@@ -68,8 +71,6 @@ def forget(package: Any, name: str) -> None:
 
 
 def try_display(i2c: Any, address: int) -> Any:
-    from hw.display import open_display
-
     try:
         found = open_display(i2c, address)
     except (ValueError, RuntimeError, OSError) as err:
@@ -94,17 +95,17 @@ def run() -> None:
     # Some boards (and Blinka) have no nvm: then the game is not saved, and says so.
     store = Storage(getattr(microcontroller, "nvm", None))
     streak = store.crash_streak()
-    # The board's heap is in one piece now, and what start-up needs only
-    # for a moment comes first: settings.toml is read (hw.start; hw.settings
-    # is let go at once), then the saved game (hw.storage_load, let go).
-    # What stays for the whole game is laid out after them, in the room they
-    # leave: the screen and its fonts (the largest blocks), the parts, and
-    # last the table UI (the largest modules), once hw.start is let go too.
-    # In the other order their holes would be left between what stays, too
-    # small for the table's larger blocks.
+    # What start-up needs only for a moment comes before most of what stays
+    # for the whole game: settings.toml is read (hw.start; hw.settings is
+    # let go at once), then the saved game (hw.storage_load, let go). The
+    # rest is laid out after them, in the room they leave: the screen and
+    # its fonts (the largest blocks), the parts, and last the table UI (the
+    # largest modules), once hw.start is let go too. In the other order
+    # their holes would be left between what stays, too small for the
+    # table's larger blocks.
     import hw.start
 
-    config = hw.start.read_settings()
+    config = hw.start.read_settings(hardware)
     if streak >= SAFE_START_STREAK:
         store.messages.append("Restarted after errors: new game" + store.set_aside_record())
         saved = None
@@ -114,7 +115,6 @@ def run() -> None:
     forget(hw, "storage_load")
     from euchre_core import screen  # noqa: F401
     from euchre_core.presses import LONG, STUCK
-    from hw.display import ALL_PAGES
     from hw.keys import NONE, RESET
     from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
 
@@ -295,9 +295,10 @@ def main() -> None:
             gc.collect()
             try:
                 import hw.stopped
-            except MemoryError as load_err:
-                # Nothing more to show: code.py ends here, and the board waits
-                # (the reset button starts it again). Never a restart loop.
+            except (MemoryError, ImportError) as load_err:
+                # Nothing more to show (no room, or a module missing):
+                # code.py ends here, and the board waits (the reset button
+                # starts it again). Never a restart loop.
                 say("cannot show the error: " + str(load_err))
                 return
             hw.stopped.wait_for_ok(err, display, store, hardware)

@@ -1,16 +1,17 @@
 """code.py's start-up: the display driver trimmed, settings.toml read, the
 parts built, the house rules.
 
-Runs once at power-up. code.py imports it first and calls
-``read_settings`` (``hw.settings``, every key's default, kind and checks, is
-loaded and let go inside it, while the heap holds little else: what is
-needed only for a moment is best done before what stays is laid out), then
-``start`` to build the parts, and lets this module go before the table UI
-(the largest modules) is loaded. Neither module is in the heap while the
-game is played: they hand back the few values the loop needs.
+Runs once at power-up. code.py calls ``read_settings`` (``hw.settings``,
+every key's default, kind and checks, is loaded and let go inside it,
+before most of what stays for the whole game is laid out: what is needed
+only for a moment is best done first), then ``start`` to build the other
+parts, and lets this module go before the table UI (the largest modules)
+is loaded. Neither module is in the heap while the game is played: they
+hand back the few values the loop needs.
 """
 
 import sys
+from collections import namedtuple
 
 import board
 import busio
@@ -26,6 +27,12 @@ except ImportError:
     pass
 
 SHORT_MS = 500  # a press released sooner is a short press
+
+# What read_settings hands to start: the parts made so far and the values
+# the rest of the start-up needs from settings.toml.
+Config = namedtuple("Config", ("led", "buzzer", "key_pins", "sda", "scl", "wires", "frequency",
+                               "address", "long_ms", "options", "names", "teams", "contrast",
+                               "sleep_s", "rotated", "errors"))
 
 
 def optional(builder: Any, pin: Any, key: str, label: str, errors: "List[str]",
@@ -49,17 +56,16 @@ def new_buzzer(pin: Any) -> Any:
     return hw.buzzer.Buzzer(pin)
 
 
-def build_display(scl: Any, sda: Any, wires: str, frequency: int, address: int,
-                  hardware: "List[Any]", try_display: Any) -> Any:
+def build_display(config: Any, hardware: "List[Any]", try_display: Any) -> Any:
     """(the I2C bus, the OLED): None for either that is missing (message on serial)."""
     try:
-        i2c = busio.I2C(scl, sda, frequency=frequency)
+        i2c = busio.I2C(config.scl, config.sda, frequency=config.frequency)
     except (ValueError, RuntimeError, OSError) as err:
         # RuntimeError: no pull-ups on SDA/SCL, i.e. nothing is wired there.
-        print("euchre: no display: I2C on " + wires + ": " + str(err))
+        print("euchre: no display: I2C on " + config.wires + ": " + str(err))
         return None, None
     hardware.append(i2c)
-    return i2c, try_display(i2c, address)
+    return i2c, try_display(i2c, config.address)
 
 
 def make_rules(options: Any, errors: "List[str]") -> Rules:
@@ -96,53 +102,64 @@ def trim_driver() -> None:
         for name in names:
             try:
                 delattr(owner, name)
-            except (AttributeError, TypeError):  # not there (or no owner) in this version
+            except Exception:
+                # Not there in this version of the library, or trimmed
+                # already (KeyError from a module on the board, AttributeError
+                # from a class, TypeError without an owner): nothing to free,
+                # and saving memory must never stop the start-up.
                 pass
 
 
-def read_settings() -> "Tuple[Any, ...]":
-    """settings.toml read and checked, kept as the plain values ``start``
-    needs; ``hw.settings`` is let go before returning."""
+def read_settings(hardware: "List[Any]") -> Any:
+    """settings.toml read and checked (``hw.settings`` is let go before
+    returning), the LED and the buzzer made as soon as their pins are known
+    (so that a crash later in the start-up still has the LED for hw.stopped's
+    blink code), and the rest of what ``start`` needs, as a ``Config``."""
     trim_driver()
     import hw.settings
 
     settings = hw.settings.Settings()
+    errors = settings.errors
+    pin = settings.pin("EUCHRE_LED", board)
+    led = optional(Led, pin, "EUCHRE_LED", "LED on " + settings["EUCHRE_LED"], errors, hardware)
+    pin = settings.pin("EUCHRE_BUZZER", board)
+    buzzer = optional(new_buzzer, pin, "EUCHRE_BUZZER", "buzzer on " + settings["EUCHRE_BUZZER"],
+                      errors, hardware)
     key_pins = []
     for pin_key in hw.settings.KEY_PINS:
         key_pins.append(settings.pin(pin_key, board))
-    config = (settings.pin("EUCHRE_LED", board), "LED on " + settings["EUCHRE_LED"],
-              settings.pin("EUCHRE_BUZZER", board), "buzzer on " + settings["EUCHRE_BUZZER"],
-              key_pins, settings.pin("EUCHRE_SCL", board), settings.pin("EUCHRE_SDA", board),
-              settings["EUCHRE_SDA"] + "/" + settings["EUCHRE_SCL"],
-              settings["EUCHRE_I2C_FREQUENCY"], settings["EUCHRE_I2C_ADDRESS"],
-              settings["EUCHRE_LONG_PRESS_MS"], settings.rules_options(), settings.names(),
-              settings.teams(), settings["EUCHRE_CONTRAST"], settings["EUCHRE_SLEEP_S"],
-              settings["EUCHRE_ROTATION"] == 180, settings.errors)
+    sda = settings.pin("EUCHRE_SDA", board)
+    scl = settings.pin("EUCHRE_SCL", board)
+    config = Config(led, buzzer, key_pins, sda, scl,
+                    settings["EUCHRE_SDA"] + "/" + settings["EUCHRE_SCL"],
+                    settings["EUCHRE_I2C_FREQUENCY"], settings["EUCHRE_I2C_ADDRESS"],
+                    settings["EUCHRE_LONG_PRESS_MS"], settings.rules_options(), settings.names(),
+                    settings.teams(), settings["EUCHRE_CONTRAST"], settings["EUCHRE_SLEEP_S"],
+                    settings["EUCHRE_ROTATION"] == 180, errors)
     del settings
     del sys.modules["hw.settings"]
     delattr(hw, "settings")
     return config
 
 
-def start(config: "Tuple[Any, ...]", hardware: "List[Any]", try_display: Any) -> "Tuple[Any, ...]":
-    """Build the parts from ``read_settings``'s values: each one is added to
-    ``hardware`` as soon as it exists (to be released, and found again by
-    hw.stopped after a crash in here); ``try_display(i2c, address)`` opens
-    the OLED.
+def start(config: Any, hardware: "List[Any]", try_display: Any) -> "Tuple[Any, ...]":
+    """Build the other parts from ``read_settings``'s ``config``: each one is
+    added to ``hardware`` as soon as it exists (to be released, and found
+    again by hw.stopped after a crash in here); ``try_display(i2c, address)``
+    opens the OLED.
 
     Returns (led, buzzer, keys, i2c, display, I2C address, presses, rules,
     names, teams, contrast, sleep_s, rotated, errors): each part None when
     absent, errors the messages about wrong settings."""
-    (led_pin, led_on, buzzer_pin, buzzer_on, key_pins, scl, sda, wires, frequency, address,
-     long_ms, options, names, teams, contrast, sleep_s, rotated, errors) = config
-    led = optional(Led, led_pin, "EUCHRE_LED", led_on, errors, hardware)
-    buzzer = optional(new_buzzer, buzzer_pin, "EUCHRE_BUZZER", buzzer_on, errors, hardware)
     # The keys come before the display, so that even a display that crashes
     # the firmware leaves the OK key to try again (see hw.stopped).
-    keys = Keys(key_pins)
+    keys = Keys(config.key_pins)
     hardware.append(keys)
-    i2c, display = build_display(scl, sda, wires, frequency, address, hardware, try_display)
+    i2c, display = build_display(config, hardware, try_display)
     # A short press is released within half a second, or before a long press fires.
+    long_ms = config.long_ms
     presses = Presses(5, long_ms=long_ms, short_ms=min(SHORT_MS, long_ms))
-    return (led, buzzer, keys, i2c, display, address, presses, make_rules(options, errors),
-            names, teams, contrast, sleep_s, rotated, errors)
+    errors = config.errors
+    return (config.led, config.buzzer, keys, i2c, display, config.address, presses,
+            make_rules(config.options, errors), config.names, config.teams, config.contrast,
+            config.sleep_s, config.rotated, errors)

@@ -71,3 +71,46 @@ def test_code_lets_the_start_up_modules_go_under_micropython(tmp_path):
     words = result.stdout.split("live", 1)[1].split()
     assert words[2] == "False", result.stdout
     assert int(words[0]) < 1000000, result.stdout
+
+
+TRIM_SCRIPT = r"""
+import sys
+sys.path[:0] = [ROOT, ROOT + "/tools/bench", SITE]
+import bench_board
+import bench_framebuf
+import bench_minimal
+bench_minimal.install(b"", 5000)
+bench_framebuf.hide()  # adafruit_framebuf, as on CircuitPython
+import adafruit_framebuf
+import adafruit_ssd1306
+import hw.start
+hw.start.trim_driver()
+hw.start.trim_driver()  # again (a second start-up in the same run): nothing left to drop
+gone = [name for name in ("text", "pixel", "fill_rect", "circle") if hasattr(adafruit_framebuf.FrameBuffer, name)]
+print("kept", gone, hasattr(adafruit_framebuf, "BitmapFont"), hasattr(adafruit_ssd1306, "SSD1306_SPI"))
+import hw.display
+display = hw.display.open_display(bench_board.I2C(None, None), 0x3C)
+display.frame[300] = 0x5A
+display.show_pages(hw.display.ALL_PAGES)
+display.flip(True)
+display.sleep(True)
+display.sleep(False)
+print("sent", bench_board._buses[-1].data_bytes)
+"""
+
+
+def test_the_driver_is_trimmed_twice_and_still_works_under_micropython(tmp_path):
+    # On MicroPython and CircuitPython deleting a module attribute that is not
+    # there raises KeyError (CPython: AttributeError): trim_driver skips it.
+    import sysconfig
+
+    micropython = pathlib.Path(sys.executable).parent / "micropython"
+    script = tmp_path / "trim.py"
+    script.write_text("ROOT = %r\nSITE = %r\n" % (str(ROOT), sysconfig.get_paths()["purelib"])
+                      + TRIM_SCRIPT)
+    result = subprocess.run([str(micropython), "-X", "heapsize=1m", str(script)],
+                            cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "kept [] False False" in result.stdout, result.stdout
+    sent = int(result.stdout.split("sent")[1].split()[0])
+    assert sent >= 1024  # the driver's own clearing send, then the page with the change

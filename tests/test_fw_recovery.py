@@ -418,3 +418,21 @@ def test_power_cut_during_the_new_game_rewrite_never_crashes(keep):
             assert shown.game.codes == b"" and shown.game.dealer == E and shown.tally == [1, 0]
         pico.run_script("OK " * 3 + "wait:4000 OK:long W")
         assert pico.error is None
+
+
+def test_a_broken_display_library_stops_code_py_before_a_crash_is_counted(tmp_path):
+    # A missing or damaged library file cannot be mended by restarting: code.py
+    # stops with the traceback before the crash streak counts anything, so the
+    # saved game is resumed whole once the file is put right.
+    nvm = str(tmp_path / "nvm.bin")
+    with boot(nvm_path=nvm) as pico:
+        pico.run_script("N N N wait:200")
+        codes = table(pico).game.codes
+    broken = {"adafruit_ssd1306.py": "raise ImportError('no module named adafruit_framebuf')\n"}
+    for _ in range(6):
+        with boot(nvm_path=nvm, files=broken) as pico:
+            assert pico.state == "done"
+            assert "ImportError" in pico.serial and "restarting" not in pico.serial
+    with boot(nvm_path=nvm) as pico:
+        assert table(pico).game.codes == codes
+        assert "Restarted after errors" not in pico.serial
