@@ -188,6 +188,9 @@ def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
     step = 8 * 1024
     lowest = bench.completes_from("one.txt", 200 * 1024, minimal=True, step=step)
     assert lowest < 200 * 1024
-    assert bench.run_session("one.txt", lowest, minimal=True)[0]
+    for heap in range(lowest, 200 * 1024 + 1, step):
+        assert bench.run_session("one.txt", heap, minimal=True)[0], heap
     assert not bench.run_session("one.txt", lowest - step, minimal=True)[0]
+    with pytest.raises(RuntimeError, match="fails with a"):
+        bench.completes_from("one.txt", 32 * 1024, minimal=True, step=step)
     shutil.rmtree(bench.BUILD)

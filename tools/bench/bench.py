@@ -536,6 +536,10 @@ def completes_from(script_path, top, minimal=False, step=1024):
     with which the session completes every time: with fragmentation a
     smaller heap may complete here and there below it, this one is a
     margin to count on."""
+    ok, _, done = run_session(script_path, top, minimal=minimal)
+    if not ok:
+        raise RuntimeError("the session fails with a %d-byte heap:\n%s%s"
+                           % (top, done.stdout[-3000:], done.stderr[-2000:]))
     heap = top
     while heap - step > 0:
         ok, _, _ = run_session(script_path, heap - step, minimal=minimal)
@@ -864,7 +868,8 @@ def main(argv):
     modules = module_heap()
     say("   live heap each firmware module adds when imported (bytecode, tables, objects):")
     for name, size in modules:
-        say("     %-34s %7s" % (name, size))
+        say("     %-34s %7s%s" % (name, size, "  (C on the Pico)" if name.startswith(
+            "adafruit_bus_device") else ""))
 
     writes = int(session["nvm_writes"])
     erases = int(session["nvm_erases"])
