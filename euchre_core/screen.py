@@ -177,46 +177,32 @@ def text2_width(txt):
 
 
 def text2(buf, x, page, txt):
-    """Double-size text (10x14 glyphs) on pages ``page`` and ``page + 1``."""
+    """Double-size text (10x14 glyphs) on pages ``page`` and ``page + 1``;
+    columns past the edges are dropped."""
     if isinstance(txt, str):
         txt = txt.encode()
     top = page * WIDTH
-    bottom = top + WIDTH
-    if x >= 0 and x + len(txt) * BIG_CHAR_W - 2 <= WIDTH:
-        # All of it on the screen: each glyph column becomes two columns
-        # on both pages, from the doubled-nibble table.
-        at = top + x
-        double = _DOUBLE
-        glyph_of = _GLYPH_OF
-        small = SMALL
-        for code in txt:
-            glyph = glyph_of[code] * 5
-            for column in range(glyph, glyph + 5):
-                byte = small[column]
-                high = double[byte & 15]
-                low = double[byte >> 4]
-                buf[at] = high
-                buf[at + 1] = high
-                buf[at + WIDTH] = low
-                buf[at + WIDTH + 1] = low
-                at += 2
-            at += BIG_CHAR_W - 10
-        return x + len(txt) * BIG_CHAR_W
+    double = _DOUBLE
+    glyph_of = _GLYPH_OF
+    small = SMALL
     for code in txt:
         if x + 10 > WIDTH:
             break
-        glyph = small_index(code)
-        for col in range(5):
-            byte = SMALL[glyph + col]
-            high = _DOUBLE[byte & 15]
-            low = _DOUBLE[byte >> 4]
-            at = x + col * 2
-            if at >= 0:
-                buf[top + at] = high
-                buf[top + at + 1] = high
-                buf[bottom + at] = low
-                buf[bottom + at + 1] = low
-        x += BIG_CHAR_W
+        glyph = glyph_of[code] * 5
+        for column in range(glyph, glyph + 5):
+            # A glyph column becomes two columns on both pages, each bit doubled
+            # (the low nibble is the top of the glyph: bit 0 is the top row).
+            byte = small[column]
+            upper = double[byte & 15]
+            lower = double[byte >> 4]
+            if x >= 0:
+                at = top + x
+                buf[at] = upper
+                buf[at + 1] = upper
+                buf[at + WIDTH] = lower
+                buf[at + WIDTH + 1] = lower
+            x += 2
+        x += BIG_CHAR_W - 10
     return x
 
 
