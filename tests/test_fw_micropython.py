@@ -55,22 +55,29 @@ print("live", seen[0], "kept", seen[1])
 """
 
 
+def run_on_stand_ins(tmp_path, script, heap):
+    """``script`` under MicroPython with ROOT (this repository) and SITE (the
+    installed libraries) defined first; its output, checked to end cleanly."""
+    import sysconfig
+
+    micropython = pathlib.Path(sys.executable).parent / "micropython"
+    path = tmp_path / "run.py"
+    path.write_text("ROOT = %r\nSITE = %r\n" % (str(ROOT), sysconfig.get_paths()["purelib"])
+                    + script)
+    result = subprocess.run([str(micropython), "-X", "heapsize=" + heap, str(path)],
+                            cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
 def test_code_lets_the_start_up_modules_go_under_micropython(tmp_path):
     # hw/settings.py, hw/start.py and hw/storage_load.py are needed only to
     # start: by the first key poll nothing holds them any more, so
     # MicroPython's collector has freed them (hw/stopped.py is never loaded).
-    import sysconfig
-
-    micropython = pathlib.Path(sys.executable).parent / "micropython"
-    script = tmp_path / "run.py"
-    script.write_text("ROOT = %r\nSITE = %r\n" % (str(ROOT), sysconfig.get_paths()["purelib"])
-                      + FORGET_SCRIPT)
-    result = subprocess.run([str(micropython), "-X", "heapsize=4m", str(script)],
-                            cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    words = result.stdout.split("live", 1)[1].split()
-    assert words[2] == "False", result.stdout
-    assert int(words[0]) < 1000000, result.stdout
+    out = run_on_stand_ins(tmp_path, FORGET_SCRIPT, "4m")
+    words = out.split("live", 1)[1].split()
+    assert words[2] == "False", out
+    assert int(words[0]) < 1000000, out
 
 
 TRIM_SCRIPT = r"""
@@ -102,15 +109,7 @@ print("sent", bench_board._buses[-1].data_bytes)
 def test_the_driver_is_trimmed_twice_and_still_works_under_micropython(tmp_path):
     # On MicroPython and CircuitPython deleting a module attribute that is not
     # there raises KeyError (CPython: AttributeError): trim_driver skips it.
-    import sysconfig
-
-    micropython = pathlib.Path(sys.executable).parent / "micropython"
-    script = tmp_path / "trim.py"
-    script.write_text("ROOT = %r\nSITE = %r\n" % (str(ROOT), sysconfig.get_paths()["purelib"])
-                      + TRIM_SCRIPT)
-    result = subprocess.run([str(micropython), "-X", "heapsize=1m", str(script)],
-                            cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "kept [] False False" in result.stdout, result.stdout
-    sent = int(result.stdout.split("sent")[1].split()[0])
+    out = run_on_stand_ins(tmp_path, TRIM_SCRIPT, "1m")
+    assert "kept [] False False" in out, out
+    sent = int(out.split("sent")[1].split()[0])
     assert sent >= 1024  # the driver's own clearing send, then the page with the change
