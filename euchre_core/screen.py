@@ -178,7 +178,8 @@ def text2_width(txt):
 
 def text2(buf, x, page, txt):
     """Double-size text (10x14 glyphs) on pages ``page`` and ``page + 1``;
-    columns past the edges are dropped."""
+    returns the x after it. Left of the screen, column pairs are dropped; at
+    the right edge, the first glyph that does not fit ends the text."""
     if isinstance(txt, str):
         txt = txt.encode()
     top = page * WIDTH

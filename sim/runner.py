@@ -238,8 +238,9 @@ def make_circuitpy(folder, source=REPO, settings=None, files=None):
             if os.path.exists(path):
                 shutil.copy(path, os.path.join(folder, name))
         for place in (source, os.path.join(source, "build", "CIRCUITPY")):
-            # adafruit_framebuf's text() needs font5x8.bin on the drive; it is not
-            # in the repository, but `make bundle` puts one in build/CIRCUITPY.
+            # adafruit_framebuf's text() reads font5x8.bin from the drive (the
+            # firmware does not use it, a firmware of a test may); it is not in
+            # the repository, but `make bundle` puts one in build/CIRCUITPY.
             path = os.path.join(place, "font5x8.bin")
             if os.path.exists(path):
                 shutil.copy(path, os.path.join(folder, "font5x8.bin"))

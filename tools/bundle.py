@@ -17,8 +17,10 @@ What goes in, and why:
   ``--mpy-cross PATH`` (``make bundle MPY_CROSS=PATH``) precompiles every
   module but code.py and boot.py with CircuitPython's own mpy-cross, which
   saves the board the memory of compiling at start-up.
-* ``font5x8.bin`` at the root: ``adafruit_framebuf`` opens it from the working
-  directory to draw text. It ships only in the source distribution of
+* ``font5x8.bin`` at the root: the font ``adafruit_framebuf``'s ``text()``
+  opens from the working directory. The firmware draws its own text and drops
+  ``text()`` at start-up; the file is shipped with the library all the same.
+  It ships only in the source distribution of
   ``adafruit-circuitpython-framebuf`` (``examples/font5x8.bin``), so the bundle
   takes it from the pinned sdist, never from the repository.
 
