@@ -226,11 +226,14 @@ def test_restart_loop_is_stopped_and_ok_tries_again():
         assert table(pico).screen_name == "hand"
 
 
-def test_stopping_without_memory_for_the_error_screen_ends_without_a_restart_loop():
+@pytest.mark.parametrize("failure", ["MemoryError('memory allocation failed')",
+                                     "ImportError('no module named hw.stopped')"])
+def test_stopping_without_the_error_screen_ends_without_a_restart_loop(failure):
     # The error screen is a module of its own, loaded only when the firmware
-    # stops; if even that does not fit, code.py ends and the board waits.
-    no_room = {"hw/stopped.py": "raise MemoryError('memory allocation failed')\n"}
-    with boot(files=no_room) as pico:
+    # stops; if even that does not fit (or is missing), code.py ends and the
+    # board waits.
+    no_screen = {"hw/stopped.py": "raise " + failure + "\n"}
+    with boot(files=no_screen) as pico:
         pico.run_script("N N N wait:200")
         devices = pico.machine.bus.devices
         devices[0x3C] = FailingDisplay(devices[0x3C], error=TypeError)
@@ -238,8 +241,20 @@ def test_stopping_without_memory_for_the_error_screen_ends_without_a_restart_loo
         serial = pico.serial
         assert serial.count("Traceback") == 5
         assert "error 5 in a row: stopping" in serial
-        assert "cannot show the error: memory allocation failed" in serial
+        assert "cannot show the error: " + failure.split("'")[1] in serial
         assert pico.state == "done"  # code.py ended: no sixth start
+
+
+def test_crashing_while_the_saved_game_is_read_still_blinks_the_stop_code():
+    # The LED is made as soon as settings.toml is read, before the saved game
+    # is: a start-up that crashes there every time still ends on blink code 5.
+    damaged = {"hw/storage_load.py": "raise RuntimeError('damaged module')\n"}
+    with boot(files=damaged) as pico:
+        pico.run_script("wait:8000")
+        assert "error 5 in a row: stopping" in pico.serial
+        assert pico.state == "idle"  # waiting for OK held
+        ons = [ms for ms, value in pico.led if value]
+        assert [b - a for a, b in zip(ons, ons[1:])][:5] == [500, 500, 500, 500, 2000]
 
 
 def test_crashing_after_every_resume_sets_the_game_aside_and_starts_fresh():
