@@ -140,7 +140,8 @@ def number(buf, x, page, value):
     glyph_of = _GLYPH_OF
     small = SMALL_VIEW
     if value < 0:
-        buf[at:at + 5] = small[65:70]  # "-"
+        glyph = glyph_of[45] * 5  # "-"
+        buf[at:at + 5] = small[glyph:glyph + 5]
         at += CHAR_W
         value = -value
     div = 1
