@@ -139,6 +139,7 @@ def run() -> None:
             table.load_prefs(saved.prefs)
         except ValueError as err:
             store.messages.append(str(err) + ": display settings reset")
+        table.previous = saved.previous  # what Undo of New game brings back
     store.adopt(table)
     # The table has what it needs: run() must not hold these for the whole game.
     del saved, names, teams

@@ -198,6 +198,17 @@ class Table:
                 "stats", "history", "confirm")[self._mode]
 
     @property
+    def previous(self):
+        """The game New game replaced, for Undo while the new one has no
+        action: (rules, first dealer, action bytes, tally N-S, tally E-W), or
+        None. hw/storage.py saves it; code.py hands it back at power-up."""
+        return self._previous
+
+    @previous.setter
+    def previous(self, kept):
+        self._previous = kept
+
+    @property
     def message(self):
         """The message on screen as one string, or None."""
         if self._notices:

@@ -415,6 +415,65 @@ def test_stuck_key_without_a_screen_blinks_six_until_released():
         assert blink_counts(pico.led)[-2:] == [2, 2]
 
 
+# Menu (long OK), up twice to New game, choose it, OK, North deals first.
+NEW_GAME_N = "OK:long N N OK OK N wait:200 "
+
+
+@pytest.mark.parametrize("restart", ["cut", "reset"])
+def test_undo_after_new_game_brings_the_old_game_back_after_a_power_cut(restart):
+    with boot() as pico:
+        pico.run_script(SCRIPT)
+        old = table(pico).game
+        codes, dealer = old.codes, old.start_dealer
+        assert old.scores == [3, 4]
+        erases = pico.nvm.erases
+        pico.run_script(NEW_GAME_N)
+        assert table(pico).game.codes == b"" and table(pico).game.dealer == N
+        assert pico.nvm.erases == erases + 1  # the new game's record, the old game in it
+        if restart == "cut":
+            pico.run_script("cut boot")
+        else:
+            pico.run_script("reset")
+        pico.run_script("OK:long OK")
+        shown = table(pico)
+        assert shown.message == "UNDONE: NEW GAME"
+        assert shown.game.codes == codes and shown.game.start_dealer == dealer
+        assert shown.game.scores == [3, 4]
+        pico.run_script("wait:3600")
+        assert read_score(page_frame(pico)) == (3, 4)
+        # Undone, it is gone from nvm too: a second power cut resumes the old game.
+        pico.run_script("cut boot OK:long OK")
+        assert table(pico).game.codes == codes[:-1]
+
+
+def test_undo_after_the_next_game_from_game_over_survives_a_power_cut():
+    with boot() as pico:
+        pico.run_script("N:long N*5 wait:3500 N:long N*5 wait:3500 S S*5 wait:3500")
+        won = table(pico).game
+        codes, rules = won.codes, won.rules
+        assert won.winner == 0 and table(pico).tally == [0, 0]
+        pico.run_script("E wait:200")  # East deals the next game
+        assert table(pico).tally == [1, 0] and table(pico).game.codes == b""
+        pico.run_script("cut boot OK:long OK")
+        shown = table(pico)
+        assert shown.game.codes == codes and shown.game.rules.as_dict() == rules.as_dict()
+        assert shown.game.scores == [10, 0] and shown.tally == [0, 0]
+        assert shown.main_screen == "over"
+        pico.run_script("cut boot")
+        assert table(pico).game.codes == codes and table(pico).tally == [0, 0]
+
+
+def test_the_old_game_stays_undoable_through_a_power_cut_after_the_new_one_starts():
+    # As in RAM: once the new game's actions are undone, Undo reaches the old one.
+    with boot() as pico:
+        pico.run_script(SCRIPT)
+        codes = table(pico).game.codes
+        pico.run_script(NEW_GAME_N + "E E cut boot OK:long OK OK:long OK wait:3600")
+        assert table(pico).game.codes == b""
+        pico.run_script("OK:long OK")
+        assert table(pico).game.codes == codes
+
+
 @pytest.mark.parametrize("keep", [0, 5, 40, 2048, 4096])
 def test_power_cut_during_the_new_game_rewrite_never_crashes(keep):
     # The one risky write: a new game rewrites (erases) the sector. Cut inside
