@@ -20,7 +20,9 @@ def _options(args):
     if args.settings:
         with open(args.settings) as f:
             settings = f.read()
-    nvm_path = args.nvm
+    # Resolved now: the board's own file calls (a relative path among them)
+    # are redirected onto its virtual CIRCUITPY drive while it runs.
+    nvm_path = os.path.abspath(args.nvm) if args.nvm else None
     if args.fresh and nvm_path and os.path.exists(nvm_path):
         os.remove(nvm_path)
     display = True

@@ -298,7 +298,9 @@ class VirtualPico:
                 self._temp = tempfile.mkdtemp(prefix="circuitpy-")
             nvm_path = os.path.join(self._temp, "nvm.bin")
         self.root = os.path.abspath(root)
-        self.nvm_path = nvm_path
+        # Absolute: the firmware's own file calls, the nvm's saves among them,
+        # land on the virtual CIRCUITPY drive when a path is relative.
+        self.nvm_path = os.path.abspath(nvm_path)
         self.options = {"flavour": flavour, "display": display, "address": address,
                         "ticks_start": ticks_start, "poll_ms": poll_ms}
         self.wiring = dict(DEFAULT_WIRING if wiring is None else wiring)
