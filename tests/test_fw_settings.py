@@ -161,3 +161,32 @@ def test_team_names_fit_the_hand_screen():
     s = hs.Settings(reader({"EUCHRE_TEAM_NS": "Northside", "EUCHRE_NAME_N": "Bartholome"}))
     assert s.errors == []
     assert s.teams()[0] == "Northside" and s.names()[0] == "Bartholome"
+
+
+def test_brightness_and_sleep_chosen_on_the_device_are_each_kept_until_their_own_key_is_edited():
+    # Through the real code.py: Display menu (7th entry on the score screen),
+    # brightness up one step, sleep time up one step, W saves.
+    import pathlib
+
+    from fw_support import boot, settings_text, table
+
+    with boot() as pico:
+        pico.run_script("OK:long S*6 OK E S S E W wait:200")
+        shown = table(pico)
+        contrast, sleep_s = shown.contrast, shown.sleep_s
+        assert contrast != 207 and sleep_s != 300  # settings.toml's values
+        drive = pathlib.Path(pico.root) / "settings.toml"
+        drive.write_text(settings_text(EUCHRE_SLEEP_S="60"))
+        pico.run_script("cut boot")
+        assert (table(pico).contrast, table(pico).sleep_s) == (contrast, 60)
+        drive.write_text(settings_text(EUCHRE_SLEEP_S="60", EUCHRE_CONTRAST="100"))
+        pico.run_script("cut boot")
+        assert (table(pico).contrast, table(pico).sleep_s) == (100, 60)
+
+    with boot() as pico:
+        pico.run_script("OK:long S*6 OK E S S E W wait:200")
+        contrast, sleep_s = table(pico).contrast, table(pico).sleep_s
+        (pathlib.Path(pico.root) / "settings.toml").write_text(settings_text(EUCHRE_CONTRAST="100"))
+        pico.run_script("cut boot")
+        assert (table(pico).contrast, table(pico).sleep_s) == (100, sleep_s)
+        assert pico.oled.contrast == 100  # what the glass was told
