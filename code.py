@@ -145,14 +145,10 @@ def run() -> None:
     del saved, names, teams
 
     now = ticks_ms()
+    # Every wrong setting is named on the screen, one notice each (a press
+    # clears one), as on the serial console.
     for message in errors:
         say(message)
-    # Each message on the screen costs the table a press: two at most.
-    shown_errors = errors
-    if len(shown_errors) > 2:
-        shown_errors = [shown_errors[0], str(len(shown_errors) - 1)
-                        + " more wrong settings: see the USB serial console"]
-    for message in shown_errors:
         table.notice(message, now)
     for message in store.messages:
         say(message)
@@ -161,7 +157,7 @@ def run() -> None:
     # the LED tells the most likely cause: a wrong setting (a wrong pin also
     # loses the display), then an unreadable save, then the display itself.
     blink_code = BAD_SETTINGS if errors else BAD_SAVE if store.messages else NO_DISPLAY
-    del errors, shown_errors
+    del errors
     if led is not None and display is None:
         led.show_code(blink_code, now)
 
