@@ -257,6 +257,35 @@ def test_crashing_while_the_saved_game_is_read_still_blinks_the_stop_code():
         assert [b - a for a, b in zip(ons, ons[1:])][:5] == [500, 500, 500, 500, 2000]
 
 
+@pytest.mark.parametrize("ok_pin", ["GP15", "GP14"])
+def test_stopped_before_the_keys_were_made_listens_to_ok_on_its_configured_pin(ok_pin):
+    # OK moved in settings.toml (or not), and a start-up that crashes before
+    # the keys exist: the stopped screen waits for OK held on OK's own pin.
+    damaged = {"hw/storage_load.py": "raise RuntimeError('damaged module')\n"}
+    wiring = {"N": "GP10", "E": "GP11", "S": "GP12", "W": "GP13", "OK": ok_pin}
+    with boot(files=damaged, settings={"EUCHRE_KEY_OK": '"' + ok_pin + '"'},
+              wiring=wiring) as pico:
+        pico.run_script("wait:8000")
+        assert "error 5 in a row: stopping" in pico.serial
+        assert pico.state == "idle"
+        assert pico.serial.count("Traceback") == 5
+        pico.run_script("OK:1500 wait:1000")
+        # OK held for a second restarts (and the module crashes again).
+        assert pico.serial.count("Traceback") > 5
+
+
+def test_stopped_with_unreadable_settings_listens_to_ok_on_gp14():
+    damaged = {"hw/storage_load.py": "raise RuntimeError('damaged module')\n",
+               "hw/settings.py": "raise MemoryError('memory allocation failed')\n"}
+    with boot(files=damaged) as pico:
+        pico.run_script("wait:8000")
+        assert pico.state == "idle"
+        assert "euchre: settings: memory allocation failed" in pico.serial
+        assert pico.serial.count("Traceback") == 5
+        pico.run_script("OK:1500 wait:1000")
+        assert pico.serial.count("Traceback") > 5
+
+
 def test_crashing_after_every_resume_sets_the_game_aside_and_starts_fresh():
     with boot() as pico:
         pico.run_script("N N N N N N wait:3500")
