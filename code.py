@@ -30,7 +30,7 @@ import supervisor
 # missing or broken library file stops code.py with its traceback and
 # leaves the crash streak, and the saved game, as they were. The firmware's
 # own modules are imported by run(), in the order that suits the heap.
-from hw.display import ALL_PAGES, open_display
+from hw.display import ALL_PAGES, open_bus, open_display
 
 try:
     from typing import Any, List, Optional
@@ -80,6 +80,15 @@ def try_display(i2c: Any, address: int) -> Any:
     return found
 
 
+def try_bus(pins: Any) -> Any:
+    """The display's I2C bus on ``pins`` (scl, sda, frequency), or None."""
+    try:
+        return open_bus(pins[0], pins[1], pins[2])
+    except (ValueError, RuntimeError, OSError) as err:
+        say("no display: I2C: " + str(err))
+        return None
+
+
 def random_number() -> int:
     """The random first dealer (CircuitPython seeds ``random`` from the hardware)."""
     return random.getrandbits(16)
@@ -118,7 +127,7 @@ def run() -> None:
     from hw.keys import NONE, RESET
     from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
 
-    (led, buzzer, keys, i2c, display, address, presses, rules, names, teams,
+    (led, buzzer, keys, i2c, display, address, bus_pins, presses, rules, names, teams,
      contrast, sleep_s, rotated, errors) = hw.start.start(config, hardware, try_display)
     del config
     forget(hw, "start")
@@ -245,9 +254,16 @@ def run() -> None:
                     led.show_code(blink_code, now)
         else:
             table.render(frame)
-            if i2c is not None and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS:
+            if (i2c is not None or bus_pins is not None) and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS:
                 last_retry = now
-                display = try_display(i2c, address)
+                if i2c is None:
+                    # No bus at power-up (no pull-ups: the module was not
+                    # plugged in): build it again, the module may be there now.
+                    i2c = try_bus(bus_pins)
+                    if i2c is not None:
+                        hardware.append(i2c)
+                if i2c is not None:
+                    display = try_display(i2c, address)
                 if display is not None:
                     frame = display.frame
                     shown_flip = -1

@@ -769,6 +769,15 @@ class VirtualPico:
         if self.machine is not None:
             self.machine.nvm.data[offset] ^= mask
 
+    def unplug_display(self):
+        """Pull the OLED's plug (its pull-ups go with it), the board running on."""
+        self.machine.unplug_display()
+
+    def plug_display(self):
+        """Plug the OLED in (pull-ups and the chip at its address), e.g. after
+        starting with ``display="unplugged"``."""
+        self.machine.plug_display()
+
     @property
     def led(self):
         """(ms, value) changes of the board LED pin."""

@@ -361,6 +361,29 @@ def test_display_found_later_is_used():
         assert read_score(page_frame(pico)) == (0, 0)
 
 
+def test_display_plugged_in_after_a_power_up_without_it_is_found():
+    # No module at power-up: no pull-ups, so busio.I2C itself is refused.
+    # The bus is built again with the display, once it is plugged in.
+    with boot(display="unplugged") as pico:
+        assert "No pull up found on SDA or SCL" in pico.serial
+        pico.run_script("N N N N N N wait:3500")
+        pico.run_script("wait:11000")
+        assert "display found" not in pico.serial  # still unplugged: tried, not found
+        assert pico.error is None and "Traceback" not in pico.serial
+        pico.plug_display()
+        pico.run_script("wait:10500")
+        assert "display found" in pico.serial
+        assert read_score(page_frame(pico)) == (2, 0)
+        # A loose plug later is found again the same way.
+        pico.unplug_display()
+        pico.run_script("N N N N N N wait:3500")
+        assert "display lost" in pico.serial
+        pico.plug_display()
+        pico.run_script("wait:10500")
+        assert pico.serial.count("display found") == 2
+        assert read_score(page_frame(pico)) == (4, 0)
+
+
 def test_display_found_later_at_the_configured_address():
     # The retry asks at settings.toml's address, kept by code.py after it let
     # hw.settings go (start-up only).
