@@ -17,6 +17,7 @@ import board
 
 from euchre_core import Rules
 from euchre_core.presses import Presses
+from hw.clock import ticks_ms
 from hw.keys import Keys
 from hw.led import Led
 
@@ -156,7 +157,7 @@ def start(config: Any, hardware: "List[Any]", try_display: Any) -> "Tuple[Any, .
     wrong settings."""
     # The keys come before the display, so that even a display that crashes
     # the firmware leaves the OK key to try again (see hw.stopped).
-    keys = Keys(config.key_pins)
+    keys = Keys(config.key_pins, ticks_ms)
     hardware.append(keys)
     i2c, display = build_display(config, hardware, try_display)
     # A short press is released within half a second, or before a long press fires.

@@ -64,7 +64,7 @@ def wait_for_ok(err: Exception, display: Any, store: Any, hardware: "List[Any]")
     if keys is None:
         # The crash came before the keys were made: OK alone, on its pin.
         try:
-            keys = Keys((ok_pin(),))
+            keys = Keys((ok_pin(),), ticks_ms)
             ok = 0
             hardware.append(keys)
         except Exception as keys_err:  # pins taken or missing: only reset helps now

@@ -396,6 +396,15 @@ class VirtualPico:
         old = self.machine
         machine = _vboard.Machine(self.root, nvm_path=self.nvm_path, **self.options)
         if old is not None:
+            # A button held down stays down through a power cut or a reset,
+            # and what is still to come for it (a release) comes as planned.
+            now = old.now()
+            for number in list(old.buttons):
+                pin = _vboard.PINS[number]
+                if old.button_down(pin, now):
+                    machine.set_button(pin, True, 0)
+                for at_ms, pressed in old.button(pin)[1]:
+                    machine.set_button(pin, pressed, at_ms - now)
             machine.drive = old.drive  # the drive's label and USB setup live on flash
             machine.serial_out = old.serial_out  # one console log across boots
             if keep_display:
