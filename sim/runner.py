@@ -779,12 +779,15 @@ class VirtualPico:
             self.machine.nvm.data[offset] ^= mask
 
     def unplug_display(self):
-        """Pull the OLED's plug (its pull-ups go with it), the board running on."""
+        """Pull the OLED's plug (its pull-ups go with it), the board running
+        on; it stays unplugged through power cuts."""
+        self.options["display"] = "unplugged"
         self.machine.unplug_display()
 
     def plug_display(self):
         """Plug the OLED in (pull-ups and the chip at its address), e.g. after
-        starting with ``display="unplugged"``."""
+        starting with ``display="unplugged"``; it stays plugged in through power cuts."""
+        self.options["display"] = True
         self.machine.plug_display()
 
     @property
