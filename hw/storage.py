@@ -33,8 +33,9 @@ screen) replaced, which Undo brings back while the new game has no action
 E-W), the length of its rules bytes, the rules, its actions. It rides in the
 record the new game writes anyway, so keeping it costs no erase; it is left
 out when it would leave the journal less than ``JOURNAL_ROOM`` bytes.
-Version 1 (written up to firmware 1.0) is the same without V and the
-previous game (a 10-byte header); it is still read.
+Version 1, the format before the previous game was kept, is the same without
+V and the previous game (a 10-byte header); it is still read, and the next
+rewrite turns it into version 2.
 
 Journal entry, 2 bytes: ``code, check``. ``code`` is the engine's action byte
 (0..0xFE) or 0xFF for "undo the last action". ``check`` is a 7-bit mix of the
@@ -114,8 +115,8 @@ def _previous_bytes(previous: Any) -> bytes:
     if previous is None:
         return b""
     rules, dealer, codes, tally_ns, tally_ew = previous
-    rules = rules.to_bytes()
-    return bytes((dealer, min(tally_ns, 255), min(tally_ew, 255), len(rules))) + rules + codes
+    kept = rules.to_bytes()
+    return bytes((dealer, min(tally_ns, 255), min(tally_ew, 255), len(kept))) + kept + codes
 
 
 def _blank(data: Any) -> bool:
