@@ -254,7 +254,8 @@ def run() -> None:
                     led.show_code(blink_code, now)
         else:
             table.render(frame)
-            if (i2c is not None or bus_pins is not None) and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS:
+            if ((i2c is not None or bus_pins is not None)
+                    and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS):
                 last_retry = now
                 if i2c is None:
                     # No bus at power-up (no pull-ups: the module was not
