@@ -153,11 +153,6 @@ class Game:
         return len(self._hands) >> 2
 
     @property
-    def just_called(self):
-        """True while the call is the latest action of the hand in play."""
-        return bool(self._codes) and self.makers is not None and self._codes[-1] >> 5 == _CALL
-
-    @property
     def skunk(self):
         return self.winner is not None and self._scores[1 - self.winner] == 0
 
@@ -336,10 +331,7 @@ class Game:
         if kind == _CALL:
             self._do_call(arg & 3, bool(arg & 4), arg)
         elif kind == _DEFEND_ALONE:
-            if arg & _MAKER:
-                self._do_maker_alone(self._arg_seat(arg - _MAKER))
-            else:
-                self._do_defend_alone(self._arg_seat(arg))
+            self._do_alone(self._arg_seat(arg & ~_MAKER), arg & _MAKER)
         elif kind == _TRICK:
             self._do_trick(self._arg_seat(arg))
         elif kind == _PASS:
@@ -388,30 +380,27 @@ class Game:
             self.lone_seat = seat
         self.leader = self._first_leader()
 
-    def _do_defend_alone(self, seat):
+    def _do_alone(self, seat, maker):
         if not self.in_hand:
             raise ValueError("Nobody has named trump yet")
-        if self.rules.defender_alone == "off":
-            raise ValueError("These rules do not let a defender go alone")
-        if seat % 2 == self.makers:
-            raise ValueError(seat_name(seat) + " is a maker, not a defender")
+        if maker:
+            if seat % 2 != self.makers:
+                raise ValueError(seat_name(seat) + " is a defender, not a maker")
+            lone = self.lone_seat
+        else:
+            if self.rules.defender_alone == "off":
+                raise ValueError("These rules do not let a defender go alone")
+            if seat % 2 == self.makers:
+                raise ValueError(seat_name(seat) + " is a maker, not a defender")
+            lone = self.lone_defender
+        if lone is not None:
+            raise ValueError(seat_name(lone) + " is already alone")
         if self.tricks_played:
             raise ValueError("Too late: going alone is before the first trick")
-        if self.lone_defender is not None:
-            raise ValueError(seat_name(self.lone_defender) + " already defends alone")
-        self.lone_defender = seat
-        self.leader = self._first_leader()
-
-    def _do_maker_alone(self, seat):
-        if not self.in_hand:
-            raise ValueError("Nobody has named trump yet")
-        if seat % 2 != self.makers:
-            raise ValueError(seat_name(seat) + " is a defender, not a maker")
-        if self.lone_seat is not None:
-            raise ValueError(seat_name(self.lone_seat) + " is already alone")
-        if self.tricks_played:
-            raise ValueError("Too late: going alone is before the first trick")
-        self.lone_seat = seat
+        if maker:
+            self.lone_seat = seat
+        else:
+            self.lone_defender = seat
         self.leader = self._first_leader()
 
     def _first_leader(self):
