@@ -75,8 +75,9 @@ _TEAM_CHARS = const(4)
 
 def draw_history(table, buf):
     """A row per scored hand: its number, the player it is about (the one
-    who reneged, or the lone maker, or the caller), what happened, and the
-    points to a team; a row per score adjustment, where it was made."""
+    who reneged, or the lone maker, or the caller), what happened (ALONE:
+    a lone maker took 3 or 4), and the points to a team; a row per score
+    adjustment, where it was made."""
     game = table.game
     # The teams' names cut to one width, so the points line up.
     width = min(_TEAM_CHARS, max(len(table.teams[0]), len(table.teams[1])))
@@ -97,7 +98,10 @@ def draw_history(table, buf):
         if hand.reneger is not None:
             seat = hand.reneger
         elif hand.lone_seat is not None:
+            # The lone maker, who need not be the caller.
             seat = hand.lone_seat
+            if hand.kind == "made":
+                word = "ALONE"
         right = "+" + str(hand.points) + " " + teams[hand.scorer]
         number = str(hand.number)
         # The name as long as the row has room for, 3 letters at least.
