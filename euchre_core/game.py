@@ -361,7 +361,9 @@ class Game:
                 raise ValueError(seat_name(seat) + " is already the dealer")
             self.dealer = seat
         else:
-            self._do_finish(arg & 7 if arg < 16 else arg, bool(arg & _QUICK))
+            if arg & 16:
+                raise ValueError("Not an action: " + repr(code))
+            self._do_finish(arg & 7, bool(arg & _QUICK))
 
     @staticmethod
     def _arg_seat(arg):

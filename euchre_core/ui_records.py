@@ -4,7 +4,8 @@ Functions of the ``Table`` (ui.py), each taking the table first: the UI is
 split into modules of moderate size because the board compiles each module
 when it is first imported, and the memory that takes grows with its size.
 Pure Python.
-Rarely opened: ui.py imports it only when one of these pages is on view.
+Rarely opened: ui.py and ui_menu import it only when one of these pages is
+opened or on view.
 """
 
 from micropython import const
@@ -18,6 +19,8 @@ _KEY_S = const(2)
 # Screens (Table._mode); the same numbers in every ui module.
 _MAIN = const(0)
 _HISTORY = const(8)
+# Rows on a list page (ui_menu.draw_list).
+_ROWS = const(7)
 
 
 def _row_count(table):
@@ -27,13 +30,13 @@ def _row_count(table):
 
 def open_history(table):
     """History, scrolled to its end (the latest rows)."""
-    table._top = max(0, _row_count(table) - 7)
+    table._top = max(0, _row_count(table) - _ROWS)
     table._mode = _HISTORY
 
 
 def press_list(table, key, now_ms):
     if table._mode == _HISTORY and (key == _KEY_N or key == _KEY_S):
-        last = max(0, _row_count(table) - 7)
+        last = max(0, _row_count(table) - _ROWS)
         top = min(last, max(0, table._top + (1 if key == _KEY_S else -1)))
         if top == table._top:
             table._say("NO MORE HANDS THAT WAY", now_ms)

@@ -4,7 +4,7 @@ words and the CSV export on the serial console."""
 
 import csv
 
-from fw_support import boot, has_text, page_frame, settings_text, table  # noqa: F401
+from fw_support import boot, find_text, has_text, page_frame, table
 
 N, E, S, W = 0, 1, 2, 3
 BANNER = "wait:3500"  # the result banner goes away by itself
@@ -85,6 +85,22 @@ def test_history_lists_score_adjustments():
         # E-W's rows add up to E-W's score: +2 for the renege, +1 adjusted.
         assert has_text(buf, "ADJUST")
         assert has_text(buf, "+2 E-W") and has_text(buf, "+1 E-W")
+
+
+def test_history_opens_on_its_last_row_and_scrolls_over_adjustments():
+    with boot(seed=3) as pico:
+        made = "N N N N E E " + BANNER + " "  # North calls, N-S make it: +1
+        adjust = "OK:long S OK E OK " + BANNER + " "  # E-W +1
+        pico.run_script(adjust + made * 3 + adjust + made * 3)
+        assert table(pico).game.scores == [6, 2]
+        pico.run_script(HISTORY)
+        buf = page_frame(pico)  # 8 rows: the last 7 on view (pages 1-7)
+        assert find_text(buf, 1, "1 NORTH MADE") >= 0 and find_text(buf, 7, "6 NORTH MADE") >= 0
+        pico.run_script("N")
+        buf = page_frame(pico)
+        assert find_text(buf, 1, "ADJUST") >= 0 and not has_text(buf, "6 NORTH MADE")
+        pico.run_script("N")
+        assert "NO MORE HANDS" in table(pico).message
 
 
 def test_history_uses_the_width_for_long_names():
