@@ -83,8 +83,8 @@ SHIFT_MS = const(60000)  # burn-in: move the score screen this often
 
 _SEATS = "NESW"
 _ACTION_WORDS = {
-    "C": "CALL", "A": "ALONE", "D": "DEF ALONE", "T": "TRICK", "P": "PASS",
-    "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT",
+    "C": "CALL", "A": "CALL ALONE", "D": "DEF ALONE", "L": "ALONE", "T": "TRICK",
+    "P": "PASS", "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT", "Q": "RESULT",
 }
 # Line widths of messages: in a box over the middle, in the score screen's
 # bottom band (a full line, then two halves around the S marker), and for a
@@ -409,6 +409,9 @@ class Table:
             return word + " " + self.teams[int(rest[0])].decode() + " " + rest[1:]
         if words[0] == "F":
             return word + " " + rest + "-" + str(5 - int(rest))
+        if words[0] == "Q":
+            # A quick result: the kind is known, not the tricks.
+            return word + " " + ("EUCHRED", "MADE", "MARCH")[int(rest) // 3 + int(rest) // 5]
         return word
 
     # ----- drawing -----------------------------------------------------------------

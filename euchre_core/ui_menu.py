@@ -115,14 +115,13 @@ def press_menu(table, key, now_ms):
     elif item == _M_STATS:
         table._mode = _STATS
     elif item == _M_HISTORY:
-        table._top = max(0, table.game.hand_count - 7)
-        table._mode = _HISTORY
+        import euchre_core.ui_records
+        euchre_core.ui_records.open_history(table)
     elif item == _M_EXPORT:
-        lines = table.export_lines()
-        out = table._out if table._out is not None else print
-        for line in lines:
-            out(line)
-        table._say(str(len(lines)) + " LINES TO USB", now_ms)
+        import euchre_core.ui_export
+        count = euchre_core.ui_export.export(
+            table, table._out if table._out is not None else print)
+        table._say(str(count) + " LINES TO USB", now_ms)
     elif item == _M_NEW_GAME or item == _M_RESET:
         table._confirm = item
         table._mode = _CONFIRM

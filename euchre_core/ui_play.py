@@ -56,18 +56,8 @@ def press_hand(table, key, long, now_ms):
     if not long:
         table._act(now_ms, game.trick, key)
         return
-    if key % 2 != game.makers:
-        table._act(now_ms, game.defend_alone, key)
-        return
-    # A maker decides to go alone after the call: take the call back and
-    # make it again as a lone call, while that is still the last action.
-    if game.lone_seat is not None:
-        table._say(table.names[game.lone_seat].decode() + " IS ALREADY ALONE", now_ms)
-    elif not game.just_called:
-        table._say("Too late: going alone is before the first trick", now_ms)
-    else:
-        game.undo()
-        table._act(now_ms, game.call, key, True)
+    # A defender or a maker (the caller stays the caller) goes alone.
+    table._act(now_ms, game.go_alone, key)
 
 
 def quick_choices(table):
@@ -102,7 +92,8 @@ def press_quick(table, key, now_ms):
         table._mode = _MAIN
         return
     table._mode = _MAIN
-    table._act(now_ms, table.game.finish, choice[0])
+    # Only the result is known, not how the rest of the tricks fell.
+    table._act(now_ms, table.game.finish, choice[0], True)
 
 
 def draw_score(table, buf):
@@ -193,12 +184,19 @@ def draw_banner(table, buf):
         detail = table.names[hand.lone_defender] + b" DEF. ALONE"
     elif hand.kind == "renege":
         detail = b"PENALTY"
-    elif hand.lone_seat is None:
+    elif hand.lone_seat is not None:
+        detail = table.names[hand.lone_seat] + b" WENT ALONE"
+    elif hand.quick:
+        # A quick result: only the tricks played before it are known.
+        taken = hand.tricks[hand.makers]
+        if taken or hand.tricks[1 - hand.makers]:
+            detail = b"QUICK: " + table.teams[hand.makers] + b" HAD " + str(taken).encode()
+        else:
+            detail = b"QUICK RESULT"
+    else:
         taken = hand.tricks[hand.makers]
         detail = (str(taken) + (" TRICK TO " if taken == 1 else " TRICKS TO ")
                   + table.teams[hand.makers].decode()).encode()
-    else:
-        detail = table.names[hand.lone_seat] + b" WENT ALONE"
     screen.text_center(buf, 4, detail)
     if game.winner is None:
         draw_score_footer(table, buf, SHIFTS[table._shift])

@@ -56,7 +56,7 @@ SCREENS = (
     ("stats", _HAND + "W OK S wait:3500 OK:long S*4 OK",
      "Stats of the game so far, per team."),
     ("history", _HAND + "W OK S wait:3500 OK:long S*5 OK",
-     "History: every scored hand of the game."),
+     "History: every scored hand of the game, and every score adjustment."),
     ("display", "OK:long S*6 OK",
      "Display settings: contrast, turning the picture 180 degrees, sleep timeout."),
     ("game_over", _GAME,

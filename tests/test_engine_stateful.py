@@ -56,6 +56,10 @@ class GameMachine(RuleBasedStateMachine):
     def defend_alone(self, seat):
         self._attempt(self.game.defend_alone, seat)
 
+    @rule(seat=seats)
+    def go_alone(self, seat):
+        self._attempt(self.game.go_alone, seat)
+
     @rule()
     def pass_deal(self):
         self._attempt(self.game.pass_deal)
@@ -72,9 +76,9 @@ class GameMachine(RuleBasedStateMachine):
     def adjust(self, team, points):
         self._attempt(self.game.adjust, team, points, adjusting=True)
 
-    @rule(tricks=st.integers(-1, 6))
-    def finish(self, tricks):
-        self._attempt(self.game.finish, tricks)
+    @rule(tricks=st.integers(-1, 6), quick=st.booleans())
+    def finish(self, tricks, quick):
+        self._attempt(self.game.finish, tricks, quick)
 
     @rule(code=st.integers(0, 255))
     def raw_code(self, code):
@@ -107,6 +111,8 @@ class GameMachine(RuleBasedStateMachine):
         assert copy.history() == self.game.history()
         assert copy.progress() == self.game.progress()
         assert copy.stats() == self.game.stats()
+        assert copy.adjustments() == self.game.adjustments()
+        assert Game.parse(self.rules, self.game.text(), self.game.start_dealer) == self.game
 
     @invariant()
     def consistent(self):
@@ -116,6 +122,11 @@ class GameMachine(RuleBasedStateMachine):
         if game.leader is not None:
             assert not game.sits_out(game.leader)
         assert game.scores == list(game.progress()[-1])
+        # The records add up to the score: every hand and every adjustment.
+        for team in (0, 1):
+            total = sum(hand.points for hand in game.history() if hand.scorer == team)
+            total += sum(points for _, side, points in game.adjustments() if side == team)
+            assert total == game.scores[team]
         if game.winner is not None:
             assert game.scores[game.winner] >= self.rules.target
 

@@ -183,10 +183,12 @@ def case_ui_export_lines():
     for _ in range(7):
         press(t, clock, S)
     press(t, clock, OK)  # EXPORT TO USB
-    assert lines == t.export_lines()
-    assert lines[0].startswith("step,action")
-    assert lines[1].split(",")[:2] == ["1", "CALL ANN"]
-    assert lines[2].endswith(",2,0,march +2 US")
+    # The block is marked, as every other line on the console starts "euchre:".
+    assert lines == ["euchre: export begin"] + t.export_lines() + ["euchre: export end"]
+    assert lines[1].startswith("step,action")
+    assert lines[2].split(",")[:2] == ["1", "CALL ANN"]
+    assert lines[3].endswith(",0,0,2,0,march +2 US")
+    assert "3 LINES TO USB" in t.message
 
 
 def case_ui_one_undo_takes_back_a_two_team_adjustment():
