@@ -177,10 +177,11 @@ def text2_width(txt):
     return len(txt) * BIG_CHAR_W - 2 if txt else 0
 
 
-def text2(buf, x, page, txt):
-    """Double-size text (10x14 glyphs) on pages ``page`` and ``page + 1``;
-    returns the x after it. Left of the screen, column pairs are dropped; at
-    the right edge, the first glyph that does not fit ends the text."""
+def text2(buf, x, page, txt, down=0):
+    """Double-size text (10x14 glyphs) on pages ``page`` and ``page + 1``,
+    ``down`` (0..2) rows below the top of the page; returns the x after it.
+    Left of the screen, column pairs are dropped; at the right edge, the
+    first glyph that does not fit ends the text."""
     if isinstance(txt, str):
         txt = txt.encode()
     top = page * WIDTH
@@ -197,6 +198,10 @@ def text2(buf, x, page, txt):
             byte = small[column]
             upper = double[byte & 15]
             lower = double[byte >> 4]
+            if down:
+                # The glyph's blank 8th row, doubled, is what moves out.
+                lower = (lower << down | upper >> (8 - down)) & 0xFF
+                upper = upper << down & 0xFF
             if x >= 0:
                 at = top + x
                 buf[at] = upper
@@ -208,8 +213,40 @@ def text2(buf, x, page, txt):
     return x
 
 
-def text2_center(buf, page, txt):
-    return text2(buf, (WIDTH - text2_width(txt)) // 2, page, txt)
+def text2_center(buf, page, txt, down=0):
+    return text2(buf, (WIDTH - text2_width(txt)) // 2, page, txt, down)
+
+
+def label(buf, x, y, txt):
+    """Dark small text on a lit bar 9 rows tall from pixel row ``y``: the
+    glyphs (rows y+1..y+7) have a lit row above and below them, so the
+    letters never open onto what is next to the bar. Leave a dark row above
+    and below the bar. Returns the x after it."""
+    if isinstance(txt, str):
+        txt = txt.encode()
+    x0 = max(x - 1, 0)
+    x1 = min(x + len(txt) * CHAR_W, WIDTH)
+    page = y >> 3
+    shift = y & 7
+    bar = 0x1FF << shift
+    glyph_of = _GLYPH_OF
+    small = SMALL
+    for col in range(x0, x1):
+        at = col - x
+        lit = 0x1FF
+        if at >= 0 and at % CHAR_W < 5:
+            lit ^= small[glyph_of[txt[at // CHAR_W]] * 5 + at % CHAR_W] << 1
+        lit <<= shift
+        for p in range(page, min(page + 3, PAGES)):
+            mask = bar >> (8 * (p - page)) & 0xFF
+            if mask:
+                byte = p * WIDTH + col
+                buf[byte] = buf[byte] & ~mask | lit >> (8 * (p - page)) & mask
+    return x + len(txt) * CHAR_W
+
+
+def label_center(buf, y, txt, left=0, right=WIDTH):
+    return label(buf, left + (right - left - text_width(txt)) // 2, y, txt)
 
 
 def big_digit(buf, x, page, digit):
@@ -269,19 +306,21 @@ def box(buf, x0, x1, page0, page1, solid=True):
         buf[at + x1 - 1] = 0xFF
 
 
-# A trick pip, 8 columns on two pages: taken (solid) or still to play.
+# A trick pip, 8 columns on two pages, 13 rows tall (the last three rows of
+# the second page stay dark, for a label below): taken (solid) or still to play.
 _PIP_SOLID = b"\xff" * 8
+_PIP_SOLID_BOTTOM = b"\x1f" * 8
 _PIP_OPEN_TOP = b"\xff" + b"\x01" * 6 + b"\xff"
-_PIP_OPEN_BOTTOM = b"\xff" + b"\x80" * 6 + b"\xff"
+_PIP_OPEN_BOTTOM = b"\x1f" + b"\x10" * 6 + b"\x1f"
 
 
 def pip(buf, x, page, taken):
-    """A trick pip 8 wide and 16 tall at column x, pages page and page + 1."""
+    """A trick pip 8 wide and 13 tall at column x, pages page and page + 1."""
     top = page * WIDTH + x
     bottom = top + WIDTH
     if taken:
         buf[top:top + 8] = _PIP_SOLID
-        buf[bottom:bottom + 8] = _PIP_SOLID
+        buf[bottom:bottom + 8] = _PIP_SOLID_BOTTOM
     else:
         buf[top:top + 8] = _PIP_OPEN_TOP
         buf[bottom:bottom + 8] = _PIP_OPEN_BOTTOM

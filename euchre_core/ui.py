@@ -159,6 +159,7 @@ class Table:
         self._draft = None  # rules being edited
         self._display_changed = False  # display settings changed, not yet saved
         self._confirm = _M_NEW_GAME
+        self._cancel_new = False  # the menu was opened on "who deals first?"
         self._banner_hand = None
         self._banner_since = 0
         self._message = None  # the text, upper case
@@ -206,6 +207,26 @@ class Table:
             return self._message
         return None
 
+    def side_of(self, key):
+        """Where seat key 0..3 is on the picture as it is read: MARK_N (top),
+        MARK_E (right), MARK_S (bottom), MARK_W (left).
+
+        The one owner of the flip's meaning for keys: the picture turns 180
+        degrees (code.py turns the display when ``flipped`` changes), the
+        keys stay where they are, so the N key is then at the bottom of the
+        picture and the E key on its left. Every label and triangle beside a
+        key is drawn at ``side_of(key)``; the list pages take their keys by
+        where they are on the picture (``key_at``)."""
+        return key ^ 2 if self.flipped else key
+
+    def key_at(self, side):
+        """The seat key beside ``side`` of the picture (the inverse of ``side_of``)."""
+        return side ^ 2 if self.flipped else side
+
+    def key_letter(self, side):
+        """The letter printed on the key beside ``side`` of the picture."""
+        return _SEATS[self.key_at(side)]
+
     def press(self, key, long, now_ms):
         """A short or long press of key 0..4 (N, E, S, W, OK)."""
         self._last_press = now_ms
@@ -218,11 +239,22 @@ class Table:
             # A message from the hardware stays until it has been seen.
             self._notices.pop(0)
             return
-        self._message = None
         if key == _KEY_OK and long:
+            self._message = None
             ui_menu.open_menu(self)
             return
         mode = self._mode
+        if self._message and mode == _MAIN and self.main_screen == "over":
+            # The message covers the screen's hint: this press only takes it
+            # away, and starts no game the table has not seen offered.
+            self._message = None
+            return
+        self._message = None
+        if key < _KEY_OK and (mode == _MENU or _OPTIONS <= mode <= _HISTORY):
+            # The list pages (menu, rules, display, stats, history) take the
+            # seat keys by where they sit on the picture: the key at its top
+            # moves up, at its right chooses, at its left goes back.
+            key = self.side_of(key)
         if mode == _MAIN:
             screen_now = self.main_screen
             if screen_now == "score":
@@ -443,7 +475,7 @@ class Table:
             euchre_core.ui_pick.draw_confirm(self, buf)
         if self._message:
             if mode == _MAIN and self.main_screen == "score":
-                south = self.game.dealer == _KEY_S
+                south = self.side_of(self.game.dealer) == _KEY_S
                 lines = screen.wrap(self._message, _BAND_LINES_S if south else _BAND_LINES)
                 if " ".join(lines) == " ".join(self._message.split()):
                     self._draw_band(buf, lines)
@@ -465,7 +497,7 @@ class Table:
             # The dealer is S: the S marker keeps the middle of the last line.
             screen.text_center(buf, 7, lines[1], 1, 58, lit)
             screen.text_center(buf, 7, lines[2], 70, 127, lit)
-        screen.marker(buf, self.game.dealer, SHIFTS[self._shift])
+        screen.marker(buf, self.side_of(self.game.dealer), SHIFTS[self._shift])
 
     def _draw_message(self, buf, lines, notice):
         """A box over the lower part of the screen (all of it for a notice)."""

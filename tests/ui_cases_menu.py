@@ -153,7 +153,8 @@ def case_ui_rules_apply_at_once_before_the_first_action():
     press(t, clock, W)
     assert t.game.rules.target == 11 and t.prefs_serial == serial + 1
     settle(t, clock)
-    assert find_text(frame(t), 7, "TO 11") >= 0
+    buf = frame(t)
+    assert find_text(buf, 7, "TO") == 2 and find_text(buf, 7, "11") == 17
 
 
 def case_ui_rules_wait_for_the_next_game_once_play_started():
@@ -222,11 +223,13 @@ def case_ui_display_settings_apply_at_once_and_save_on_leaving():
     assert t.contrast == 1
     press(t, clock, S)
     press(t, clock, E)  # flip 180
-    press(t, clock, S)
-    press(t, clock, E)  # sleep 10 -> 30 minutes
+    # Turned, the list takes its keys by where they sit on the picture: the
+    # N key (now at its bottom) moves down, the W key (its right) changes.
+    press(t, clock, N)
+    press(t, clock, W)  # sleep 10 -> 30 minutes
     assert t.flipped and t.sleep_s == 1800
     assert t.prefs_serial == serial  # not saved at every step
-    press(t, clock, W)
+    press(t, clock, E)  # the key on the picture's left: back
     assert t.prefs_serial == serial + 1
     data = t.prefs_bytes()
     other = table()
