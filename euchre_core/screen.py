@@ -282,28 +282,28 @@ def fill(buf, x0, x1, page, mask=0xFF):
         buf[at + x] |= mask
 
 
-def box(buf, x0, x1, page0, page1, solid=True):
-    """A whole-page rectangle, solid or as an outline, columns x0..x1-1.
-
-    The outline is drawn over a cleared area (a message box): its top and
-    bottom edges are copied in whole, not ORed in column by column, which
-    on the board costs milliseconds."""
-    x0 = max(x0, 0)
-    x1 = min(x1, WIDTH)
-    for page in range(page0, page1 + 1):
-        if solid:
-            fill(buf, x0, x1, page)
-            continue
-        mask = 0
-        if page == page0:
-            mask |= 0x01
-        if page == page1:
-            mask |= 0x80
+def outline(buf, x0, x1, y0, y1, thick=1):
+    """A rectangle's outline ``thick`` pixels wide, columns x0..x1-1, rows
+    y0..y1, drawn over a cleared area (a message box). The top and bottom
+    edges are copied in whole bytes, not ORed in pixel by pixel, which on
+    the board costs milliseconds."""
+    inner = x1 - x0 - 2 * thick
+    for page in range(y0 >> 3, (y1 >> 3) + 1):
+        first = page * 8
+        # This page's rows of the edges and of the sides, as bit masks.
+        side = 0xFF
+        if first < y0:
+            side &= 0xFF << (y0 - first)
+        if first + 7 > y1:
+            side &= 0xFF >> (first + 7 - y1)
+        edge = side & ~(0xFF << (y0 + thick - first) if y0 + thick > first else 0xFF)
+        edge |= side & (0xFF << (y1 - thick + 1 - first) if y1 - thick + 1 >= first else 0xFF)
         at = page * WIDTH
-        if mask:
-            buf[at + x0:at + x1] = bytes((mask,)) * (x1 - x0)
-        buf[at + x0] = 0xFF
-        buf[at + x1 - 1] = 0xFF
+        if edge:
+            buf[at + x0 + thick:at + x1 - thick] = bytes((edge,)) * inner
+        for col in range(thick):
+            buf[at + x0 + col] |= side
+            buf[at + x1 - 1 - col] |= side
 
 
 # A trick pip, 8 columns on two pages, 13 rows tall (the last three rows of

@@ -486,9 +486,11 @@ class Table:
                 self._draw_message(buf, screen.wrap(self._message, _BOX_LINES), False)
 
     def _draw_band(self, buf, lines):
-        """A message on the score screen: in lit bars over its two bottom
-        lines, so the big digits and every marker stay in sight."""
-        screen.clear_pages(buf, 6, 7)
+        """A message on the score screen: in lit bars over its bottom lines,
+        so the big digits and every marker stay in sight. A one-line message
+        takes the dealer's line only: the target and the match stay."""
+        last = 6 if len(lines) == 1 else 7
+        screen.clear_pages(buf, 6, last)
         lit = not self._repeats & 1
         screen.text_center(buf, 6, lines[0], 0, 128, lit)
         if len(lines) == 2:
@@ -497,24 +499,25 @@ class Table:
             # The dealer is S: the S marker keeps the middle of the last line.
             screen.text_center(buf, 7, lines[1], 1, 58, lit)
             screen.text_center(buf, 7, lines[2], 70, 127, lit)
-        screen.marker(buf, self.side_of(self.game.dealer), SHIFTS[self._shift])
+        if last == 7:
+            screen.marker(buf, self.side_of(self.game.dealer), SHIFTS[self._shift])
 
     def _draw_message(self, buf, lines, notice):
-        """A box over the lower part of the screen (all of it for a notice)."""
+        """A box over the middle of the screen (all of it for a notice)."""
         count = len(lines)
         if notice:
-            screen.text_center(buf, 0, "MESSAGE", inverse=True)
+            screen.label_center(buf, 0, "MESSAGE")
             top = 2
-            screen.clear_pages(buf, 1, 7)
+            screen.clear_pages(buf, 2, 7)
             for i in range(count):
                 screen.text_center(buf, top + i, lines[i])
             screen.text_center(buf, 7, "ANY KEY: OK")
             return
-        # A framed box over the middle, leaving the edge markers in sight.
-        screen.clear_box(buf, 4, 124, 2, 5)
-        screen.box(buf, 4, 124, 2, 5, False)
-        if self._repeats & 1:
-            screen.box(buf, 5, 123, 2, 5, False)
+        # A framed box as tall as its lines (pages 3..), a few dark rows
+        # inside its frame above and below them; the edge markers stay in
+        # sight. Said again, the frame is drawn twice as thick.
+        last = 2 + count
+        screen.clear_box(buf, 4, 124, 2, last + 1)
+        screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self._repeats & 1))
         for i in range(count):
             screen.text_center(buf, 3 + i, lines[i], 4, 124)
-

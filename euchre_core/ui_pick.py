@@ -17,6 +17,7 @@ _KEY_W = const(3)
 _KEY_OK = const(4)
 # Screens (Table._mode); the same numbers in every ui module.
 _MAIN = const(0)
+_PICK = const(4)
 # What a seat picked on the PICK screen is for.
 _PICK_RENEGE = const(0)
 _PICK_REST = const(1)
