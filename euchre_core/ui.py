@@ -27,6 +27,13 @@ Screens (see docs/ui.md):
 * menu (OK long from anywhere, Undo pre-selected, so undo is long OK then
   OK): N/S move, E or OK choose, W back.
 
+One rule for every screen (README, controls): a screen answers the keys it
+offers (a label or triangle beside the key, or a hint naming it); a key it
+does not offer gets a message and does nothing else. Flipped 180 degrees
+(Display), every label and triangle is drawn beside its own key
+(``side_of``), and the list pages (menu, rules, display, stats, history)
+take the keys by where they sit on the turned picture.
+
 Messages (a refused action, "UNDONE: ...") last 3.5 s or until the next
 press; on the score screen they take the bottom band so the big digits and
 the dealer marker stay in sight, elsewhere a box in the middle. A notice from
