@@ -177,7 +177,7 @@ def draw_hand(table, buf):
             if team == 0:
                 screen.label(buf, left, 30, tag)
             else:
-                screen.label(buf, 122 - screen.text_width(tag), 30, tag)
+                screen.label(buf, 120 - screen.text_width(tag), 30, tag)
     screen.text_pair_center(buf, 5, table.names[game.caller], b" CALLED", 6, 122)
     leader = game.leader
     screen.text_pair_center(buf, 6, table.names[leader], b" LEADS", 6, 122)
