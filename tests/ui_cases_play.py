@@ -14,7 +14,7 @@ def target_line(buf, page=7):
     its words set 4 columns apart."""
     if find_text(buf, page, "TO") != 2:
         return None
-    words = ["TO", text_at(buf, 17, page, 2)]
+    words = ["TO", text_at(buf, 17, page, 2).strip()]
     if text_at(buf, 32, page, 2) == "BY":
         words += ["BY", text_at(buf, 47, page, 1)]
     return " ".join(words)
@@ -239,6 +239,9 @@ def case_ui_game_over_skunk_and_next_game():
     assert t.screen_name == "over"
     assert find_text(buf, 2, "US") == 12 and find_text(buf, 3, "THEM") == 12
     assert find_label(buf, "SKUNK!") == (91, 23)  # beside the team with 0
+    # What the keys do next: a seat key names the dealer, OK draws one.
+    assert find_text(buf, 6, "SEAT KEY: NEXT DEALER") >= 0
+    assert find_text(buf, 7, "OK:RANDOM") >= 0
     assert find_text(buf, 7, "MATCH 1-0") >= 0
     serial = t.game_serial
     old = t.game
@@ -249,6 +252,8 @@ def case_ui_game_over_skunk_and_next_game():
     assert t.tally == [1, 0] and t.game_serial == serial + 1
     buf = frame(t)
     assert find_text(buf, 6, "DAN DEALS FIRST", inverse=True) >= 0
+    # A one-line message keeps the bottom line: the target and the match.
+    assert target_line(buf) == "TO 5" and find_text(buf, 7, "MATCH 1-0") >= 0
     assert read_score(buf) == (0, 0) and markers(buf) == [W]
     settle(t, clock)
     assert find_text(frame(t), 7, "MATCH 1-0") >= 0
