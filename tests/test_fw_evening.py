@@ -1,7 +1,7 @@
 """An evening at the table (issue 15), through the real code.py on the
 virtual Pico: the table UI's wrong behaviours, each as the table met it."""
 
-from fw_support import boot, find_text, has_text, markers, page_frame, table
+from fw_support import boot, check_golden, find_text, has_text, markers, page_frame, table
 
 
 N, E, S, W = 0, 1, 2, 3
@@ -48,6 +48,7 @@ def test_after_the_flip_each_label_and_triangle_stays_beside_its_key():
         # label is there, and the blank S key's place is at the top.
         assert find_text(turned, 6, "MADE 3-4 +1") >= 0
         assert markers(turned) == [E, S, W]
+        check_golden(pico, "fw_flipped_quick_result")  # the glass, upside down from S
         pico.run_script("N")  # the key beside "MADE 3-4 +1"
         game = table(pico).game
         assert game.scores == [1, 0] and game.last_hand.kind == "made"
