@@ -16,11 +16,11 @@ from euchre_core.ui_play import KIND_WORDS
 # Keys: the seat keys N, E, S, W, then OK.
 _KEY_N = const(0)
 _KEY_S = const(2)
+_KEY_W = const(3)
+_KEY_OK = const(4)
 # Screens (Table._mode); the same numbers in every ui module.
 _MAIN = const(0)
 _HISTORY = const(8)
-# Rows on a list page (ui_menu.draw_list).
-_ROWS = const(7)
 
 
 def _row_count(table):
@@ -30,26 +30,30 @@ def _row_count(table):
 
 def open_history(table):
     """History, scrolled to its end (the latest rows)."""
-    table._top = max(0, _row_count(table) - _ROWS)
+    table._top = max(0, _row_count(table) - ui_menu.ROWS)
     table._mode = _HISTORY
 
 
 def press_list(table, key, now_ms):
+    # ``key`` is the side of the picture the key sits on (Table.side_of).
+    if key == _KEY_W or key == _KEY_OK:
+        table._mode = _MAIN
+        return
     if table._mode == _HISTORY and (key == _KEY_N or key == _KEY_S):
-        last = max(0, _row_count(table) - _ROWS)
+        last = max(0, _row_count(table) - ui_menu.ROWS)
         top = min(last, max(0, table._top + (1 if key == _KEY_S else -1)))
         if top == table._top:
             table._say("NO MORE HANDS THAT WAY", now_ms)
         table._top = top
         return
-    # Stats do not scroll: any key goes back to the game.
-    table._mode = _MAIN
+    # A key the page does not offer: what it does offer, nothing else.
+    table._say(ui_menu.back_hint(table), now_ms)
 
 
 def draw_stats(table, buf):
     stats = table.game.stats()
     screen.text(buf, 2, 0, "STATS")
-    screen.text_right(buf, 126, 0, "W:BACK")
+    screen.text_right(buf, 127, 0, table.key_letter(_KEY_W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)
     columns = (80, 112)
     for team in (0, 1):
@@ -116,7 +120,7 @@ def draw_history(table, buf):
         done += 1
     if not rows:
         rows.append(("NO HAND SCORED YET", ""))
-    ui_menu.draw_list(table, buf, "HISTORY", rows, None, "W:BACK")
+    ui_menu.draw_list(table, buf, "HISTORY", rows, None, None)
 
 
 def _adjust_row(adjustment, teams):

@@ -13,7 +13,9 @@ scores are the engine's.
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from euchre_core import screen
 from fw_support import boot, has_text, markers, page_frame, read_score, table
+from ui_read import text_at
 
 KEYS = ("N", "E", "S", "W", "OK")
 EXAMPLES = 33
@@ -87,10 +89,15 @@ def check(pico, step):
         return  # a message box covers part of the screen until it times out
     if name == "score":
         assert read_score(buf) == tuple(game.scores), (step, game)
-        assert markers(buf) == [game.dealer], (step, game)
+        # Beside the dealer's key: on the picture's far side once it is flipped.
+        assert markers(buf) == [shown.side_of(game.dealer)], (step, game)
     elif name == "hand":
-        assert has_text(buf, "N-S " + str(game.scores[0])), (step, game)
-        assert has_text(buf, str(game.scores[1]) + " E-W"), (step, game)
+        assert has_text(buf, "N-S") and has_text(buf, "E-W"), (step, game)
+        # Each team's score over the right end of its pips.
+        for team, end in ((0, 59), (1, 123)):
+            score = game.scores[team]
+            at = end - screen.number_width(score)
+            assert text_at(buf, at, 1, len(str(score))) == str(score), (step, game)
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,

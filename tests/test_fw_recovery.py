@@ -4,7 +4,7 @@ and restart loops, wrong settings, a missing display, a stuck key."""
 
 import pytest
 
-from fw_support import boot, has_text, page_frame, read_score, table
+from fw_support import boot, find_text, has_text, page_frame, read_score, table
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -329,7 +329,9 @@ def test_settings_change_the_table():
     with boot(settings=settings, wiring={"N": "GP10", "E": "GP11", "S": "GP12", "W": "GP13",
                                          "OK": "GP15"}) as pico:
         buf = page_frame(pico)
-        assert has_text(buf, "WANDA DEALS") and has_text(buf, "THEM") and has_text(buf, "TO 5")
+        assert has_text(buf, "WANDA DEALS") and has_text(buf, "THEM")
+        # "TO 5": the words of the bottom line are 4 columns apart.
+        assert find_text(buf, 7, "5") == find_text(buf, 7, "TO") + 15 > 15
         pico.run_script("OK wait:3500")
         assert table(pico).game.dealer == N
 
