@@ -65,14 +65,19 @@ def test_bundle_has_the_firmware_libraries_font_and_template(built, built_source
         for name in ("code.py", "boot.py", "settings.toml", "font5x8.bin") + tuple(
                 module + ext for module in MODULES):
             assert name in files, name
-        for name in ("code.py", "boot.py", "settings.toml"):
+        for name in ("boot.py", "settings.toml"):
             assert (drive / name).read_bytes() == (ROOT / name).read_bytes()
         font = (drive / "font5x8.bin").read_bytes()
         assert len(font) == 1282 and font[:2] == bytes((5, 8))
+    assert (built_source[0] / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
+    # Precompiled, the firmware's code.py is scorekeeper.mpy, and code.py only runs it.
+    assert (built[0] / "code.py").read_text() == bundle.CODE_STUB
+    assert [line for line in bundle.CODE_STUB.splitlines() if not line.startswith("#")] == [
+        "import scorekeeper  # noqa: F401"]
     # The same modules in both forms.
     assert ([name[:-4] for name in _files(built[0]) if name.endswith(".mpy")]
-            == [name[:-3] for name in _files(built_source[0]) if name.endswith(".py")
-                and name not in ("code.py", "boot.py")])
+            == sorted([name[:-3] for name in _files(built_source[0]) if name.endswith(".py")
+                       and name not in ("code.py", "boot.py")] + ["scorekeeper"]))
     assert not any(name.endswith(".mpy") for name in _files(built_source[0]))
 
 
@@ -91,7 +96,10 @@ def test_every_module_but_code_and_boot_is_precompiled_with_circuitpythons_heade
         assert data[:4] == b"C\x06\x00\x1f", (name, data[:4])
         # With MicroPython's first byte it is exactly what mpy-cross writes
         # from the module's source (recorded under its place on the drive).
-        again = subprocess.run([mpy_cross, "-s", name, "-o", "-", str(built_source[0] / (name[:-4] + ".py"))],
+        source = built_source[0] / (name[:-4] + ".py")
+        if name == "scorekeeper.mpy":
+            source = built_source[0] / "code.py"
+        again = subprocess.run([mpy_cross, "-s", name, "-o", "-", str(source)],
                                capture_output=True, check=True).stdout
         assert b"M" + data[1:] == again, name
 
@@ -298,9 +306,10 @@ def test_circuitpython_mpy_files_replace_the_sources(tmp_path):
     assert "euchre_core/rules.mpy" in files and "euchre_core/rules.py" not in files
     assert "lib/adafruit_ssd1306.mpy" in files and "lib/adafruit_framebuf.mpy" in files
     assert [name for name in files if name.endswith(".py")] == ["boot.py", "code.py"]
+    assert "scorekeeper.mpy" in files
     closure = ship_imports.import_closure([os.path.join(drive, "code.py")],
                                           [drive, os.path.join(drive, "lib")], ship_imports.board_builtins())
-    assert closure.missing == [] and closure.files["adafruit_ssd1306"].endswith(".mpy")
+    assert closure.missing == [] and closure.files["scorekeeper"].endswith("scorekeeper.mpy")
 
 
 def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):

@@ -49,6 +49,8 @@ USER_FILES = ("settings.toml",)
 # Folders the firmware owns on the drive: files there that the bundle no longer
 # has are left-overs of an older version (removed only with --prune).
 OWNED_FOLDERS = ("euchre_core", "hw")
+# The same at the root: the firmware's code.py precompiled (tools/bundle.py).
+OWNED_FILES = ("scorekeeper.mpy", "scorekeeper.py")
 LAST = "code.py"
 
 NO_DRIVE_HELP = """\
@@ -274,6 +276,10 @@ def plan(bundle, drive):
                 twin = rel[: -len(ours)] + other
                 if twin not in shipped and os.path.isfile(os.path.join(drive, *twin.split("/"))):
                     result.twins.append(twin)
+    for rel in OWNED_FILES:
+        if (rel not in shipped and rel not in result.twins
+                and os.path.isfile(os.path.join(drive, rel))):
+            result.leftover.append(rel)
     for folder in OWNED_FOLDERS:
         base = os.path.join(drive, folder)
         for here, dirs, files in os.walk(base):
