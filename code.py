@@ -173,8 +173,9 @@ def run() -> None:
     store.sync(table)
     # gc.mem_alloc: MicroPython and CircuitPython (CPython counts references).
     heap_used = getattr(gc, "mem_alloc", None)
-    gc.collect()
-    collected = heap_used() if heap_used is not None else 0
+    # The start-up's garbage is collected at the first quiet moment, once
+    # the score is on the glass (a collection takes the board milliseconds).
+    collected = 0
     last_key = now
     say("ready")
 

@@ -573,8 +573,8 @@ STARTUP_STAGES = (
                     " screen, presses, keys, LED"),
     ("busio.I2C", "the keys"),
     ("first_I2C_write", "the I2C bus"),
-    ("display_cleared", "the driver's set-up: commands, a blank frame"),
-    ("key_poll", "import the table UI, build the Table, messages, save, collect"),
+    ("key_poll", "the display driver's set-up (commands), import the table UI, build the"
+                 " Table, messages"),
     ("key_poll", "the loop's first pass: render the score screen, send it"),
 )
 

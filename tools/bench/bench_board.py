@@ -68,7 +68,6 @@ class _Clock:
     # With ``--startup`` (bench_pass.stage): called with a label where the
     # start-up reaches a part of the board, to bracket its stages for callgrind.
     stage = None
-    cleared = False
     settings_read = False
 
 
@@ -189,9 +188,6 @@ class I2C:
             _clock.stage("first I2C write")
         self.transactions += 1
         self.data_bytes += (len(buffer) if end is None else end) - start
-        if _clock.stage is not None and self.data_bytes >= 1024 and not _clock.cleared:
-            _clock.cleared = True
-            _clock.stage("display cleared")  # the driver's set-up sends a blank frame
 
     def deinit(self):
         pass
