@@ -142,3 +142,11 @@ def test_a_box_outline_is_its_edges_pixel_by_pixel():
         screen.box(drawn, x0 + 1, x1 - 1, page0, page1, False)
         reference(wanted, x0 + 1, x1 - 1, page0, page1)
         assert drawn == wanted
+
+
+def test_the_glyph_table_finds_the_glyph_small_index_finds():
+    from euchre_core import screen
+
+    assert len(screen._GLYPH_OF) == 256
+    assert [screen._GLYPH_OF[code] * font.SMALL_W for code in range(256)] == [
+        font.small_index(code) for code in range(256)]
