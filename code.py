@@ -218,8 +218,13 @@ def run() -> None:
                     led.show_code(STUCK_KEY, now)
             result = presses.poll(now)
         table.tick(now)
-        # Saved before drawing: a press that crashes the drawing still counts.
-        store.sync(table, pressed)
+        # An action is saved before drawing: a press that crashes the
+        # drawing still counts. A whole record (a new game, new preferences)
+        # takes the board milliseconds the player would wait for: it is
+        # written once the screen is sent.
+        record_due = store.record_due(table)
+        if not record_due:
+            store.sync(table, pressed)
 
         if display is not None:
             # Every command can meet a loose wire, not only a redraw: the
@@ -261,6 +266,8 @@ def run() -> None:
                         led.show_code(0, now)
                     say("display found")
 
+        if record_due:
+            store.sync(table, pressed)
         if led is not None:
             led.tick(now)
         if buzzer is not None:

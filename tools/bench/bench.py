@@ -489,11 +489,14 @@ def firmware_press_work(script_path, heap=MARKED_HEAP):
     """Instructions of the real code.py per short press of the session, by label.
 
     Runs the session on the stand-in board under callgrind with a dump at
-    every ``bench_pass.marker()``: dumps alternate between the passes with
-    no key event (and start-up) and the pass that handles one key event. A
-    press is its key-down pass plus its key-up pass. Long presses are left
-    out (their work happens in a pass without a key event). Each entry is
-    (instructions, transactions, bytes, garbage collections in the press)."""
+    every ``bench_pass.marker()``: before and after the loop pass that
+    handles a key event, and inside it each time the display lets the I2C
+    bus go (``SENT``: what it wrote is on the wire). A press is its key-down
+    pass plus its key-up pass. Long presses are left out (their work happens
+    in a pass without a key event). Each entry is (instructions of the key-up
+    pass, transactions, bytes, garbage collections in the press, instructions
+    of the key-down pass, instructions of the key-up pass up to its last
+    byte on the wire)."""
     with open(os.path.join(BUILD, script_path)) as f:
         labels = [line.split()[3] for line in f.read().splitlines()[1:] if line.strip()]
     with tempfile.TemporaryDirectory() as tmp:
@@ -506,8 +509,15 @@ def firmware_press_work(script_path, heap=MARKED_HEAP):
             if heap < 1024 * 1024:
                 return firmware_press_work(script_path, 1024 * 1024)
             raise RuntimeError("the marked session failed:\n" + done.stdout[-2000:])
-        sent = [tuple(int(x) for x in line.split()[1:]) for line in done.stdout.splitlines()
-                if line.startswith("PASS ")]
+        # The marks in order (dump k ends at the k-th mark), with each pass's counters.
+        marks = []
+        sent = []
+        for line in done.stdout.splitlines():
+            if line in ("BEGIN", "SENT"):
+                marks.append(line)
+            elif line.startswith("PASS "):
+                marks.append("END")
+                sent.append(tuple(int(x) for x in line.split()[1:]))
         dumps = {}
         for name in os.listdir(tmp):
             match = re.match(r"cg\.(\d+)$", name)
@@ -515,22 +525,38 @@ def firmware_press_work(script_path, heap=MARKED_HEAP):
                 with open(os.path.join(tmp, name)) as f:
                     total = re.search(r"^totals:\s+(\d+)", f.read(), re.M)
                 dumps[int(match.group(1))] = int(total.group(1))
-    if len(dumps) != 4 * len(labels) or len(sent) != 2 * len(labels):
-        raise RuntimeError("%d dumps, %d passes for %d presses" % (len(dumps), len(sent),
+    passes = []  # (instructions, instructions to the last SENT mark) of each pass
+    for number, kind in enumerate(marks, 1):
+        if kind == "BEGIN":
+            passes.append([0, 0])
+        else:
+            passes[-1][0] += dumps[number]
+            if kind == "SENT":
+                passes[-1][1] = passes[-1][0]
+    if len(passes) != 2 * len(labels) or len(sent) != 2 * len(labels) or len(dumps) < len(marks):
+        raise RuntimeError("%d dumps, %d passes for %d presses" % (len(dumps), len(passes),
                                                                    len(labels)))
     work = {}
     for press, label in enumerate(labels):
-        down = dumps[4 * press + 2]
-        up = dumps[4 * press + 4]
+        down = passes[2 * press][0]
+        up, up_sent = passes[2 * press + 1]
         tx = sent[2 * press][0] + sent[2 * press + 1][0]
         nbytes = sent[2 * press][1] + sent[2 * press + 1][1]
         collected = sent[2 * press][2] + sent[2 * press + 1][2]
         # The key-down pass runs when the finger goes down, long before the
         # release fires the press: only the key-up pass stands between the
-        # release and the pixel. (down + up is the press's whole work.)
-        work.setdefault(label, []).append((up, tx, nbytes, collected, down))
+        # release and the pixel, and of it only what comes before its last
+        # byte on the wire (down + up is the press's whole work).
+        work.setdefault(label, []).append((up, tx, nbytes, collected, down, up_sent or up))
     work["heap"] = heap
     return work
+
+
+def label_of(work, row):
+    for label, rows in work.items():
+        if row in rows:
+            return label
+    return None
 
 
 STARTUP_FROM = 8  # the saved game of the start-up: game 1 at this score (the leader's)
@@ -615,13 +641,6 @@ def startup_work(lines):
         # dump k + 1 holds what ran between the k-th and the (k + 1)-th mark.
         rows.append((labels[i], STARTUP_STAGES[i][1], dumps[i + 1], tx, nbytes))
     return rows, scores, actions
-
-
-def label_of(work, row):
-    for label, rows in work.items():
-        if row in rows:
-            return label
-    return None
 
 
 def out_of_memory_at(script_path, smallest, minimal=False, tries=32):
@@ -865,7 +884,7 @@ def main(argv):
                 (collections if r[3] else plain.setdefault(label, [])).append(r)
         # Press-to-pixel of each press, as in section 2; and the presses over
         # the target: label -> (how many, the slowest ms).
-        real_ms = {label: [SCAN_INTERVAL_MS + loop_ms + estimate(r[0], per_ms)
+        real_ms = {label: [SCAN_INTERVAL_MS + loop_ms + estimate(r[5], per_ms)
                            + i2c_ms(r[1], r[2]) for r in rows]
                    for label, rows in plain.items()}
         slow = {}
@@ -879,6 +898,8 @@ def main(argv):
         say("   %-14s %6s %11s %11s %8s %7s %7s %9s %9s" % (
             "press", "count", "mean instr", "max instr", "CPU ms", "bytes", "I2C ms",
             "total ms", "worst ms"))
+        say("   (instr: the whole key-up pass; CPU ms: the part of it before the last byte"
+            " is on the wire)")
         for label in ("call", "trick", "last-trick", "quick-ok", "quick-result", "misdeal",
                       "undo", "new-game"):
             if label not in plain:
@@ -887,7 +908,7 @@ def main(argv):
             totals_here = real_ms[label]
             say("   %-14s %6d %11.0f %11d %8.1f %7.0f %7.1f %9.1f %9.1f" % (
                 label, len(rows), mean(r[0] for r in rows), max(r[0] for r in rows),
-                estimate(mean(r[0] for r in rows), per_ms), mean(r[2] for r in rows),
+                estimate(mean(r[5] for r in rows), per_ms), mean(r[2] for r in rows),
                 mean(i2c_ms(r[1], r[2]) for r in rows), mean(totals_here), max(totals_here)))
         if collections:
             extra = [r[0] - mean(x[0] for x in plain.get(label_of(real, r), [r])) for r in collections]
@@ -925,7 +946,7 @@ def main(argv):
     if with_valgrind:
         log("bench: start-up, stage by stage ...")
         lines, _, _, _, _ = session_script()
-        stages, scores, saved_actions = startup_work(lines)
+        startup_rows, scores, saved_actions = startup_work(lines)
         say("   start-up: from the start of code.py (as the bundle ships it) to the end of the"
             " loop's")
         say("   first pass (the score screen on the glass), with a game saved at %d-%d (%d"
@@ -934,14 +955,15 @@ def main(argv):
         say("   %-16s %11s %8s %7s %7s  %s" % ("stage ends at", "instr", "CPU ms", "bytes",
                                              "I2C ms", "what ran"))
         startup_total = 0.0
-        for label, what, instr, tx, nbytes in stages:
+        for label, what, instr, tx, nbytes in startup_rows:
             cpu = estimate(instr, per_ms)
             wire = i2c_ms(tx, nbytes)
             startup_total += cpu + wire
             say("   %-16s %11d %8.1f %7d %7.1f  %s" % (label, instr, cpu, nbytes, wire, what))
         say("   %-16s %11d %8.1f %7d %7.1f" % (
-            "total", sum(r[2] for r in stages), estimate(sum(r[2] for r in stages), per_ms),
-            sum(r[4] for r in stages), sum(i2c_ms(r[3], r[4]) for r in stages)))
+            "total", sum(r[2] for r in startup_rows),
+            estimate(sum(r[2] for r in startup_rows), per_ms), sum(r[4] for r in startup_rows),
+            sum(i2c_ms(r[3], r[4]) for r in startup_rows)))
         say("   not counted: reading the files from the Pico's flash, settings.toml parsed by")
         say("   CircuitPython (C) for each key, the C modules' own work")
 

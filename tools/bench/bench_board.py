@@ -56,6 +56,7 @@ class _Clock:
     # handles a key event, and at the next poll, just after it.
     pass_begins = None
     pass_ended = None
+    pass_sent = None
     pass_open = False
     sent = (0, 0)  # the bus counters when the pass began
     heap = 0  # gc.mem_alloc() when the pass began
@@ -215,6 +216,8 @@ class I2CDevice:
 
     def __exit__(self, *exc):
         self._i2c.unlock()
+        if _clock.pass_open:
+            _clock.pass_sent()  # the bytes of this lock are on the wire
         return False
 
     def write(self, buf, *, start=0, end=None):

@@ -60,6 +60,7 @@ def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
         import bench_pass
         _clock.pass_begins = bench_pass.begins
         _clock.pass_ended = bench_pass.ended
+        _clock.pass_sent = bench_pass.sent
     busio = _Module()
     busio.I2C = bench_board.I2C
     microcontroller = _Module()

@@ -26,10 +26,20 @@ def marker():
 
 
 def begins():
-    """Just before the pass that handles a key event: the counters, then the mark."""
+    """Just before the pass that handles a key event: a ``BEGIN`` line, the
+    counters, then the mark."""
+    print("BEGIN")
     if _buses:
         _clock.sent = (_buses[-1].transactions, _buses[-1].data_bytes)
     _clock.heap = gc.mem_alloc()
+    marker()
+
+
+def sent():
+    """In that pass, when the display lets the bus go (its bytes are on the
+    wire): a ``SENT`` line, then the mark. The pass's work up to its last
+    such mark is what stands before the last byte reaches the glass."""
+    print("SENT")
     marker()
 
 
