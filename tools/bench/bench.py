@@ -593,8 +593,8 @@ def saved_game_image(lines, points=STARTUP_FROM):
 # part named is built, or first used), and what ran since the mark before.
 STARTUP_STAGES = (
     ("code.py", None),
-    ("settings.toml", "compile code.py; import the driver, storage, hw.start (rules engine),"
-                      " hw.settings; the crash streak"),
+    ("settings.toml", "compile code.py (3 lines), load scorekeeper.mpy; import the driver,"
+                      " storage, hw.start (rules engine), hw.settings; the crash streak"),
     ("keypad.Keys", "read settings.toml, load the saved game (replay its log), import the"
                     " screen, presses, keys, LED"),
     ("busio.I2C", "the keys"),
