@@ -1,6 +1,6 @@
 """Build the CIRCUITPY drive image: ``build/CIRCUITPY/`` and a zip of it.
 
-    python tools/bundle.py [--out build] [--cache build/pip-cache] [--mpy-cross PATH]
+    python tools/bundle.py [--source] [--out build] [--cache build/pip-cache] [--mpy-cross PATH]
 
 What goes in, and why:
 

@@ -1,6 +1,6 @@
-"""Copy the bundle (build/CIRCUITPY) onto a mounted CIRCUITPY drive.
+"""Build the firmware for the board's CircuitPython and copy it onto a mounted CIRCUITPY drive.
 
-    python tools/flash.py [--drive PATH] [--bundle build/CIRCUITPY] [--dry-run] [--prune]
+    python tools/flash.py [--drive PATH] [--source] [--bundle FOLDER] [--dry-run] [--prune]
 
 * The drive is found by its ``boot_out.txt`` (CircuitPython writes it at every
   start) in the usual mount points, or given with ``--drive PATH`` or the
