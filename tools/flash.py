@@ -1,4 +1,4 @@
-"""Build the firmware for the board's CircuitPython and copy it onto a mounted CIRCUITPY drive.
+"""Build the firmware for a CIRCUITPY drive's CircuitPython and copy it there.
 
     python tools/flash.py [--drive PATH] [--source] [--bundle FOLDER] [--dry-run] [--prune]
 
