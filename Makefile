@@ -48,13 +48,15 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .hypothesis
 
-## The board's drive image: build/CIRCUITPY/ and build/euchre-scorekeeper-VERSION.zip.
+## The board's drive image: build/CIRCUITPY/ and build/euchre-scorekeeper-VERSION.zip,
+## modules precompiled for CircuitPython 10 (SOURCE=1: .py source, ...-source.zip).
 bundle: $(STAMP)
-	$(PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+	$(PY) tools/bundle.py $(if $(SOURCE),--source) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
-## Copy the bundle to a mounted CIRCUITPY drive (DRIVE=/path to choose one).
-flash: bundle
-	$(PY) tools/flash.py $(if $(DRIVE),--drive "$(DRIVE)")
+## Build the form the drive's CircuitPython takes (10.x: .mpy, other: source;
+## SOURCE=1: source) into build/flash/ and copy it to a mounted drive (DRIVE=/path).
+flash: $(STAMP)
+	$(PY) tools/flash.py $(if $(DRIVE),--drive "$(DRIVE)") $(if $(SOURCE),--source) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 ## docs/wiring.svg from the pin defaults in hw/settings.py.
 wiring: $(STAMP)

@@ -17,6 +17,12 @@ the SSD1306 is already there and the window is not sent again. The I2C data
 control byte (0x40) must precede the data, so the byte just before each
 stretch is swapped for 0x40 for the duration of the write and put back: no
 copy, and no allocation per frame.
+
+The driver's set-up ends by sending a blank frame (1 KiB, about 23 ms at
+400 kHz, before the first picture can go out). Here the set-up turns the
+glass off instead and sends nothing: the glass copy is unknown, so the first
+``show_pages`` sends every page whole, and the glass comes on once it holds
+a whole picture (``_dark``).
 """
 
 from micropython import const
@@ -47,10 +53,11 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
 
     def __init__(self, i2c: Any, addr: int = 0x3C) -> None:
         # What the glass holds, page by page; ``_known`` has bit p set when
-        # page p of that copy is right (the driver's set-up sends zeros).
+        # page p of that copy is right (none is before the first picture).
         self._glass = bytearray(WIDTH * PAGES)
         self._known = 0
         self._pointer = -1  # page << 16 | left << 8 | right the chip's window points at, or -1
+        self._dark = True  # off until every page has been sent once
         super().__init__(WIDTH, HEIGHT, i2c, addr=addr)
         # show_pages locks the bus through the driver's I2CDevice, then
         # writes to the bus itself: one lock a frame, not one a transaction.
@@ -68,17 +75,26 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._glass_chunks = [glass[c * _CHUNK:(c + 1) * _CHUNK] for c in range(PAGES * _CHUNKS)]
         # The window commands in one transaction: control byte 0x00 (commands follow).
         self._window = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0, PAGES - 1))
-        self._glass[:] = self.frame
-        self._known = ALL_PAGES
 
     def show(self) -> None:
-        """The driver's whole-frame send (also used by its set-up); the glass copy follows."""
+        """The driver's whole-frame send; the glass copy follows. The
+        driver's set-up calls it for its blank frame: then the glass is
+        turned off and nothing is sent."""
+        frame = getattr(self, "frame", None)  # None while the driver sets up
+        if frame is None:
+            self.poweroff()
+            return
         self._pointer = -1
         super().show()
-        frame = getattr(self, "frame", None)  # None while the driver sets up
-        if frame is not None:
-            self._glass[:] = frame
-            self._known = ALL_PAGES
+        self._glass[:] = frame
+        self._known = ALL_PAGES
+        self._light()
+
+    def _light(self) -> None:
+        """Turn the glass on once it holds a whole picture."""
+        if self._dark and self._known == ALL_PAGES:
+            self._dark = False
+            self.poweron()
 
     def show_pages(self, mask: int) -> None:
         """Send what changed in the pages whose bit is set in ``mask`` (bit p = page p)."""
@@ -161,6 +177,8 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                 known_pages |= 1 << page
         self._known = known_pages
         self._pointer = pointer
+        if self._dark:
+            self._light()
 
     def flip(self, flipped: bool) -> None:
         """Turn the picture 180 degrees; the caller redraws every page after it."""
@@ -172,7 +190,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     def sleep(self, asleep: bool) -> None:
         if asleep:
             self.poweroff()
-        else:
+        elif not self._dark:
             self.poweron()
 
 

@@ -193,4 +193,21 @@ def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
     assert not bench.run_session("one.txt", lowest - step, minimal=True)[0]
     with pytest.raises(RuntimeError, match="fails with a"):
         bench.completes_from("one.txt", 32 * 1024, minimal=True, step=step)
+    # The start-up, stage by stage, from a game saved mid-way: every stage
+    # is reached in order, nothing is sent before the display's set-up, and
+    # the loop's first pass sends the screen.
+    lines, _, _, _, _ = bench.session_script()
+    image, scores, saved_actions = bench.saved_game_image(lines)
+    assert max(scores) == bench.STARTUP_FROM and saved_actions > 20
+    with open(os.path.join(bench.BUILD, "saved.nvm"), "wb") as f:
+        f.write(image)
+    with open(os.path.join(bench.BUILD, "nothing.txt"), "w") as f:
+        f.write("expect 0 0 -1\n")
+    out = bench.micropython(["bench_session_main.py", "--minimal", "nothing.txt", "--startup",
+                             "saved.nvm"], heap="256k").stdout
+    stages = [line.split()[1:] for line in out.splitlines() if line.startswith("STAGE ")]
+    assert [stage[0] for stage in stages] == [label for label, _ in bench.STARTUP_STAGES], out
+    sent = [int(stage[2]) for stage in stages]
+    assert sent[:4] == [0, 0, 0, 0] and sent[-1] - sent[-2] > 300, sent
+    assert "restarting" not in out and "Traceback" not in out, out
     shutil.rmtree(bench.BUILD)

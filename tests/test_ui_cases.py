@@ -20,7 +20,10 @@ import pytest
 _TESTS = pathlib.Path(__file__).parent
 _ROOT = _TESTS.parent
 _BIN = pathlib.Path(sys.executable).parent
-UI_HEAP = "144k"  # measured: 136k is the smallest that passes
+# The firmware's heap proxy on the unix port (the 3-game session, issue 12).
+# Some cases hold two tables at once; at 128k they fitted or not by where
+# blocks happened to land.
+UI_HEAP = "160k"
 
 
 def _cases():
