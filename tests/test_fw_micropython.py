@@ -127,7 +127,7 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session_in_160k(tmp_pat
     bench.prepare()
     drive = tmp_path / "bench" / "bundle" / "CIRCUITPY"
     shipped = sorted(str(p.relative_to(drive)) for p in drive.rglob("*.mpy"))
-    assert len(shipped) >= 25 and "euchre_core/ui.mpy" in shipped and "lib/adafruit_ssd1306.mpy" in shipped
+    assert len(shipped) >= 25 and "ui/table.mpy" in shipped and "lib/adafruit_ssd1306.mpy" in shipped
     for rel in shipped:
         data = (drive / rel).read_bytes()
         assert data[:2] == b"C\x06", rel
@@ -144,4 +144,4 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session_in_160k(tmp_pat
     assert "Traceback" not in done.stdout + done.stderr
     # Nothing but the staged .mpy files could have been loaded for the firmware.
     assert not [p for p in (tmp_path / "bench").rglob("*.py")
-                if p.parts[-2] in ("euchre_core", "hw", "lib", "adafruit_bus_device")]
+                if p.parts[-2] in ("euchre_core", "ui", "hw", "lib", "adafruit_bus_device")]

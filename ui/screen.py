@@ -12,7 +12,7 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from micropython import const
 
-from euchre_core.font import (BIG_PAGES, BIG_VIEW, BIG_W, SMALL, SMALL_COUNT, SMALL_FIRST,
+from ui.font import (BIG_PAGES, BIG_VIEW, BIG_W, SMALL, SMALL_COUNT, SMALL_FIRST,
                                SMALL_VIEW, small_index)
 
 WIDTH = const(128)
