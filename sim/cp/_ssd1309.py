@@ -13,9 +13,10 @@ addressing modes (horizontal, vertical, page; column and page windows
 * a command lock, 0xFD 0x16 (locked: every command but 0xFD is ignored)
   and 0xFD 0x12 (unlocked, the reset state);
 * a RES pin. ``needs_reset``: the module's RES is wired to a GPIO and has no
-  reset circuit of its own, so the chip does not answer on the bus until RES
-  has been driven low and then high (``res(level)``, called by the virtual
-  board when that pin changes). Driving RES low resets the chip's state.
+  reset circuit of its own, so the chip does not answer on the bus until
+  the firmware drives RES (``res(level)``, called by the virtual board when
+  that pin changes): low holds it in reset (every register back to its
+  reset value, no answer), high lets it run.
 
 Plain classes only: this file also runs under the MicroPython unix port.
 """
@@ -48,10 +49,10 @@ class SSD1309(SSD1306):
         if not high:
             self.res_low = True
             self.in_reset = True
+            self.power_on()  # every register back to its reset value
         elif self.res_low:
             self.res_low = False
             self.in_reset = False
-            self.power_on()
 
     def answers(self):
         return not self.in_reset
