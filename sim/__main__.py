@@ -19,29 +19,15 @@ import sys
 import tempfile
 
 
-def _settings_for(controller, reset_wire):
-    """The repository's settings.toml with the display lines for ``controller``."""
-    from sim.runner import REPO
-
-    with open(os.path.join(REPO, "settings.toml")) as f:
-        lines = f.read().splitlines()
-    wanted = {"EUCHRE_DISPLAY": '"' + controller + '"',
-              "EUCHRE_DISPLAY_RESET": '"' + (reset_wire or "") + '"'}
-    for i, line in enumerate(lines):
-        key = line.split("=", 1)[0].strip()
-        if key in wanted and not line.startswith("#"):
-            lines[i] = key + " = " + wanted.pop(key)
-    lines.extend(key + " = " + value for key, value in wanted.items())
-    return "\n".join(lines) + "\n"
-
-
 def _options(args):
     settings = None
     if args.settings:
         with open(args.settings) as f:
             settings = f.read()
     elif args.display != "ssd1306" or args.display_reset:
-        settings = _settings_for(args.display, args.display_reset)
+        from sim.runner import display_settings
+
+        settings = display_settings(args.display, args.display_reset)
     # Resolved now: the board's own file calls (a relative path among them)
     # are redirected onto its virtual CIRCUITPY drive while it runs.
     nvm_path = os.path.abspath(args.nvm) if args.nvm else None

@@ -261,6 +261,25 @@ def make_circuitpy(folder, source=REPO, settings=None, files=None):
     return folder
 
 
+def display_settings(controller, reset_wire=None, text=None):
+    """settings.toml text (``text``, by default the repository's) with the
+    display lines for ``controller`` ("ssd1306", "sh1106" or "ssd1309") and
+    its RES pin (None: none), to go with ``VirtualPico(controller=...,
+    reset_wire=...)``."""
+    if text is None:
+        with open(os.path.join(REPO, "settings.toml")) as f:
+            text = f.read()
+    lines = text.splitlines()
+    wanted = {"EUCHRE_DISPLAY": '"' + controller + '"',
+              "EUCHRE_DISPLAY_RESET": '"' + (reset_wire or "") + '"'}
+    for i, line in enumerate(lines):
+        key = line.split("=", 1)[0].strip()
+        if key in wanted and not line.lstrip().startswith("#"):
+            lines[i] = key + " = " + wanted.pop(key)
+    lines.extend(key + " = " + value for key, value in wanted.items())
+    return "\n".join(lines) + "\n"
+
+
 class VirtualPico:
     """A virtual Raspberry Pi Pico running a CIRCUITPY folder.
 

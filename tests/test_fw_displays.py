@@ -180,3 +180,37 @@ def test_a_wrong_reset_pin_is_named_and_the_display_used_without_it():
         assert "no display" in pico.serial
         pico.run_script("OK N N N N N N " + BANNER)  # OK: the message goes
         assert table(pico).game.scores == [2, 0]
+
+
+@pytest.mark.parametrize("raw, want", [
+    (None, "ssd1306"), ("sh1106", "sh1106"), ("SH1106", "sh1106"), (" ssd1309 ", "ssd1309"),
+    ("ssd1306", "ssd1306"), ("ssd1306_128x32", "ssd1306"), (1106, "ssd1306"), (True, "ssd1306"),
+])
+def test_the_display_setting_is_read_and_checked(raw, want):
+    from hw.settings import Settings
+
+    settings = Settings({"EUCHRE_DISPLAY": raw}.get)
+    assert settings["EUCHRE_DISPLAY"] == want
+    if raw is None or want == str(raw).strip().lower():
+        assert settings.errors == []
+    else:
+        [error] = settings.errors
+        assert error.startswith("EUCHRE_DISPLAY: ")
+        assert error.endswith(' is not one of ssd1306, sh1106, ssd1309; using "ssd1306"')
+
+
+def test_the_reset_pin_is_optional_and_checked():
+    import board  # the simulator's (sim/cp is on the path)
+    from hw.settings import Settings
+
+    assert Settings({}.get).pin("EUCHRE_DISPLAY_RESET", board) is None
+    settings = Settings({"EUCHRE_DISPLAY_RESET": "gp3"}.get)
+    assert settings.pin("EUCHRE_DISPLAY_RESET", board) is board.GP3 and not settings.errors
+
+
+def test_display_settings_writes_the_lines_a_controller_needs():
+    from sim.runner import display_settings
+
+    text = display_settings("ssd1309", "GP3")
+    lines = [line for line in text.splitlines() if line.startswith("EUCHRE_DISPLAY")]
+    assert lines == ['EUCHRE_DISPLAY = "ssd1309"', 'EUCHRE_DISPLAY_RESET = "GP3"']

@@ -232,7 +232,10 @@ class Bus:
 
     def device(self, address):
         dev = self.devices.get(address)
-        if dev is None or not dev.answers():
+        # A chip held in reset does not acknowledge (``answers``; optional:
+        # a device without it always answers).
+        answers = getattr(dev, "answers", None)
+        if dev is None or (answers is not None and not answers()):
             self.nacks += 1
             # CircuitPython on the RP2040 reports an address nobody acknowledges
             # as ENODEV; adafruit_bus_device turns that into ValueError.
