@@ -1,4 +1,4 @@
-"""The SSD1306 128x64 OLED over I2C, sending only what changed.
+"""The 128x64 OLED over I2C (SSD1306, SH1106 or SSD1309), sending only what changed.
 
 Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device`` and
 ``adafruit_framebuf``), built on a ``busio.I2C`` bus from the configured pins.
@@ -99,7 +99,8 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._frame_chunks = [self.frame[c * _CHUNK:(c + 1) * _CHUNK]
                               for c in range(PAGES * _CHUNKS)]
         self._glass_chunks = [glass[c * _CHUNK:(c + 1) * _CHUNK] for c in range(PAGES * _CHUNKS)]
-        # The window commands in one transaction: control byte 0x00 (commands follow).
+        # The window commands (SH1106: page and column) in one transaction:
+        # control byte 0x00 (commands follow).
         if self.PAGED:
             self._window = bytearray((0x00, _SET_PAGE, 0x00, _SET_HIGH_COLUMN))
         else:
@@ -118,7 +119,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     def poweron(self) -> None:
         # The driver turns the glass on before its set-up: it stays off
         # here until it holds a whole picture (``_light``).
-        if not getattr(self, "_dark", False):
+        if not self._dark:
             super().poweron()
 
     def show(self) -> None:
