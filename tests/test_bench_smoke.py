@@ -129,7 +129,7 @@ def test_the_start_up_is_marked_stage_by_stage(built):
 def test_callgrind_counts_every_mark(built):
     presses = [plan.Press(1, False, 300, "call"), plan.Press(plan.IDLE, False, 40, "idle")]
     out, dumps = bench.counted(lambda tool: bench.firmware(presses, bench.MARKED_HEAP, "cg.nvm",
-                                                           ["--mark"], tool), 0)
+                                                           ["--mark"], tool))
     call, idle = bench.press_passes(presses, bench.passes(out, dumps)[0])
     assert call["bytes"] > 300 and 0 < call["cpu"] <= call["up"]["instr"] < call["work"]
     assert 0 < idle["work"] < call["work"]

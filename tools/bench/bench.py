@@ -127,15 +127,16 @@ def firmware(presses, heap=1024 * 1024, nvm="session.nvm", flags=(), tool=()):
     return micropython(["firmware", nvm, "script.txt"] + list(flags), heap, tool)
 
 
-def counted(args, heap):
-    """``args`` run under callgrind, a dump at every ``standins.mark``:
-    (stdout, the instructions of each dump in order)."""
+def counted(run):
+    """``run(tool)`` (``micropython`` or ``firmware`` with its arguments) under
+    callgrind, a dump at every ``standins.mark``: (its output, the
+    instructions of each dump in order)."""
     if not shutil.which("valgrind"):
         raise RuntimeError("the benchmark counts instructions with valgrind: apt-get install valgrind")
     with tempfile.TemporaryDirectory() as tmp:
         tool = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.path.join(tmp, "cg"),
                 "--dump-before=filter_iternext"]
-        ok, out = args(tool) if callable(args) else micropython(args, heap, tool)
+        ok, out = run(tool)
         if not ok:
             raise RuntimeError("the counted run failed:\n" + out[-3000:])
         dumps = {}
@@ -265,89 +266,117 @@ def completes_from(presses, top, step=1024):
     return heap
 
 
+def by_label(rows, skip_first=False):
+    """Rows grouped by label; ``skip_first``: the first of each left out (it
+    finds files and caches cold)."""
+    out = {}
+    for row in rows:
+        out.setdefault(row["label"], []).append(row)
+    return {label: found[1:] if skip_first else found for label, found in out.items()}
+
+
+class Pico:
+    """Pico milliseconds by the anchor, and press-to-pixel: the keypad's
+    debounce, a loop pass in progress, the CPU of the key-up pass up to its
+    last byte on the bus, the wire."""
+
+    def __init__(self, per_ms, interval_s, debounce, idle, i2c_hz):
+        self.per_ms = per_ms  # instructions a Pico millisecond
+        self.interval, self.debounce = interval_s, debounce  # as code.py set up the keypad
+        self.scan_ms = interval_s * 1000 * debounce
+        self.idle = idle  # instructions of a loop pass with nothing to do, the table quiet
+        self.soon = 0  # the same within 250 ms of a key
+        self.loop_ms = idle / per_ms
+        self.i2c_hz = i2c_hz
+
+    def cpu(self, instructions):
+        return instructions / self.per_ms
+
+    def wire(self, p, hz=None):
+        return wire_ms(p["tx"], p["bytes"], hz or self.i2c_hz)
+
+    def to_pixel(self, p, hz=None):
+        return self.scan_ms + self.loop_ms + self.cpu(p["cpu"]) + self.wire(p, hz)
+
+
+def measure_presses():
+    """Sections 1 and 2: the naive redraw (the anchor) and code.py press by press."""
+    log("the naive full redraw ...")
+    out, dumps = counted(lambda tool: micropython(["naive"], 1024 * 1024, tool))
+    naive = by_label(passes(out, dumps)[0], skip_first=True)
+    for rows in naive.values():
+        for p in rows:
+            p["cpu"] = p["instr"]
+    log("code.py, press by press ...")
+    script = plan.each_kind()
+    out, dumps = counted(lambda tool: firmware(script, MARKED_HEAP, "kinds.nvm", ["--mark"], tool))
+    ours = by_label(press_passes(script, passes(out, dumps)[0]))
+    # What code.py asked of the keypad and of the bus.
+    interval, debounce = float(value(out, "KEYS")[0]), int(value(out, "KEYS")[1])
+    idle = mean(p["work"] for p in ours.pop("idle") if not p["collected"])
+    per_ms = mean(p["instr"] for p in naive["calibrate"]) / PICO_NAIVE_REDRAW_MS
+    pico = Pico(per_ms, interval, debounce, idle, int(value(out, "I2C")[0]))
+    pico.soon = mean(p["work"] for p in ours.pop("idle-soon") if not p["collected"])
+    return naive, {label: rows[1:] for label, rows in ours.items()}, pico
+
+
+def measure_session():
+    """Sections 2 to 4: the 3-game session press by press, its flash, the
+    start-up from a game it saved, its heap."""
+    log("the %d-game session, press by press ..." % SESSION_GAMES)
+    session, hands, entries, actions = plan.evening(SESSION_SEED, games=SESSION_GAMES)
+    out, dumps = counted(lambda tool: firmware(session, MARKED_HEAP, "session.nvm", ["--mark"],
+                                               tool))
+    figures = {"presses": session, "hands": sum(1 for h, _ in hands if h is not None),
+               "entries": entries, "actions": sum(actions),
+               "nvm": check_journal(out, entries, len(actions) - 1),
+               "played": [p for p in press_passes(session, passes(out, dumps)[0])
+                          if not p["long"] and p["label"] in SHORT]}
+
+    log("start-up, stage by stage ...")
+    count, figures["saved_scores"], figures["saved_actions"] = plan.saved_midway(session, SAVED_AT)
+    ok, out = firmware(session[:count], nvm="saved.nvm")
+    if not ok:
+        raise RuntimeError("the session to the saved game failed:\n" + out[-3000:])
+    out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved.nvm", ["--stages"], tool))
+    figures["stages"] = passes(out, dumps)[1]
+
+    log("heap: the session sampled, then the smallest heap it completes with ...")
+    ok, out = firmware(session, 1024 * 1024, "sampled.nvm", ["--sample", "25"])
+    if not ok:
+        raise RuntimeError("the sampled session failed:\n" + out[-3000:])
+    for name in ("board", "started", "peak"):
+        figures[name] = int(value(out, name))
+    figures["smallest"] = smallest_heap(session)
+    figures["failure"] = first_failure(session, figures["smallest"])
+    figures["steady"] = completes_from(session, max(figures["smallest"], TARGET_HEAP) + 32 * 1024)
+    figures["target_ok"] = firmware(session, TARGET_HEAP, "target.nvm")[0]
+    return figures
+
+
 def hand_kind(hand):
     if hand is None:
         return "passed deal"
     return "defender alone" if hand[2] is not None else "maker alone" if hand[1] else "normal hand"
 
 
-def main():
-    log("building the bundle into build/bench ...")
-    staged = build()
-
-    log("the naive full redraw ...")
-    out, dumps = counted(["naive"], 1024 * 1024)
-    naive = {}
-    for p in passes(out, dumps)[0]:
-        naive.setdefault(p["label"], []).append(p)
-    # The first of each kind finds files and caches cold: left out.
-    naive = {label: rows[1:] for label, rows in naive.items()}
-    per_ms = mean(p["instr"] for p in naive["calibrate"]) / PICO_NAIVE_REDRAW_MS
-
-    log("code.py, press by press ...")
-    script = plan.each_kind()
-    out, dumps = counted(lambda tool: firmware(script, MARKED_HEAP, "kinds.nvm", ["--mark"], tool),
-                         MARKED_HEAP)
-    presses = press_passes(script, passes(out, dumps)[0])
-    # What code.py asked of the keypad and the bus.
-    interval, debounce = float(value(out, "KEYS")[0]), int(value(out, "KEYS")[1])
-    i2c_hz = int(value(out, "I2C")[0])
-    scan_ms = interval * 1000 * debounce
-    idle = [p for p in presses if p["label"] == "idle" and not p["collected"]]
-    loop_ms = mean(p["work"] for p in idle) / per_ms
-
-    def i2c_ms(p, hz=i2c_hz):
-        return wire_ms(p["tx"], p["bytes"], hz)
-
-    def to_pixel(p, hz=i2c_hz):
-        return scan_ms + loop_ms + p["cpu"] / per_ms + i2c_ms(p, hz)
-
-    kinds = {}
-    for p in presses:
-        kinds.setdefault(p["label"], []).append(p)
-    kinds = {label: rows[1:] for label, rows in kinds.items()}
-
-    log("the 3-game session, press by press ...")
-    session, hands, entries, actions = plan.evening(SESSION_SEED, games=SESSION_GAMES)
-    out, dumps = counted(lambda tool: firmware(session, MARKED_HEAP, "session.nvm", ["--mark"],
-                                               tool), MARKED_HEAP)
-    new_games = sum(1 for p in session if p.label == "new-game")
-    nvm = check_journal(out, entries, new_games)
-    played = [p for p in press_passes(session, passes(out, dumps)[0])
-              if not p["long"] and p["label"] in SHORT]
-
-    log("start-up, stage by stage ...")
-    count, saved_scores, saved_actions = plan.saved_midway(session, SAVED_AT)
-    ok, out = firmware(session[:count], nvm="saved.nvm")
-    if not ok:
-        raise RuntimeError("the session to the saved game failed:\n" + out[-3000:])
-    shutil.copy(os.path.join(BUILD, "saved.nvm"), os.path.join(BUILD, "startup.nvm"))
-    out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "startup.nvm", ["--stages"], tool),
-                         MARKED_HEAP)
-    stages = passes(out, dumps)[1]
-
-    log("heap: the session sampled, then the smallest heap it completes with ...")
-    ok, out = firmware(session, 1024 * 1024, "sampled.nvm", ["--sample", "25"])
-    if not ok:
-        raise RuntimeError("the sampled session failed:\n" + out[-3000:])
-    board, started, peak = (int(value(out, name)) for name in ("board", "started", "peak"))
-    smallest = smallest_heap(session)
-    short_heap, short_at = first_failure(session, smallest)
-    steady = completes_from(session, max(smallest, TARGET_HEAP) + 32 * 1024)
-    target_ok = firmware(session, TARGET_HEAP, "target.nvm")[0]
-
+def measure_hands():
+    """Section 5: presses per hand, trick by trick and by quick result, each
+    evening run through the firmware with its journal checked."""
     log("presses per hand, %d deals each way ..." % HANDS_COUNT)
-    per_hand = {}
+    per_kind = {}
     for quick in (False, True):
-        evening, dealt, planned, _ = plan.evening(HANDS_SEED, deals=HANDS_COUNT, quick=quick)
+        evening, dealt, planned, actions = plan.evening(HANDS_SEED, deals=HANDS_COUNT, quick=quick)
         ok, out = firmware(evening, nvm="hands%d.nvm" % quick)
         if not ok:
             raise RuntimeError("the firmware failed on the deals:\n" + out[-3000:])
-        check_journal(out, planned, sum(1 for p in evening if p.label == "new-game"))
+        check_journal(out, planned, len(actions))
         for hand, keys in dealt:
-            per_hand.setdefault(hand_kind(hand), ([], []))[quick].append(len(keys))
+            per_kind.setdefault(hand_kind(hand), ([], []))[quick].append(len(keys))
+    return per_kind
 
-    # --- the report ---
+
+def report(staged, naive, ours, pico, session, per_hand):
     say = print
     say("Table Euchre Scorekeeper benchmark: the shipped bundle on the MicroPython unix port")
     say("   %d modules precompiled as shipped; adafruit_framebuf in Python, as on CircuitPython"
@@ -358,7 +387,7 @@ def main():
     say("   %-32s %12s %12s %7s %7s %9s %8s" % ("press", "naive instr", "ours instr", "ratio",
                                               "bytes", "max bytes", "garbage"))
     for kind, name in KINDS:
-        rows = kinds[kind]
+        rows = ours[kind]
         work = mean(p["work"] for p in rows)
         naive_work = mean(p["instr"] for p in naive[kind])
         say("   %-32s %12.0f %12.0f %6.1fx %7.0f %9d %7.0fB" % (
@@ -370,83 +399,92 @@ def main():
     say("2. Press-to-pixel on a 125 MHz RP2040, CircuitPython")
     say("   anchor: the naive full redraw (fill, 2 lines of text, four 16x32 digits by fill_rect,")
     say("   show) = %.0f instructions = %.0f ms on the Pico (SPEC 7): %.0f instructions a Pico ms"
-        % (per_ms * PICO_NAIVE_REDRAW_MS, PICO_NAIVE_REDRAW_MS, per_ms))
+        % (pico.per_ms * PICO_NAIVE_REDRAW_MS, PICO_NAIVE_REDRAW_MS, pico.per_ms))
     say("   scan: the keypad scans every %g ms and %d scans must agree: %g ms"
-        % (interval * 1000, debounce, scan_ms))
-    say("   loop: a pass of code.py's loop with nothing to do, %.0f instructions: %.1f ms"
-        % (mean(p["work"] for p in idle), loop_ms))
+        % (pico.interval * 1000, pico.debounce, pico.scan_ms))
+    say("   loop: a pass of code.py's loop with nothing to do at a quiet table, %.0f instructions:"
+        " %.1f ms" % (pico.idle, pico.loop_ms))
+    say("   (within 250 ms of a key: %.0f instructions, %.1f ms)" % (pico.soon, pico.cpu(pico.soon)))
     say("   CPU: the key-up pass up to its last byte on the bus; I2C at %d kHz: %d bits a"
-        " transaction + %d a byte" % (i2c_hz // 1000, I2C_BITS_PER_TRANSACTION, I2C_BITS_PER_BYTE))
+        " transaction + %d a byte" % (pico.i2c_hz // 1000, I2C_BITS_PER_TRANSACTION,
+                                      I2C_BITS_PER_BYTE))
     say("   %-32s %5s %5s %6s %6s %9s %9s" % ("press", "scan", "loop", "CPU", "I2C", "total ms",
                                             "naive ms"))
     measured = {}
     for kind, name in KINDS:
-        rows = kinds[kind]
-        measured[kind] = mean(to_pixel(p) for p in rows)
-        naive_ms = mean(to_pixel({"cpu": p["instr"], "tx": p["tx"], "bytes": p["bytes"]})
-                        for p in naive[kind])
+        rows = ours[kind]
+        measured[kind] = mean(pico.to_pixel(p) for p in rows)
         say("   %-32s %5g %5.1f %6.1f %6.1f %9.1f %9.1f" % (
-            name, scan_ms, loop_ms, mean(p["cpu"] for p in rows) / per_ms,
-            mean(i2c_ms(p) for p in rows), measured[kind], naive_ms))
+            name, pico.scan_ms, pico.loop_ms, pico.cpu(mean(p["cpu"] for p in rows)),
+            mean(pico.wire(p) for p in rows), measured[kind],
+            mean(pico.to_pixel(p) for p in naive[kind])))
     say("   at 1 MHz I2C (EUCHRE_I2C_FREQUENCY=1000000, beyond the SSD1306's rated 400 kHz): "
-        + ", ".join("%s %.1f ms" % (kind, mean(to_pixel(p, 1000000) for p in kinds[kind]))
+        + ", ".join("%s %.1f ms" % (kind, mean(pico.to_pixel(p, 1000000) for p in ours[kind]))
                     for kind, _ in KINDS))
     say("")
     say("   every short press of the %d-game session (section 3), the same way:" % SESSION_GAMES)
     say("   %-14s %6s %8s %7s %7s %9s %9s" % ("press", "count", "CPU ms", "bytes", "I2C ms",
                                            "total ms", "worst ms"))
+    played = session["played"]
     slow = {}
-    collected = [p for p in played if p["collected"]]
     for label in SHORT:
         rows = [p for p in played if p["label"] == label and not p["collected"]]
         if not rows:
             continue
-        totals = [to_pixel(p) for p in rows]
+        totals = [pico.to_pixel(p) for p in rows]
         over = [t for t in totals if t >= TARGET_MS]
         if over:
             slow[label] = (len(over), max(over))
         say("   %-14s %6d %8.1f %7.0f %7.1f %9.1f %9.1f" % (
-            label, len(rows), mean(p["cpu"] for p in rows) / per_ms, mean(p["bytes"] for p in rows),
-            mean(i2c_ms(p) for p in rows), mean(totals), max(totals)))
+            label, len(rows), pico.cpu(mean(p["cpu"] for p in rows)),
+            mean(p["bytes"] for p in rows), mean(pico.wire(p) for p in rows), mean(totals),
+            max(totals)))
+    collected = sum(1 for p in played if p["collected"])
     say("   garbage collections inside these presses: %d in a %d KiB heap%s"
-        % (len(collected), MARKED_HEAP // 1024, " (left out above)" if collected else ""))
+        % (collected, MARKED_HEAP // 1024, " (left out above)" if collected else ""))
     say("")
     say("   start-up: from the start of code.py to the end of the loop's first pass, a game")
-    say("   saved at %d-%d (%d actions), counted like a press:" % (saved_scores + (saved_actions,)))
+    say("   saved at %d-%d (%d actions), counted like a press:"
+        % (session["saved_scores"] + (session["saved_actions"],)))
     say("   %-24s %11s %8s %7s %7s" % ("stage ends at", "instr", "CPU ms", "bytes", "I2C ms"))
-    startup_ms = 0.0
+    stages = session["stages"]
     for (name, instr, tx, nbytes), before in zip(stages[1:], stages):
         part = {"tx": tx - before[2], "bytes": nbytes - before[3]}
-        startup_ms += instr / per_ms + i2c_ms(part)
-        say("   %-24s %11d %8.1f %7d %7.1f" % (name, instr, instr / per_ms, part["bytes"],
-                                              i2c_ms(part)))
-    total = {"tx": stages[-1][2], "bytes": stages[-1][3]}
+        say("   %-24s %11d %8.1f %7d %7.1f" % (name, instr, pico.cpu(instr), part["bytes"],
+                                              pico.wire(part)))
+    whole = {"tx": stages[-1][2], "bytes": stages[-1][3]}
     instr = sum(s[1] for s in stages[1:])
-    say("   %-24s %11d %8.1f %7d %7.1f" % ("total", instr, instr / per_ms, total["bytes"],
-                                          i2c_ms(total)))
+    startup_ms = pico.cpu(instr) + pico.wire(whole)
+    say("   %-24s %11d %8.1f %7d %7.1f" % ("total", instr, pico.cpu(instr), whole["bytes"],
+                                          pico.wire(whole)))
     say("   not counted: reading files from flash, settings.toml parsed in C, the C modules")
     say("")
-    presses_count = len(session)
+    board = session["board"]
     say("3. Heap: the %d-game session (%d presses, %d hands) on the stand-ins, x86-64"
-        % (SESSION_GAMES, presses_count, sum(1 for h, _ in hands if h is not None)))
-    say("   %-48s %8d" % ("stand-ins and script, before code.py (bytes)", board))
-    say("   %-48s %8d" % ("firmware, live right after start-up", started - board))
-    say("   %-48s %8d" % ("firmware, peak live (sampled every 25 polls)", peak - board))
-    say("   %-48s %8d" % ("smallest -X heapsize that completes (binary search)", smallest))
-    say("   the first failure stepping down from it: %d bytes, out of memory at" % short_heap)
-    say("     " + short_at)
-    say("   completes with every heap from %d bytes (%.0f KiB) up, 1 KiB apart"
-        % (steady, steady / 1024.0))
+        % (SESSION_GAMES, len(session["presses"]), session["hands"]))
+    for text, figure in (
+            ("stand-ins and script, before code.py (bytes)", board),
+            ("firmware, live right after start-up", session["started"] - board),
+            ("firmware, peak live (sampled every 25 polls)", session["peak"] - board),
+            ("smallest -X heapsize that completes", session["smallest"]),
+            ("  of it the firmware's (minus the stand-ins)", session["smallest"] - board)):
+        say("   %-48s %8d" % (text, figure))
+    say("   the first failure stepping down from it: %d bytes, out of memory at"
+        % session["failure"][0])
+    say("     " + session["failure"][1])
+    say("   completes with every heap from %d bytes (%.0f KiB) up, 1 KiB apart (whether a heap"
+        % (session["steady"], session["steady"] / 1024.0))
+    say("   fits is not monotonic: fragmentation decides)")
     say("")
-    writes, erases = int(nvm["writes"]), int(nvm["erases"])
+    nvm = session["nvm"]
     say("4. Flash (NVM), CircuitPython's erase rule, the same session")
     say("   %d games, %d actions: %d writes, %d erases, %d bytes programmed"
-        % (SESSION_GAMES, sum(actions), writes, erases, int(nvm["programmed"])))
+        % (SESSION_GAMES, session["actions"], nvm["writes"], nvm["erases"], nvm["programmed"]))
     say("   journal: %d 2-byte writes for %d planned actions and undos, %d erases"
-        % (nvm["journal"], entries, nvm["journal_erases"]))
+        % (nvm["journal"], session["entries"], nvm["journal_erases"]))
     say("   records: %d writes (the first into blank flash), %d erases"
         % (nvm["records"], nvm["record_erases"]))
-    per_game = max(1.0, erases / float(SESSION_GAMES))
+    per_game = max(1.0, nvm["erases"] / float(SESSION_GAMES))
     say("   %d games a week at %.1f erases a game -> a %d-cycle sector lasts %.0f years"
         % (GAMES_PER_WEEK, per_game, SECTOR_CYCLES,
            SECTOR_CYCLES / (GAMES_PER_WEEK * per_game) / 52.0))
@@ -458,12 +496,12 @@ def main():
         if kind in per_hand:
             tricks, quick = per_hand[kind]
             say("   %-16s %6d %14.2f %14.2f" % (kind, len(tricks), mean(tricks), mean(quick)))
-    everything = list(per_hand.values())
-    say("   %-16s %6d %14.2f %14.2f" % ("all deals", sum(len(t) for t, _ in everything),
-                                         mean(n for t, _ in everything for n in t),
-                                         mean(n for _, q in everything for n in q)))
+    every = list(per_hand.values())
+    say("   %-16s %6d %14.2f %14.2f" % ("all deals", sum(len(t) for t, _ in every),
+                                         mean(n for t, _ in every for n in t),
+                                         mean(n for _, q in every for n in q)))
     say("")
-    trick_ratio = mean(p["instr"] for p in naive["trick"]) / mean(p["work"] for p in kinds["trick"])
+    trick_ratio = mean(p["instr"] for p in naive["trick"]) / mean(p["work"] for p in ours["trick"])
     worst = max(measured, key=measured.get)
     quick3 = all(n == 3 for kind in ("normal hand", "maker alone") for n in per_hand[kind][1])
     say("Targets (issues 5 and 12)")
@@ -479,13 +517,24 @@ def main():
                         for label, (n, top) in sorted(slow.items())))),
             (startup_ms < TARGET_STARTUP_MS, "start-up under %d ms to the score on the glass:"
              " %.1f ms" % (TARGET_STARTUP_MS, startup_ms)),
-            (target_ok, "the session completes with -X heapsize=%dk: every heap from %.0f KiB"
-             " up, the smallest %.0f KiB" % (TARGET_HEAP // 1024, steady / 1024.0,
-                                             smallest / 1024.0)),
-            (nvm["journal"] <= entries and not nvm["journal_erases"],
-             "at most one NVM write per action: %.2f, no erase" % (nvm["journal"] / float(entries))),
+            (session["target_ok"], "the session completes with -X heapsize=%dk: every heap from"
+             " %.0f KiB up, the smallest %.0f KiB" % (TARGET_HEAP // 1024,
+                                                     session["steady"] / 1024.0,
+                                                     session["smallest"] / 1024.0)),
+            (nvm["journal"] <= session["entries"] and not nvm["journal_erases"],
+             "at most one NVM write per action: %.2f, no erase"
+             % (nvm["journal"] / float(session["entries"]))),
             (quick3, "quick result in 3 presses (call, OK, result)")):
         say("   %s %s" % ("PASS" if ok else "MISS", text))
+
+
+def main():
+    log("building the bundle into build/bench ...")
+    staged = build()
+    naive, ours, pico = measure_presses()
+    session = measure_session()
+    per_hand = measure_hands()
+    report(staged, naive, ours, pico, session, per_hand)
     return 0
 
 
