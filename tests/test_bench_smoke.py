@@ -50,13 +50,14 @@ def test_the_plan_is_the_same_every_time_and_checked_by_the_engine():
     assert len(actions) == 2 and entries > sum(actions)  # some wrong tricks were undone
     labels = [p.label for p in presses]
     assert labels.count("new-game") == 1 and labels.count("undo") == (entries - sum(actions)) // 2
-    for hand, keys in hands:
-        if hand is None:
-            assert [k.label for k in keys] == ["misdeal"]
-        elif "quick-ok" in [k.label for k in keys]:
-            assert len(keys) == 3 + (hand[2] is not None)
-    count, scores, saved = plan.saved_midway(presses, 8)
-    assert max(scores) >= 8 and saved > 10 and presses[count - 1].settle == plan.BANNER_MS
+    for hand in hands:
+        if hand.deal is None:
+            assert [k.label for k in hand.keys] == ["misdeal"]
+        elif "quick-ok" in [k.label for k in hand.keys]:
+            assert len(hand.keys) == 3 + (hand.deal[2] is not None)
+        assert presses[hand.ends_at - 1] == hand.keys[-1]
+    saved = plan.saved_midway(hands, 8)
+    assert max(saved.scores) >= 8 and saved.actions > 10 and not saved.won
 
 
 def test_passes_add_up_the_dumps_between_marks():
@@ -110,9 +111,8 @@ def test_the_naive_redraw_sends_whole_frames(built):
 
 
 def test_the_start_up_is_marked_stage_by_stage(built):
-    presses = plan.evening(2024, games=1)[0]
-    count = plan.saved_midway(presses, 8)[0]
-    assert bench.firmware(presses[:count], nvm="saved.nvm")[0]
+    presses, hands, _, _ = plan.evening(2024, games=1)
+    assert bench.firmware(presses[:plan.saved_midway(hands, 8).ends_at], nvm="saved.nvm")[0]
     ok, out = bench.firmware([], bench.MARKED_HEAP, "saved.nvm", ["--stages"])
     assert ok, out[-3000:]
     stages = bench.passes(out)[1]

@@ -331,15 +331,16 @@ def measure_session():
     session, hands, entries, actions = plan.evening(SESSION_SEED, games=SESSION_GAMES)
     out, dumps = counted(lambda tool: firmware(session, MARKED_HEAP, "session.nvm", ["--mark"],
                                                tool))
-    figures = {"presses": session, "hands": sum(1 for h, _ in hands if h is not None),
+    figures = {"presses": session, "hands": sum(1 for h in hands if h.deal is not None),
                "entries": entries, "actions": sum(actions),
                "nvm": check_journal(out, entries, len(actions) - 1),
                "played": [p for p in press_passes(session, passes(out, dumps)[0])
                           if not p["long"] and p["label"] in SHORT]}
 
     log("start-up, stage by stage ...")
-    count, figures["saved_scores"], figures["saved_actions"] = plan.saved_midway(session, SAVED_AT)
-    ok, out = firmware(session[:count], nvm="saved.nvm")
+    saved = plan.saved_midway(hands, SAVED_AT)
+    figures["saved_scores"], figures["saved_actions"] = saved.scores, saved.actions
+    ok, out = firmware(session[:saved.ends_at], nvm="saved.nvm")
     if not ok:
         raise RuntimeError("the session to the saved game failed:\n" + out[-3000:])
     out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved.nvm", ["--stages"], tool))
@@ -375,8 +376,8 @@ def measure_hands():
         if not ok:
             raise RuntimeError("the firmware failed on the deals:\n" + out[-3000:])
         check_journal(out, planned, len(actions))
-        for hand, keys in dealt:
-            per_kind.setdefault(hand_kind(hand), ([], []))[quick].append(len(keys))
+        for hand in dealt:
+            per_kind.setdefault(hand_kind(hand.deal), ([], []))[quick].append(len(hand.keys))
     return per_kind
 
 

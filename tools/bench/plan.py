@@ -26,7 +26,7 @@ Press = namedtuple("Press", "key long settle label")
 
 KEY_OK = 4
 IDLE = 7
-QUICK_MADE, QUICK_MARCH, QUICK_EUCHRED = 0, 1, 2  # the quick result's soft keys
+QUICK_MADE, QUICK_MARCH, QUICK_EUCHRED = 0, 1, 2  # the quick result's soft keys (N, E, S)
 SETTLE_MS = 300
 BANNER_MS = 3500  # the result banner (3 s) passes before the next deal
 
@@ -121,11 +121,17 @@ def hand_presses(hand, quick, rng, game, mistakes=False):
     return out, entries
 
 
+Evening = namedtuple("Evening", "presses hands entries actions")
+# A hand as entered: the deal (None: passed), its presses, how many of the
+# evening's presses end with it, then the game's scores and actions.
+Hand = namedtuple("Hand", "deal keys ends_at scores actions won")
+
+
 def evening(seed, games=None, deals=None, quick=None):
     """Whole games until ``games`` are won, or ``deals`` deals. ``quick``:
     None a mix of quick results and tricks with mistakes; True or False all
-    one way. Returns (presses, hands: (hand, its presses), entries, games
-    won, actions of each game won)."""
+    one way. Returns an ``Evening``: the presses, the ``Hand``s, the journal
+    entries, the actions of each game won."""
     rng = Lcg(seed)
     game = Game(Rules(), dealer=0)
     presses, hands, entries, actions = [], [], 0, []
@@ -133,43 +139,27 @@ def evening(seed, games=None, deals=None, quick=None):
         if game.winner is not None:
             actions.append(game.action_count)
             if len(actions) == games:
-                return presses, hands, entries, actions
+                return Evening(presses, hands, entries, actions)
             presses.append(Press(0, False, BANNER_MS, "new-game"))  # N, on the game-over screen
             game = Game(Rules(), dealer=0)
         if deals is not None and len(hands) == deals:
-            return presses, hands, entries, actions
-        hand = draw_hand(rng)
+            return Evening(presses, hands, entries, actions)
+        deal = draw_hand(rng)
         entered_quick = rng.below(3) == 0 if quick is None else quick
-        keys, added = hand_presses(hand, entered_quick, rng, game, mistakes=quick is None)
+        keys, added = hand_presses(deal, entered_quick, rng, game, mistakes=quick is None)
         presses += keys
-        hands.append((hand, keys))
         entries += added
+        hands.append(Hand(deal, keys, len(presses), tuple(game.scores), game.action_count,
+                          game.winner is not None))
 
 
-def saved_midway(presses, points=8):
-    """How many of an evening's presses end where a team first has ``points``
-    (the score screen up, the game not won): the game a board is switched
-    off with, for the start-up. Returns (presses, scores, actions)."""
-    game = Game(Rules(), dealer=0)
-    for count, press in enumerate(presses, 1):
-        if press.label in ("call", "call-alone"):
-            game.call(press.key, press.long)
-        elif press.label == "defend-alone":
-            game.go_alone(press.key)
-        elif press.label in ("trick", "last-trick"):
-            game.trick(press.key)
-        elif press.label == "undo":
-            game.undo()
-        elif press.label == "misdeal":
-            game.pass_deal()
-        elif press.label == "quick-result":
-            makers_tricks = {QUICK_MADE: 3, QUICK_MARCH: 5, QUICK_EUCHRED: 0}[press.key]
-            game.finish(makers_tricks, quick=True)
-        elif press.label == "new-game":
-            raise ValueError("the first game never reached %d points" % points)
-        if game.makers is None and game.winner is None and max(game.scores) >= points:
-            return count, tuple(game.scores), game.action_count
-    raise ValueError("the evening never reached %d points" % points)
+def saved_midway(hands, points=8):
+    """The first hand after which a team has ``points`` and the game goes on:
+    where the start-up's board was switched off."""
+    for hand in hands:
+        if max(hand.scores) >= points and not hand.won:
+            return hand
+    raise ValueError("no game of the evening reached %d points" % points)
 
 
 TRICKS = (1, 2, 3, 2, 0)  # E, S, W, S, N: never five to one team, so tricks 1-4 never end a hand

@@ -1,6 +1,6 @@
 """What CircuitPython gives code.py in C, stood in for under the MicroPython unix port.
 
-``install(script, nvm_path, ...)`` puts ``board``, ``busio``, ``keypad``,
+``install(script, end_ms, nvm_path)`` puts ``board``, ``busio``, ``keypad``,
 ``digitalio``, ``pwmio``, ``microcontroller``, ``supervisor``, ``traceback``
 and ``adafruit_bus_device`` into ``sys.modules`` (CircuitPython's built-ins
 are found before ``lib/``), and hides MicroPython's C ``framebuf``, which
@@ -9,9 +9,10 @@ pure-Python ``adafruit_framebuf`` from ``lib/``, as on the board. Each does
 only what the C module does for code.py, as cheaply as Python allows:
 
 * ``keypad.Keys`` replays the script: each press goes down, is held, comes
-  up, then the table is left alone. Time is virtual: it moves on by
-  ``POLL_MS`` at every key poll that finds nothing to do, so every run is
-  the same. The first poll after the script's end raises ``SessionEnd``.
+  up, then the table is left alone (``IDLE``: no key, only a pass
+  measured). Time is virtual: it moves on by ``POLL_MS`` at every key
+  poll that finds nothing to do, so every run is the same. The first poll
+  after ``end_ms`` raises ``SessionEnd``.
 * ``busio.I2C`` counts the transactions and bytes written to the display
   (the wire time is worked out apart). ``I2CDevice`` locks it.
 * ``microcontroller.nvm`` is 4 KiB of flash kept in a file (out of the
@@ -28,7 +29,10 @@ benchmark adds them up pass by pass. After each pass a line
 (``marks``: E the bus taken, S let go, W and w around an nvm write,
 C on the board: the work between them is not counted). In a start-up run
 (``stages``) the first use of each part marks the end of a stage, with a
-line ``STAGE name transactions bytes``.
+line ``STAGE name transactions bytes``; the second key poll (the loop's
+first pass done) ends the run. With ``sample`` the live heap is sampled
+at the first idle poll (``started``) and every ``sample`` idle polls
+(``peak``).
 """
 
 import gc
@@ -157,9 +161,10 @@ class _Events:
         if S.open:
             end_pass()
         if S.stages is not None:
-            stage("first key poll" if "first key poll" not in S.stages else "second key poll")
-            if len(S.stages) and S.stages[-1] == "second key poll":
+            if "first key poll" in S.stages:
+                stage("second key poll")  # the loop's first pass is done
                 raise SessionEnd()
+            stage("first key poll")
         if not _due():
             if S.sample:
                 _sample()
