@@ -41,7 +41,8 @@ test-mp: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy --config-file mypy.ini
 
-## Benchmarks: work per key press, Pico estimate, heap, flash (see tools/bench/bench.py).
+## Benchmarks: the shipped bundle driven from the outside; work and press-to-pixel per
+## key press, start-up, heap, flash (see tools/bench/bench.py).
 bench: $(STAMP)
 	$(PY) tools/bench/bench.py
 

@@ -1,213 +1,135 @@
-"""The benchmark's pieces run and agree with what they claim (no timing here:
-the figures themselves come from ``make bench``)."""
+"""The benchmark runs, measures what it says and adds up right (no timing
+here: the figures come from ``make bench``)."""
 
+import ast
 import os
 import shutil
 import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-BENCH = os.path.join(os.path.dirname(HERE), "tools", "bench")
+BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "bench")
 if BENCH not in sys.path:
     sys.path.insert(0, BENCH)
 
-REPO = os.path.dirname(HERE)
-
-
-def needs(*paths):
-    """Skip while a firmware piece the benchmark drives is not in the tree yet."""
-    missing = [p for p in paths if not os.path.exists(os.path.join(REPO, p))]
-    return pytest.mark.skipif(bool(missing), reason="not in the tree yet: " + ", ".join(missing))
-
-
-UI = ("ui/table.py", "ui/screen.py", "ui/font.py", "hw/display.py",
-      "hw/storage.py")
-FIRMWARE = UI + ("code.py", "sim/cp/_vboard.py")
-
 import bench  # noqa: E402
-import bench_bus  # noqa: E402
-import bench_naive  # noqa: E402
-import bench_plan  # noqa: E402
+import plan  # noqa: E402
 
 
-def test_i2c_model_gives_the_spec_figure_for_a_full_frame():
-    # SPEC 7: sending the 1 KiB frame takes about 23 ms at 400 kHz. The driver's
-    # show(): six 2-byte command transactions and one of 1025 bytes.
-    ms = bench.i2c_ms(7, 6 * 2 + 1025)
-    assert 22.5 < ms < 24.0
+def test_no_import_circle_in_the_benchmark():
+    modules = {name[:-3] for name in os.listdir(BENCH) if name.endswith(".py")}
+    imports = {}
+    for name in modules:
+        with open(os.path.join(BENCH, name + ".py")) as f:
+            tree = ast.parse(f.read())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module.split(".")[0])
+        imports[name] = found & modules
+    assert imports["naive"] == {"standins"} and not imports["standins"], imports
+
+    def reaches(start, goal, seen=()):
+        return any(n == goal or (n not in seen and reaches(n, goal, seen + (n,)))
+                   for n in imports[start])
+    assert not [name for name in modules if reaches(name, name)], imports
 
 
-def test_plan_is_the_same_on_every_run_and_quick_hands_take_three_presses():
-    first = [bench_plan.draw_hand(bench_plan.Lcg(5)) for _ in range(1)]
-    rng_a, rng_b = bench_plan.Lcg(11), bench_plan.Lcg(11)
-    hands_a = [bench_plan.draw_hand(rng_a) for _ in range(50)]
-    hands_b = [bench_plan.draw_hand(rng_b) for _ in range(50)]
-    assert hands_a == hands_b and first
-    rng = bench_plan.Lcg(3)
-    for hand in hands_a:
-        keys = bench_plan.presses(hand, True, rng)
-        if hand is None:
-            assert keys == [(bench_plan.KEY_OK, False)]
-        elif hand[2] is None:
-            assert len(keys) == 3
-        winners = bench_plan.trick_winners(hand, rng) if hand else []
-        if hand:
-            caller, alone, lone_defender, tricks = hand
-            assert sum(1 for s in winners if s % 2 == caller % 2) == tricks
-            if alone:
-                assert (caller + 2) % 4 not in winners
+def test_a_whole_frame_on_the_wire_is_the_spec_figure():
+    # SPEC 7: the 1 KiB frame takes about 23 ms at 400 kHz: the driver's
+    # show() is six 2-byte command transactions and one of 1025 bytes.
+    assert 22.5 < bench.wire_ms(7, 6 * 2 + 1025, 400000) < 24.0
 
 
-@needs(*UI)
-def test_presses_per_hand_replays_through_the_table():
-    results = bench.presses_per_hand(count=60, seed=1)
-    assert set(results["quick"]["normal hand"]) == {3}
-    assert set(results["tricks"]["normal hand"]) == {6}
-    assert results["tricks"].keys() == results["quick"].keys()
+def test_the_plan_is_the_same_every_time_and_checked_by_the_engine():
+    first = plan.evening(11, games=2)
+    presses, hands, entries, actions = first
+    assert plan.evening(11, games=2) == first
+    assert len(actions) == 2 and entries > sum(actions)  # some wrong tricks were undone
+    labels = [p.label for p in presses]
+    assert labels.count("new-game") == 1 and labels.count("undo") == (entries - sum(actions)) // 2
+    for hand in hands:
+        if hand.deal is None:
+            assert [k.label for k in hand.keys] == ["misdeal"]
+        elif "quick-ok" in [k.label for k in hand.keys]:
+            assert len(hand.keys) == 3 + (hand.deal[2] is not None)
+        assert presses[hand.ends_at - 1] == hand.keys[-1]
+    saved = plan.saved_midway(hands, 8)
+    assert max(saved.scores) >= 8 and saved.actions > 10 and not saved.won
 
 
-@needs("ui/font.py")
-def test_font_file_has_the_adafruit_layout():
-    from ui import font
-    data = bench_naive.font_file(font.SMALL, font.SMALL_FIRST, font.SMALL_COUNT, font.SMALL_W)
-    assert len(data) == 2 + 256 * 5 and data[0] == 5 and data[1] == 8
-    a = ord("A")
-    assert data[2 + a * 5:2 + a * 5 + 5] == font.SMALL[font.small_index(a):font.small_index(a) + 5]
-    assert data[2 + ord("a") * 5:2 + ord("a") * 5 + 5] == data[2 + a * 5:2 + a * 5 + 5]
+def test_passes_add_up_the_dumps_between_marks():
+    out = "\n".join(["STAGE code.py 0 0", "PASS - 0 0 64 0", "PASS EWwS 3 40 128 1",
+                     "NAIVE trick", "STAGE first key poll 3 40"])
+    dumps = [5, 1, 10, 2, 20, 30, 99, 40, 4, 7]
+    found, stages = bench.passes(out, dumps)
+    assert stages == [("code.py", 5, 0, 0), ("first key poll", 7, 3, 40)]
+    assert found[0]["instr"] == 10 and found[0]["to_sent"] == 10 and found[0]["label"] is None
+    # The nvm write (the dump ending at w) is C on the board: not counted.
+    assert found[1]["instr"] == 20 + 30 + 40 + 4 and found[1]["to_sent"] == 20 + 30 + 40
+    assert found[1]["collected"] and found[1]["label"] == "trick" and found[1]["bytes"] == 40
+    with pytest.raises(RuntimeError, match="filter"):
+        bench.passes(out, dumps + [1, 1])
 
 
-@needs("ui/font.py")
-def test_naive_screens_send_whole_frames_through_the_real_driver(tmp_path, monkeypatch):
-    import adafruit_ssd1306
-    from euchre_core import Game, Rules
-    monkeypatch.chdir(tmp_path)
-    from ui import font
-    (tmp_path / "font5x8.bin").write_bytes(
-        bench_naive.font_file(font.SMALL, font.SMALL_FIRST, font.SMALL_COUNT, font.SMALL_W))
-    bus = bench_bus.CountingI2C()
-    display = adafruit_ssd1306.SSD1306_I2C(128, 64, bus, addr=0x3C)
-    game = Game(Rules(), dealer=0)
-    game.call(1)
-    for draw in (lambda: bench_naive.score_screen(display, game, ("A", "B", "C", "D")),
-                 lambda: bench_naive.hand_screen(display, game, ("A", "B", "C", "D")),
-                 lambda: bench_naive.menu_screen(display, bench_naive.MENU_ITEMS, 3)):
-        before = (bus.transactions, bus.data_bytes)
-        draw()
-        assert (bus.transactions - before[0], bus.data_bytes - before[1]) == (7, 1037)
-        assert any(display.buffer[1:])
-
-
-@needs(*UI)
-def test_firmware_path_steps_run_on_cpython(monkeypatch):
-    import bench_hw
-    import bench_ours
-    import hw
-    # hw/keys.py and hw/led.py import the C modules keypad and digitalio:
-    # give them the benchmark's stand-ins for this test only.
-    for name, module in bench_hw.stand_ins().items():
-        monkeypatch.setitem(sys.modules, name, module)
-    for name in ("keys", "led"):
-        monkeypatch.delitem(sys.modules, "hw." + name, raising=False)
-        if hasattr(hw, name):
-            monkeypatch.setattr(hw, name, getattr(hw, name))
-    for kind in ("trick", "call", "score", "misdeal", "menu"):
-        bus = bench_bus.CountingI2C()
-        steps, _, firmware = bench_ours.build(kind, 1, bus=bus)
-        sent = []
-        downs = []
-        for measured, label, step in steps:
-            before = bus.data_bytes
-            assert step(0) is False
-            if measured:
-                (downs if label == "down" else sent).append(bus.data_bytes - before)
-        # The key-down pass draws nothing; the key-up pass sends the change.
-        assert downs and not any(downs), (kind, downs)
-        assert len(sent) == len(downs)
-        assert all(0 < n <= 1037 + 6 * 2 * 8 for n in sent), (kind, sent)
-    # The trick scenario ends where it should: one hand scored, no message shown.
-    steps, _, firmware = bench_ours.build("trick", 1, bus=bench_bus.CountingI2C())
-    for _, _, step in steps:
-        step(0)
-    assert len(firmware.table.game.history()) == 1
-    assert firmware.table.message is None
-
-
-@needs(*UI)
-def test_session_script_ends_with_a_won_game():
-    lines, expected, actions, hands, entries = bench.session_script(games=2, seed=9)
-    assert expected[2] in (0, 1) and max(expected[:2]) >= 10
-    assert len(actions) == 2 and hands > 0 and lines
-    labels = [line.split()[3] for line in lines]
-    assert labels.count("last-trick") + labels.count("quick-result") <= hands
-    assert {"call", "trick", "new-game"} <= set(labels)
-    # Some hands carry a wrong press taken back: each is one action and one undo.
-    assert entries > sum(actions)
-
-
-@needs(*FIRMWARE)
-def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
-    monkeypatch.setattr(bench, "BUILD", str(tmp_path / "bench"))
-    bench.prepare()
-    interp, emits, written = bench.mpy_versions()
-    assert interp == emits and written == interp[0]
-    steps = bench.parse_steps(bench.micropython(["bench_main.py", "trick:ours", "1"]).stdout)
-    assert [s[0] for s in steps] == ["down", "trick"] * 4
-    parts = bench.parse_steps(bench.micropython(["bench_main.py", "parts:ours", "1"]).stdout)
-    assert [s[0] for s in parts[:6]] == ["press", "tick", "sync", "render", "show", "led"]
-    # Only the show stage talks to the display.
-    assert [s[2] > 0 for s in parts[:6]] == [False, False, False, False, True, False]
-    model = bench.parse_steps(bench.micropython(["bench_main.py", "trick:ours", "1",
-                                                 "model"]).stdout)
-    assert [s[2:4] for s in model] == [s[2:4] for s in steps]
-    lines, expected, _, _, entries = bench.session_script(games=1, seed=9)
-    with open(os.path.join(bench.BUILD, "one.txt"), "w") as f:
-        f.write("expect %d %d %d\n" % expected + "\n".join(lines) + "\n")
-    ok, values, done = bench.run_session("one.txt", "1m")
-    assert ok, done.stdout + done.stderr
-    ok, minimal, done = bench.run_session("one.txt", "1m", minimal=True)
-    assert ok, done.stdout + done.stderr
-    assert minimal["final"] == values["final"]
-    # The markers around key-event passes change nothing the firmware does.
-    marked = bench.micropython(["bench_session_main.py", "--minimal", "one.txt", "--mark"],
-                               heap="1m").stdout
-    assert "SESSION ok 1" in marked
-    # In a heap tight enough to need collecting, code.py collects while the
-    # table is quiet: no collection lands in a pass that handles a key.
-    marked = bench.micropython(["bench_session_main.py", "--minimal", "one.txt", "--mark"],
-                               heap="200k").stdout
-    assert "SESSION ok 1" in marked
-    passes = [line.split() for line in marked.splitlines() if line.startswith("PASS ")]
-    assert len(passes) > 100 and not [p for p in passes if p[3] != "0"]
-    # One journal write per action or undo, no erase for them.
-    assert int(values["journal_writes"]) == entries
-    assert int(values["journal_erases"]) == 0
-    assert values["final"] == "%d %d %d" % expected
-    # The heap margin: every size from it up (8 KiB apart here) completes,
-    # the next size down does not.
-    step = 8 * 1024
-    lowest = bench.completes_from("one.txt", 200 * 1024, minimal=True, step=step)
-    assert lowest < 200 * 1024
-    for heap in range(lowest, 200 * 1024 + 1, step):
-        assert bench.run_session("one.txt", heap, minimal=True)[0], heap
-    assert not bench.run_session("one.txt", lowest - step, minimal=True)[0]
-    with pytest.raises(RuntimeError, match="fails with a"):
-        bench.completes_from("one.txt", 32 * 1024, minimal=True, step=step)
-    # The start-up, stage by stage, from a game saved mid-way: every stage
-    # is reached in order, nothing is sent before the display's set-up, and
-    # the loop's first pass sends the screen.
-    lines, _, _, _, _ = bench.session_script()
-    image, scores, saved_actions = bench.saved_game_image(lines)
-    assert max(scores) == bench.STARTUP_FROM and saved_actions > 20
-    with open(os.path.join(bench.BUILD, "saved.nvm"), "wb") as f:
-        f.write(image)
-    with open(os.path.join(bench.BUILD, "nothing.txt"), "w") as f:
-        f.write("expect 0 0 -1\n")
-    out = bench.micropython(["bench_session_main.py", "--minimal", "nothing.txt", "--startup",
-                             "saved.nvm"], heap="256k").stdout
-    stages = [line.split()[1:] for line in out.splitlines() if line.startswith("STAGE ")]
-    assert [stage[0] for stage in stages] == [label for label, _ in bench.STARTUP_STAGES], out
-    sent = [int(stage[2]) for stage in stages]
-    assert sent[:4] == [0, 0, 0, 0] and sent[-1] - sent[-2] > 300, sent
-    assert "restarting" not in out and "Traceback" not in out, out
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    old = bench.BUILD
+    bench.BUILD = str(tmp_path_factory.mktemp("bench"))
+    staged = bench.build()
+    yield staged
     shutil.rmtree(bench.BUILD)
+    bench.BUILD = old
+
+
+def test_the_firmware_runs_as_shipped_press_by_press(built):
+    assert built >= 25  # the firmware and the libraries, all precompiled
+    presses, _, entries, _ = plan.evening(9, games=1)
+    ok, out = bench.firmware(presses, bench.MARKED_HEAP, "one.nvm", ["--mark"])
+    assert ok, out[-3000:]
+    bench.check_journal(out, entries, 0)
+    assert bench.value(out, "KEYS") and int(bench.value(out, "I2C")[0]) >= 100000
+    measured = bench.press_passes(presses, bench.passes(out)[0])
+    # The key-down pass sends nothing; every call and trick sends its change
+    # within one lock of the bus, far less than a whole frame.
+    assert not [p for p in measured if p["down"]["bytes"]]
+    moves = [p for p in measured if p["label"] in ("call", "trick")]
+    assert moves and all(0 < p["bytes"] < 1037 and p["up"]["tx"] > 1 for p in moves)
+    # code.py collects its garbage while the table is quiet, not in a press.
+    assert not [p for p in measured if p["collected"]]
+
+
+def test_the_naive_redraw_sends_whole_frames(built):
+    ok, out = bench.micropython(["naive"], 1024 * 1024)
+    assert ok, out[-3000:]
+    found = bench.passes(out)[0]
+    labels = {p["label"] for p in found}
+    assert {"calibrate", "trick", "call", "score", "misdeal", "menu"} <= labels
+    assert all((p["tx"], p["bytes"]) == (7, 1037) for p in found)
+
+
+def test_the_start_up_is_marked_stage_by_stage(built):
+    presses, hands, _, _ = plan.evening(2024, games=1)
+    assert bench.firmware(presses[:plan.saved_midway(hands, 8).ends_at], nvm="saved.nvm")[0]
+    ok, out = bench.firmware([], bench.MARKED_HEAP, "saved.nvm", ["--stages"])
+    assert ok, out[-3000:]
+    stages = bench.passes(out)[1]
+    names = [s[0] for s in stages]
+    assert names[0] == "code.py" and names[-2:] == ["first key poll", "second key poll"], names
+    assert {"settings.toml", "keypad.Keys", "busio.I2C", "first I2C write"} <= set(names)
+    sent = [s[3] for s in stages]
+    assert sent[names.index("busio.I2C")] == 0
+    assert sent[-1] - sent[-2] > 300  # the loop's first pass sends the score screen whole
+    assert "Traceback" not in out and "restarting" not in out
+
+
+@pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind counts the instructions")
+def test_callgrind_counts_every_mark(built):
+    presses = [plan.Press(1, False, 300, "call"), plan.Press(plan.IDLE, False, 40, "idle")]
+    out, dumps = bench.counted(lambda tool: bench.firmware(presses, bench.MARKED_HEAP, "cg.nvm",
+                                                           ["--mark"], tool))
+    call, idle = bench.press_passes(presses, bench.passes(out, dumps)[0])
+    assert call["bytes"] > 300 and 0 < call["cpu"] <= call["up"]["instr"] < call["work"]
+    assert 0 < idle["work"] < call["work"]

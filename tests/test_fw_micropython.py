@@ -17,26 +17,12 @@ def test_storage_and_settings_under_micropython():
 
 
 FORGET_SCRIPT = r"""
-import gc
 import sys
 sys.path[:0] = [ROOT, ROOT + "/tools/bench", SITE]
-import bench_board
-import bench_minimal
-import bench_traceback
-sys.modules["traceback"] = bench_traceback  # the unix port has none
-seen = []
+import standins
 GONE = ("settings", "start", "storage_load", "stopped")
-
-
-def first_poll():
-    if not seen:
-        gc.collect()
-        seen.append(gc.mem_alloc())
-        seen.append(any(("hw." + name) in sys.modules or hasattr(sys.modules["hw"], name)
-                        for name in GONE))
-
-
-bench_minimal.install(b"", 5000, on_poll=first_poll)  # no presses: the loop polls for 2 s
+standins.install(b"", 5000, "nvm.bin")  # no presses: the loop polls for 2 s
+standins.S.sample = 1 << 30  # the live heap at the first key poll only
 import hw.settings
 import hw.start
 import hw.storage_load
@@ -45,13 +31,12 @@ hw.settings.ballast = bytearray(1000000)
 hw.start.ballast = bytearray(1000000)
 hw.storage_load.ballast = bytearray(1000000)
 del hw
-import bench_framebuf
-bench_framebuf.install()
 try:
     import code
-except bench_board.SessionEnd:
+except standins.SessionEnd:
     pass
-print("live", seen[0], "kept", seen[1])
+print("live", standins.S.started, "kept",
+      any(("hw." + name) in sys.modules or hasattr(sys.modules["hw"], name) for name in GONE))
 """
 
 
@@ -83,11 +68,8 @@ def test_code_lets_the_start_up_modules_go_under_micropython(tmp_path):
 TRIM_SCRIPT = r"""
 import sys
 sys.path[:0] = [ROOT, ROOT + "/tools/bench", SITE]
-import bench_board
-import bench_framebuf
-import bench_minimal
-bench_minimal.install(b"", 5000)
-bench_framebuf.hide()  # adafruit_framebuf, as on CircuitPython
+import standins
+standins.install(b"", 5000, "nvm.bin")  # framebuf hidden: adafruit_framebuf, as on CircuitPython
 import adafruit_framebuf
 import adafruit_ssd1306
 import hw.start
@@ -96,13 +78,13 @@ hw.start.trim_driver()  # again (a second start-up in the same run): nothing lef
 gone = [name for name in ("text", "pixel", "fill_rect", "circle") if hasattr(adafruit_framebuf.FrameBuffer, name)]
 print("kept", gone, hasattr(adafruit_framebuf, "BitmapFont"), hasattr(adafruit_ssd1306, "SSD1306_SPI"))
 import hw.display
-display = hw.display.open_display(bench_board.I2C(None, None), 0x3C)
+display = hw.display.open_display(standins.I2C(None, None), 0x3C)
 display.frame[300] = 0x5A
 display.show_pages(hw.display.ALL_PAGES)
 display.flip(True)
 display.sleep(True)
 display.sleep(False)
-print("sent", bench_board._buses[-1].data_bytes)
+print("sent", standins.S.bus.data_bytes)
 """
 
 
@@ -122,9 +104,10 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session_in_160k(tmp_pat
     # C modules, in the heap the issue sets as the proxy for the board's.
     sys.path.insert(0, str(ROOT / "tools" / "bench"))
     import bench
+    import plan
 
     monkeypatch.setattr(bench, "BUILD", str(tmp_path / "bench"))
-    bench.prepare()
+    bench.build()
     drive = tmp_path / "bench" / "bundle" / "CIRCUITPY"
     shipped = sorted(str(p.relative_to(drive)) for p in drive.rglob("*.mpy"))
     assert len(shipped) >= 25 and "ui/table.mpy" in shipped and "lib/adafruit_ssd1306.mpy" in shipped
@@ -135,13 +118,11 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session_in_160k(tmp_pat
     # code.py stays source; the firmware's own code.py runs as scorekeeper.mpy.
     assert (tmp_path / "bench" / "code.py").read_bytes() == (drive / "code.py").read_bytes()
     assert "scorekeeper.mpy" in shipped and not (tmp_path / "bench" / "code.mpy").exists()
-    lines, expected, _actions, _hands, _entries = bench.session_script()
-    (tmp_path / "bench" / "session.txt").write_text(
-        "expect %d %d %d\n" % expected + "\n".join(lines) + "\n")
-    ok, values, done = bench.run_session("session.txt", "160k", minimal=True)
-    assert ok, done.stdout[-3000:] + done.stderr[-2000:]
-    assert values["final"] == "%d %d %d" % expected and int(values["presses"]) == len(lines)
-    assert "Traceback" not in done.stdout + done.stderr
+    presses, _, entries, actions = plan.evening(bench.SESSION_SEED, games=bench.SESSION_GAMES)
+    ok, out = bench.firmware(presses, 160 * 1024)
+    assert ok, out[-3000:]
+    # Every planned action and undo reached the journal: no press was lost.
+    bench.check_journal(out, entries, len(actions) - 1)
     # Nothing but the staged .mpy files could have been loaded for the firmware.
     assert not [p for p in (tmp_path / "bench").rglob("*.py")
                 if p.parts[-2] in ("euchre_core", "ui", "hw", "lib", "adafruit_bus_device")]

@@ -1,0 +1,197 @@
+"""What the benchmark presses: seeded evenings at the table, as key scripts.
+
+A script is a list of ``Press(key, long, settle_ms, label)``: the key goes
+down, is held (80 ms, or 800 ms for a long press), comes up, and the table
+is left alone for ``settle_ms``. ``label`` says what the press does, for
+the report. Key numbers are the UI's: 0..3 the seat keys N, E, S, W, 4 OK;
+``IDLE`` is no key at all, a loop pass measured with nothing to do.
+
+The hands are a club table's evening, not a proof: about one deal in
+sixteen is passed out, one call in twelve goes alone, now and then a
+defender goes alone, makers take 3-4 tricks most of the time, and about
+one hand in eight entered trick by trick has a wrong trick taken back with
+the menu's Undo. Each is replayed through the rules engine (``Game``) to
+know when a game is over and how many journal entries the firmware must
+write (one per accepted action or undo): the benchmark checks that count
+against the flash, so every press it times is one the firmware took.
+
+The random numbers come from a small LCG: the same hands on every run.
+"""
+
+from collections import namedtuple
+
+from euchre_core import Game, Rules
+
+Press = namedtuple("Press", "key long settle label")
+
+KEY_OK = 4
+IDLE = 7
+QUICK_MADE, QUICK_MARCH, QUICK_EUCHRED = 0, 1, 2  # the quick result's soft keys (N, E, S)
+SETTLE_MS = 300
+BANNER_MS = 3500  # the result banner (3 s) passes before the next deal
+
+
+class Lcg:
+    """Numerical Recipes' 32-bit LCG."""
+
+    def __init__(self, seed):
+        self.state = seed & 0xFFFFFFFF
+
+    def below(self, n):
+        self.state = (self.state * 1664525 + 1013904223) & 0xFFFFFFFF
+        return (self.state >> 8) % n
+
+
+def draw_hand(rng):
+    """One deal: None (everybody passed) or (caller, alone, lone_defender, makers' tricks)."""
+    if rng.below(16) == 0:
+        return None
+    caller = rng.below(4)
+    alone = rng.below(12) == 0
+    lone_defender = None
+    if rng.below(40) == 0:
+        lone_defender = (caller + 1 + 2 * rng.below(2)) % 4
+    roll = rng.below(100)
+    if alone:
+        tricks = 5 if roll < 35 else (3 + rng.below(2) if roll < 85 else rng.below(3))
+    elif lone_defender is not None:
+        tricks = 5 if roll < 10 else (3 + rng.below(2) if roll < 50 else rng.below(3))
+    else:
+        tricks = 5 if roll < 15 else (3 + rng.below(2) if roll < 75 else rng.below(3))
+    return (caller, alone, lone_defender, tricks)
+
+
+def trick_winners(hand, rng):
+    """Five seats that take the tricks, none of them a seat that sits out."""
+    caller, alone, lone_defender, makers_tricks = hand
+    makers = caller % 2
+    maker_seats = (caller,) if alone else (makers, makers + 2)
+    defender_seats = (lone_defender,) if lone_defender is not None else (1 - makers, 3 - makers)
+    winners = [maker_seats[rng.below(len(maker_seats))] for _ in range(makers_tricks)]
+    winners += [defender_seats[rng.below(len(defender_seats))] for _ in range(5 - makers_tricks)]
+    for i in range(4, 0, -1):  # so that a hand is not decided in its first tricks
+        j = rng.below(i + 1)
+        winners[i], winners[j] = winners[j], winners[i]
+    return winners
+
+
+def quick_tricks(hand):
+    """The makers' tricks a quick result records (made 3-4 records 3)."""
+    return 5 if hand[3] == 5 else 3 if hand[3] >= 3 else 0
+
+
+def hand_presses(hand, quick, rng, game, mistakes=False):
+    """The presses that enter ``hand`` (None: a passed deal), each applied to
+    ``game`` as the firmware applies it; with ``mistakes``, one hand in eight
+    entered trick by trick has a wrong trick taken back. Returns (presses,
+    journal entries)."""
+    if hand is None:
+        game.pass_deal()
+        return [Press(KEY_OK, False, BANNER_MS, "misdeal")], 1
+    caller, alone, lone_defender, tricks = hand
+    out = [Press(caller, alone, SETTLE_MS, "call-alone" if alone else "call")]
+    game.call(caller, alone)
+    entries = 1
+    if lone_defender is not None:
+        out.append(Press(lone_defender, True, SETTLE_MS, "defend-alone"))
+        game.go_alone(lone_defender)
+        entries += 1
+    if quick:
+        soft = QUICK_MARCH if tricks == 5 else QUICK_MADE if tricks >= 3 else QUICK_EUCHRED
+        out.append(Press(KEY_OK, False, SETTLE_MS, "quick-ok"))
+        out.append(Press(soft, False, BANNER_MS, "quick-result"))
+        game.finish(quick_tricks(hand), quick=True)
+        return out, entries + 1
+    winners = trick_winners(hand, rng)
+    wrong_at = rng.below(4) if mistakes and rng.below(8) == 0 else -1
+    for i, seat in enumerate(winners):
+        if i == wrong_at:
+            sitting = ((caller + 2) % 4 if alone else -1,
+                       (lone_defender + 2) % 4 if lone_defender is not None else -1)
+            wrong = [s for s in range(4) if s != seat and s not in sitting]
+            out.append(Press(wrong[rng.below(len(wrong))], False, SETTLE_MS, "trick"))
+            out.append(Press(KEY_OK, True, SETTLE_MS, "open-menu"))  # on Undo
+            out.append(Press(KEY_OK, False, SETTLE_MS, "undo"))
+            entries += 2
+        last = i == 4
+        out.append(Press(seat, False, BANNER_MS if last else SETTLE_MS,
+                         "last-trick" if last else "trick"))
+        game.trick(seat)
+        entries += 1
+    return out, entries
+
+
+Evening = namedtuple("Evening", "presses hands entries actions")
+# A hand as entered: the deal (None: passed), its presses, how many of the
+# evening's presses end with it, then the game's scores and actions.
+Hand = namedtuple("Hand", "deal keys ends_at scores actions won")
+
+
+def evening(seed, games=None, deals=None, quick=None):
+    """Whole games until ``games`` are won, or ``deals`` deals. ``quick``:
+    None a mix of quick results and tricks with mistakes; True or False all
+    one way. Returns an ``Evening``: the presses, the ``Hand``s, the journal
+    entries, the actions of each game won."""
+    rng = Lcg(seed)
+    game = Game(Rules(), dealer=0)
+    presses, hands, entries, actions = [], [], 0, []
+    while True:
+        if game.winner is not None:
+            actions.append(game.action_count)
+            if len(actions) == games:
+                return Evening(presses, hands, entries, actions)
+            presses.append(Press(0, False, BANNER_MS, "new-game"))  # N, on the game-over screen
+            game = Game(Rules(), dealer=0)
+        if deals is not None and len(hands) == deals:
+            return Evening(presses, hands, entries, actions)
+        deal = draw_hand(rng)
+        entered_quick = rng.below(3) == 0 if quick is None else quick
+        keys, added = hand_presses(deal, entered_quick, rng, game, mistakes=quick is None)
+        presses += keys
+        entries += added
+        hands.append(Hand(deal, keys, len(presses), tuple(game.scores), game.action_count,
+                          game.winner is not None))
+
+
+def saved_midway(hands, points=8):
+    """The first hand after which a team has ``points`` and the game goes on:
+    where the start-up's board was switched off."""
+    for hand in hands:
+        if max(hand.scores) >= points and not hand.won:
+            return hand
+    raise ValueError("no game of the evening reached %d points" % points)
+
+
+TRICKS = (1, 2, 3, 2, 0)  # E, S, W, S, N: never five to one team, so tricks 1-4 never end a hand
+
+
+def each_kind():
+    """The presses measured kind by kind (the first of each kind is left out
+    of the figures: it finds files and caches cold): trick presses, calls,
+    the score screen after the result banner, misdeals, menu moves, and
+    loop passes with nothing to do. The scores stay under 10."""
+    out = []
+    for _ in range(3):  # E-W call and are euchred: N-S +2
+        out.append(Press(TRICKS[0], False, SETTLE_MS, "call"))
+        out += [Press(seat, False, SETTLE_MS, "trick") for seat in TRICKS[:4]]
+        out.append(Press(TRICKS[4], False, SETTLE_MS, "last-trick"))
+        out.append(Press(KEY_OK, False, SETTLE_MS, "score"))  # OK takes the banner down
+    for caller in (1, 0, 1, 0):  # made by quick result: +1 each
+        out.append(Press(caller, False, SETTLE_MS, "call"))
+        out.append(Press(KEY_OK, False, SETTLE_MS, "quick-ok"))
+        out.append(Press(QUICK_MADE, False, SETTLE_MS, "quick-result"))
+        out.append(Press(KEY_OK, False, SETTLE_MS, "score"))
+    out += [Press(KEY_OK, False, SETTLE_MS, "misdeal") for _ in range(3)]
+    # Loop passes with nothing to do: just after a key, and at a quiet table.
+    out.append(Press(KEY_OK, False, 100, "misdeal"))
+    out += [Press(IDLE, False, 10, "idle-soon") for _ in range(2)]
+    out.append(Press(IDLE, False, 4000, "idle-soon"))
+    out += [Press(IDLE, False, 40, "idle") for _ in range(6)]
+    out.append(Press(KEY_OK, True, SETTLE_MS, "open-menu"))
+    out += [Press(2, False, SETTLE_MS, "menu") for _ in range(6)]  # S: the next item
+    return out
+
+
+def write(presses, path):
+    with open(path, "w") as f:
+        f.write("".join("%d %d %d %s\n" % (p.key, p.long, p.settle, p.label) for p in presses))

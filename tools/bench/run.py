@@ -1,0 +1,59 @@
+# The benchmark's runs under the MicroPython unix port, in build/bench (laid
+# out as the board's drive: code.py, the firmware's .mpy files, lib/):
+#
+#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages]
+#   micropython run.py naive
+#
+# firmware: code.py as CircuitPython runs it, on the stand-ins, keys from
+# SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
+# key event (and IDLE lines) marked for callgrind; --sample N: the live heap
+# every N idle polls; --stages: the start-up's stages marked, ended after the
+# loop's first pass. Prints HEAP and NVM lines, then END.
+import gc
+import sys
+
+sys.path[0] = ""  # modules found from the drive's root, as on the board
+sys.path.append("lib")
+
+import standins  # noqa: E402
+
+
+def firmware(argv):
+    script = bytearray()
+    end = standins.START_MS
+    with open(argv[3]) as f:
+        for line in f:
+            key, long, settle = [int(word) for word in line.split()[:3]]
+            script += bytes((key | long << 7, settle & 0xFF, settle >> 8))
+            if key != standins.IDLE:
+                end += standins.LONG_MS if long else standins.SHORT_MS
+            end += settle
+    nvm = standins.install(script, end, argv[2])
+    standins.S.marking = "--mark" in argv
+    if "--sample" in argv:
+        standins.S.sample = int(argv[argv.index("--sample") + 1])
+    if "--stages" in argv:
+        standins.S.stages = []
+    import random
+    random.seed(1)  # code.py draws the first dealer at random
+    gc.collect()
+    board = gc.mem_alloc()
+    standins.stage("code.py")
+    try:
+        import code  # noqa: F401  (runs the firmware until the script is over)
+    except standins.SessionEnd:
+        pass
+    print("HEAP board", board)
+    print("HEAP started", standins.S.started)
+    print("HEAP peak", standins.S.peak)
+    print("NVM", " ".join("%s=%d" % item for item in sorted(nvm.counts.items())))
+    print("END")
+
+
+if sys.argv[1] == "naive":
+    standins.install(b"", 0, "naive.nvm")
+    import naive
+    naive.main()
+    print("END")
+else:
+    firmware(sys.argv)
