@@ -120,8 +120,6 @@ def run() -> None:
         saved = None
     else:
         saved = store.load()
-    # Reading the saved record is done for this run (see hw.storage_load).
-    forget(hw, "storage_load")
     from ui import screen  # noqa: F401
     from ui.presses import LONG, STUCK
     from hw.keys import NONE, RESET

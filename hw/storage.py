@@ -60,15 +60,18 @@ is at stake; appends, the everyday writes, never risk what is saved.
 
 Run marks: each crash programs the next 0xFF byte of the last 64 to 0x00, and
 a run that stays up after a crash programs 0x5A; neither needs an erase. The
-crash streak (trailing 0x00 marks) lets ``code.py`` stop a restart loop.
+crash streak (trailing 0x00 marks) lets ``firmware.recovery`` stop a restart loop.
 """
+
+from collections import namedtuple
 
 from micropython import const
 
+from euchre_core import Game, Rules
 from euchre_core.game import crc16
 
 try:
-    from typing import Any, List, Optional, Tuple
+    from typing import Any, List, Optional
 except ImportError:
     pass
 
@@ -82,6 +85,12 @@ _UNDO = const(0xFF)
 _CRASH = const(0x00)
 _HEALTHY = const(0x5A)
 _FIXED = const(12)  # header bytes before rules, preferences, base actions, previous game
+_FIXED_V1 = const(10)  # format 1: no previous game
+_PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
+
+# What was found in nvm at power-up: a game to resume, the preferences, and
+# the game New game replaced (``Table.previous``'s form, or None).
+Saved = namedtuple("Saved", ("game", "prefs", "previous"))
 
 
 def entry_check(code: int, index: int, seed: int) -> int:
@@ -156,21 +165,159 @@ class Storage:
             self.messages.append("Storage too small: game not saved")
             self.nvm = None
 
-    # ----- power-up (in storage_load, imported on first use) ----------------
+    # ----- power-up: reading the record and its journal -----------------------
 
-    def load(self) -> Any:
-        """The saved game and preferences (``.game``, ``.prefs``), or None
-        (blank, or unreadable: see messages)."""
-        # Reading the record and its journal, and setting an unreadable
-        # image aside, happen only at power-up: code.py lets that module go
-        # once the game is loaded.
-        import hw.storage_load
-        return hw.storage_load.load(self)
+    def load(self) -> "Optional[Saved]":
+        """The saved game and preferences (``.game``, ``.prefs``, ``.previous``),
+        or None (blank, or unreadable: see messages)."""
+        if self.nvm is None:
+            if not self.messages:
+                self.messages.append("No storage: game not saved")
+            return None
+        # Read in pieces, not as one 2 KiB copy of the record area.
+        head = self.nvm[0:_FIXED]
+        if _blank(head):
+            self._tail_erased = self._erased_from(_FIXED)
+            return None
+        try:
+            return self._parse(head)
+        except ValueError as err:
+            self.messages.append(str(err) + self._set_aside(self.nvm[0:self.record_size]))
+            self._reset_marks = True
+            return None
+
+    def _erased_from(self, start: int) -> bool:
+        """True when the record area holds only 0xFF from ``start`` to its end."""
+        while start < self.record_size:
+            stop = min(start + _PIECE, self.record_size)
+            if not _blank(self.nvm[start:stop]):
+                return False
+            start = stop
+        return True
+
+    def _parse(self, head: Any) -> Saved:
+        if head[0:4] != MAGIC:
+            raise ValueError("Saved data not recognised: new game")
+        version = head[4]
+        if version != FORMAT_VERSION and version != 1:
+            raise ValueError("Saved game from other firmware (v" + str(version) + "): new game")
+        fixed = _FIXED if version == FORMAT_VERSION else _FIXED_V1
+        rules_size = head[6]
+        prefs_size = head[7]
+        base_size = head[8] | head[9] << 8
+        previous_size = head[10] | head[11] << 8 if version == FORMAT_VERSION else 0
+        start = fixed + rules_size + prefs_size
+        end = start + base_size + previous_size
+        if end + 2 > self.record_size:
+            raise ValueError("Saved game damaged: new game")
+        record = self.nvm[0:end + 2]
+        crc = crc16(memoryview(record)[0:end])
+        if record[end] != crc >> 8 or record[end + 1] != crc & 0xFF:
+            raise ValueError("Saved game damaged: new game")
+        if record[5] > 3:
+            raise ValueError("Saved game damaged: new game")
+        try:
+            rules = Rules.from_bytes(bytes(record[fixed:fixed + rules_size]))
+        except ValueError:
+            raise ValueError("Saved rules unreadable: new game")
+        previous = None
+        if previous_size:
+            previous = self._previous(record[start + base_size:end])
+        prefs = bytes(record[fixed + rules_size:start])
+        log = bytearray(memoryview(record)[start:start + base_size])  # the actions: the first ``count`` bytes
+        count = len(log)
+        dealer = record[5]
+        del record
+        pos = end + 2
+        pos += pos & 1
+        seed = crc
+        index = 0
+        torn = False
+        piece = b""  # nvm[piece_at:piece_at + len(piece)]
+        piece_at = pos
+        while pos + 2 <= self.record_size:
+            if pos + 2 > piece_at + len(piece):
+                piece_at = pos  # even, as _PIECE and the area's size are
+                piece = self.nvm[pos:min(pos + _PIECE, self.record_size)]
+            code = piece[pos - piece_at]
+            check = piece[pos - piece_at + 1]
+            if code == 0xFF and check == 0xFF:
+                break
+            if check != entry_check(code, index, seed):
+                torn = True
+                break
+            if code == _UNDO:
+                if count:
+                    count -= 1
+            elif count < len(log):
+                log[count] = code
+                count += 1
+            else:
+                log.append(code)
+                count += 1
+            pos += 2
+            index += 1
+        del piece
+        if torn and not self._erased_from(pos + 2):
+            # More than one torn entry cannot come from a power cut.
+            self.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
+        game = Game(rules, dealer=dealer)
+        kept = 0
+        for at in range(count):
+            code = log[at]
+            try:
+                game.apply(code)
+            except ValueError:
+                self.messages.append("Saved game damaged: " + str(kept) + " actions kept")
+                torn = True
+                break
+            kept += 1
+        self._game = game
+        self._log = bytearray(game.codes)
+        self._pos = pos
+        self._index = index
+        self._seed = seed
+        # A torn entry leaves programmed bytes where the next entry would go.
+        self._rewrite_needed = torn
+        self._tail_erased = not torn and self._erased_from(pos)
+        return Saved(game, prefs, previous)
+
+    def _previous(self, data: Any) -> Any:
+        """The previous game of a record (see the layout above), in ``Table.previous``'s
+        form, checked by replaying it; None with a message when it does not replay."""
+        try:
+            if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
+                raise ValueError()
+            rules = Rules.from_bytes(bytes(data[4:4 + data[3]]))
+            codes = bytes(data[4 + data[3]:])
+            game = Game(rules, dealer=data[0])
+            for code in codes:
+                game.apply(code)
+        except ValueError:
+            self.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
+            return None
+        return (rules, data[0], codes, data[1], data[2])
+
+    def _set_aside(self, image: Any) -> str:
+        """Keep an unreadable image in the aside area if it is still erased."""
+        aside_start = self.record_size
+        aside_end = self.size - MARKS
+        length = min(len(image), aside_end - aside_start)
+        if length <= 0 or not _blank(self.nvm[aside_start:aside_start + length]):
+            return ""
+        self.nvm[aside_start:aside_start + length] = image[0:length]
+        return " (old data kept)"
 
     def set_aside_record(self) -> str:
         """Keep the saved record aside (when it will not be resumed); a note for the message."""
-        import hw.storage_load
-        return hw.storage_load.set_aside_record(self)
+        if self.nvm is None:
+            return ""
+        image = self.nvm[0:self.record_size]
+        if _blank(image[0:_FIXED]):
+            return ""
+        self._rewrite_needed = True
+        self._tail_erased = False
+        return self._set_aside(image)
 
     def aside(self) -> bytes:
         """The image set aside earlier (all 0xFF when none)."""

@@ -61,13 +61,12 @@ def test_start_up_modules_are_let_go_after_start_up():
     with boot(settings={"EUCHRE_ROTATION": "180", "EUCHRE_LONG_PRESS_MS": "900"}) as pico:
         package = sys.modules["hw"]
         assert package.__file__.startswith(pico.root)  # the firmware's own hw/
-        for name in ("settings", "start", "storage_load"):
+        for name in ("settings", "start"):
             assert "hw." + name not in sys.modules and not hasattr(package, name), name
         # No buzzer fitted (the default), no crash: their modules are not even loaded.
         assert "hw.buzzer" not in sys.modules and "hw.stopped" not in sys.modules
         assert not [name for name, value in pico.namespace.items()
-                    if getattr(value, "__name__", "").startswith(("hw.settings", "hw.start",
-                                                                  "hw.storage_load"))]
+                    if getattr(value, "__name__", "").startswith(("hw.settings", "hw.start"))]
         # The values it gave stay in force: held 700 ms is not yet long.
         pico.run_script("E:700")
         assert table(pico).game.makers is None

@@ -25,7 +25,7 @@ import bench_minimal
 import bench_traceback
 sys.modules["traceback"] = bench_traceback  # the unix port has none
 seen = []
-GONE = ("settings", "start", "storage_load", "stopped")
+GONE = ("settings", "start", "stopped")
 
 
 def first_poll():
@@ -39,11 +39,9 @@ def first_poll():
 bench_minimal.install(b"", 5000, on_poll=first_poll)  # no presses: the loop polls for 2 s
 import hw.settings
 import hw.start
-import hw.storage_load
 # Each freed with its module, or not (code.py finds them already imported).
 hw.settings.ballast = bytearray(1000000)
 hw.start.ballast = bytearray(1000000)
-hw.storage_load.ballast = bytearray(1000000)
 del hw
 import bench_framebuf
 bench_framebuf.install()
@@ -71,7 +69,7 @@ def run_on_stand_ins(tmp_path, script, heap):
 
 
 def test_code_lets_the_start_up_modules_go_under_micropython(tmp_path):
-    # hw/settings.py, hw/start.py and hw/storage_load.py are needed only to
+    # hw/settings.py, and hw/start.py are needed only to
     # start: by the first key poll nothing holds them any more, so
     # MicroPython's collector has freed them (hw/stopped.py is never loaded).
     out = run_on_stand_ins(tmp_path, FORGET_SCRIPT, "4m")

@@ -4,7 +4,7 @@ and restart loops, wrong settings, a missing display, a stuck key."""
 
 import pytest
 
-from fw_support import boot, find_text, has_text, page_frame, read_score, table
+from fw_support import ROOT, boot, find_text, has_text, page_frame, read_score, table
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -17,6 +17,12 @@ SCRIPT = ("N N N E N S wait:3500 OK wait:3500 E:long E E E E E wait:3500 "
 # The same hands without menus (a power cut forgets an open menu, not the game).
 PLAIN_SCRIPT = ("N N N E N S wait:3500 OK wait:3500 E:long E E E E E wait:3500 "
                 "S S S S S S wait:3500")
+
+# hw/storage.py whose reading (or setting aside) of the saved game fails: a
+# start-up that crashes there, after settings.toml was read and the LED made.
+DAMAGED_READER = {"hw/storage.py": (ROOT / "hw" / "storage.py").read_text() + (
+    "\n\ndef _damaged(self):\n    raise RuntimeError('damaged module')\n\n\n"
+    "Storage.load = _damaged\nStorage.set_aside_record = _damaged\n")}
 
 
 def steps():
@@ -254,7 +260,7 @@ def test_stopping_without_the_error_screen_ends_without_a_restart_loop(failure):
 def test_crashing_while_the_saved_game_is_read_still_blinks_the_stop_code():
     # The LED is made as soon as settings.toml is read, before the saved game
     # is: a start-up that crashes there every time still ends on blink code 5.
-    damaged = {"hw/storage_load.py": "raise RuntimeError('damaged module')\n"}
+    damaged = DAMAGED_READER
     with boot(files=damaged) as pico:
         pico.run_script("wait:8000")
         assert "error 5 in a row: stopping" in pico.serial
@@ -267,7 +273,7 @@ def test_crashing_while_the_saved_game_is_read_still_blinks_the_stop_code():
 def test_stopped_before_the_keys_were_made_listens_to_ok_on_its_configured_pin(ok_pin):
     # OK moved in settings.toml (or not), and a start-up that crashes before
     # the keys exist: the stopped screen waits for OK held on OK's own pin.
-    damaged = {"hw/storage_load.py": "raise RuntimeError('damaged module')\n"}
+    damaged = DAMAGED_READER
     wiring = {"N": "GP10", "E": "GP11", "S": "GP12", "W": "GP13", "OK": ok_pin}
     with boot(files=damaged, settings={"EUCHRE_KEY_OK": '"' + ok_pin + '"'},
               wiring=wiring) as pico:
@@ -281,8 +287,11 @@ def test_stopped_before_the_keys_were_made_listens_to_ok_on_its_configured_pin(o
 
 
 def test_stopped_with_unreadable_settings_listens_to_ok_on_gp14():
-    damaged = {"hw/storage_load.py": "raise RuntimeError('damaged module')\n",
-               "hw/settings.py": "raise MemoryError('memory allocation failed')\n"}
+    # The module loads (its pin defaults with it) but reading settings.toml fails.
+    damaged = dict(DAMAGED_READER)
+    damaged["hw/settings.py"] = (ROOT / "hw" / "settings.py").read_text() + (
+        "\n\nclass Settings:\n    def __init__(self, reader=None):\n"
+        "        raise MemoryError('memory allocation failed')\n")
     with boot(files=damaged) as pico:
         pico.run_script("wait:8000")
         assert pico.state == "idle"

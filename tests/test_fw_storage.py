@@ -402,17 +402,9 @@ def test_foreign_bytes_in_the_marks_area_are_no_crash_streak_and_are_cleared():
     assert Storage(nvm).crash_streak() == 1
 
 
-def test_reading_at_power_up_is_loaded_on_first_use_and_saving_needs_none_of_it(monkeypatch):
-    # hw/storage_load.py (the record, the journal, setting an unreadable
-    # image aside) runs only at power-up: code.py lets it go once the game is
-    # loaded, so saving and the run marks must work without it.
-    import sys
-
-    import hw
-
-    monkeypatch.delitem(sys.modules, "hw.storage_load", raising=False)
-    if hasattr(hw, "storage_load"):
-        monkeypatch.delattr(hw, "storage_load")
+def test_saving_and_run_marks_side_by_side_resume_exactly():
+    # The run marks share the sector with the record: marking a crash and a
+    # healthy run between saves touches neither the record nor the aside area.
     nvm = FlashNvm()
     store = Storage(nvm)
     table = Table()
@@ -429,9 +421,7 @@ def test_reading_at_power_up_is_loaded_on_first_use_and_saving_needs_none_of_it(
     assert store.crash_streak() == 1
     store.mark_healthy()
     assert bytes(store.aside()) == b"\xff" * (4096 - 2048 - MARKS)
-    assert "hw.storage_load" not in sys.modules
     saved = Storage(nvm).load()
-    assert "hw.storage_load" in sys.modules
     assert saved.game.codes == table.game.codes and saved.prefs == b"\x01\x02"
 
 
