@@ -147,8 +147,9 @@ def start(firmware: Any, resume: bool) -> None:
     # The table UI is loaded once the display's 1 KiB buffer is made: in the
     # other order, the unix port's 160k heap (see trim_driver) has no hole
     # that large left for it.
-    from ui.table import Table
+    from ui.table import NAME_LETTERS, TEAM_LETTERS, Table
 
+    settings.check_lengths(NAME_LETTERS, TEAM_LETTERS)
     table = Table(house_rules(settings), settings.names(), settings.teams(),
                   contrast=settings["EUCHRE_CONTRAST"], sleep_s=settings["EUCHRE_SLEEP_S"],
                   rand=random_number, game=saved.game if saved is not None else None,

@@ -93,10 +93,6 @@ KEY_PINS = ("EUCHRE_KEY_N", "EUCHRE_KEY_E", "EUCHRE_KEY_S", "EUCHRE_KEY_W", "EUC
 NAME_KEYS = ("EUCHRE_NAME_N", "EUCHRE_NAME_E", "EUCHRE_NAME_S", "EUCHRE_NAME_W")
 TEAM_KEYS = ("EUCHRE_TEAM_NS", "EUCHRE_TEAM_EW")
 
-# Names are drawn with a 5x8 font on a 128-pixel line beside other text.
-NAME_LENGTH = 10
-# Team names share a line with both trick counts on the hand screen.
-TEAM_LENGTH = 9
 # Parts the box works without: an empty pin means "not fitted".
 OPTIONAL_PINS = ("EUCHRE_LED", "EUCHRE_BUZZER")
 
@@ -219,10 +215,6 @@ def _convert(key, raw, default, kind):
                              + ", a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
-    limit = TEAM_LENGTH if key in TEAM_KEYS else NAME_LENGTH
-    if len(text) > limit:
-        raise ValueError(key + ": " + _show(raw) + " is longer than " + str(limit)
-                         + " letters")
     return text
 
 
@@ -309,6 +301,17 @@ class Settings:
     def teams(self):
         # type: () -> Tuple[str, str]
         return (self.values[TEAM_KEYS[0]], self.values[TEAM_KEYS[1]])
+
+    def check_lengths(self, name_letters, team_letters):
+        # type: (int, int) -> None
+        """A seat or team name longer than the screen's limit (the table UI
+        owns them: ``ui.table.NAME_LETTERS``, ``TEAM_LETTERS``) falls back to
+        its default, with a message."""
+        for keys, limit in ((NAME_KEYS, name_letters), (TEAM_KEYS, team_letters)):
+            for key in keys:
+                if len(self.values[key]) > limit:
+                    self.use_default(key, _show(self.values[key]) + " is longer than "
+                                     + str(limit) + " letters")
 
     def pin(self, key, board_module):
         # type: (str, Any) -> Any
