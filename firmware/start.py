@@ -12,7 +12,7 @@ import random
 
 import board
 
-from euchre_core import Rules
+from firmware import house_rules
 from firmware.glass import Glass
 from hw.clock import ticks_ms
 from hw.keys import Keys
@@ -51,16 +51,6 @@ def new_buzzer(pin: Any) -> Any:
     import hw.buzzer
 
     return hw.buzzer.Buzzer(pin)
-
-
-def house_rules(settings: Settings) -> Rules:
-    """The house rules settings.toml asks for; the standard rules (and a
-    message) when they do not go together."""
-    try:
-        return Rules(**settings.rules_options())
-    except ValueError as err:
-        settings.errors.append("house rules: " + str(err) + "; using the standard rules")
-        return Rules()
 
 
 def blink_code(errors: "List[str]", messages: "List[str]") -> int:
@@ -150,16 +140,13 @@ def start(firmware: Any, resume: bool) -> None:
     from ui.table import NAME_LETTERS, TEAM_LETTERS, Table
 
     settings.check_lengths(NAME_LETTERS, TEAM_LETTERS)
-    table = Table(house_rules(settings), settings.names(), settings.teams(),
+    rules = house_rules.from_settings(settings.rules_options(), errors)
+    table = Table(rules, settings.names(), settings.teams(),
                   contrast=settings["EUCHRE_CONTRAST"], sleep_s=settings["EUCHRE_SLEEP_S"],
-                  rand=random_number, game=saved.game if saved is not None else None,
+                  rand=random_number, game=house_rules.saved_game(rules, saved),
                   now_ms=firmware.started)
     if saved is not None:
-        try:
-            table.load_prefs(saved.prefs)
-        except ValueError as err:
-            store.messages.append(str(err) + ": display settings reset")
-        table.previous = saved.previous  # what Undo of New game brings back
+        house_rules.resume(table, saved, store.messages)
     store.adopt(table)
     firmware.table = table
 

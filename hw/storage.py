@@ -13,19 +13,21 @@ Layout of the sector (``size`` = len(nvm), 4096 on the Pico)::
     [size/2, size - 64)    aside: a copy of an unreadable image, if there was room
     [size - 64, size)      run marks: one byte per crash / healthy run (see below)
 
-Record header (format version 2)::
+Record header (format version 3)::
 
     0  "EUCS"  magic
-    4  2       format version
+    4  3       format version
     5  dealer  the game's first dealer
-    6  L       length of the rules bytes (``Rules.to_bytes``)
-    7  P       length of the preferences bytes (``Table.prefs_bytes``)
-    8  B       base action count, 2 bytes little-endian
-    10 V       length of the previous game, 2 bytes little-endian (0: none)
-    12 rules, preferences, base actions (a snapshot taken at compaction),
-       previous game
+    6  P       length of the preferences bytes (``Table.prefs_bytes``)
+    7  B       base action count, 2 bytes little-endian
+    9  V       length of the previous game, 2 bytes little-endian (0: none)
+    11 preferences, base actions (a snapshot taken at compaction), previous game
     .. CRC-16 of everything above, 2 bytes, then one 0x00 pad byte if needed
        so that journal entries are 2-aligned and never straddle a flash page.
+
+The game's rules are saved once, in the preferences (which hold the rules of
+the game and of the next one: ``ui.prefs``); ``firmware.house_rules`` replays
+the actions under them. Storage keeps bytes: it builds no game.
 
 The previous game is the one New game (or a seat key on the game-over
 screen) replaced, which Undo brings back while the new game has no action
@@ -33,9 +35,11 @@ screen) replaced, which Undo brings back while the new game has no action
 E-W), the length of its rules bytes, the rules, its actions. It rides in the
 record the new game writes anyway, so keeping it costs no erase; it is left
 out when it would leave the journal less than ``JOURNAL_ROOM`` bytes.
-Version 1, the format before the previous game was kept, is the same without
-V and the previous game (a 10-byte header); it is still read, and the next
-rewrite turns it into version 2.
+
+Older formats are still read, and the next rewrite turns them into version
+3: version 2 has the game's rules in the header too (byte 6 their length,
+the other fields one byte later, the rules before the preferences: a 12-byte
+header); version 1 is version 2 without V and the previous game (10 bytes).
 
 Journal entry, 2 bytes: ``code, check``. ``code`` is the engine's action byte
 (0..0xFE) or 0xFF for "undo the last action". ``check`` is a 7-bit mix of the
@@ -78,19 +82,22 @@ except ImportError:
 __version__ = "1.0.0"
 
 MAGIC = b"EUCS"
-FORMAT_VERSION = const(2)
+FORMAT_VERSION = const(3)
 MARKS = const(64)
 JOURNAL_ROOM = const(512)  # journal bytes a record keeps free at least, when it can
 _UNDO = const(0xFF)
 _CRASH = const(0x00)
 _HEALTHY = const(0x5A)
-_FIXED = const(12)  # header bytes before rules, preferences, base actions, previous game
-_FIXED_V1 = const(10)  # format 1: no previous game
+_FIXED = const(11)  # header bytes before preferences, base actions, previous game
+_FIXED_V2 = const(12)  # format 2: the game's rules too, before the preferences
+_FIXED_V1 = const(10)  # format 1: as 2, without the previous game
 _PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
 
-# What was found in nvm at power-up: a game to resume, the preferences, and
-# the game New game replaced (``Table.previous``'s form, or None).
-Saved = namedtuple("Saved", ("game", "prefs", "previous"))
+# What was found in nvm at power-up: the game's first dealer and actions, the
+# preferences, the game New game replaced (``Table.previous``'s form, or
+# None), and the game's rules from the header of an older record (None in
+# version 3: they are in the preferences).
+Saved = namedtuple("Saved", ("dealer", "codes", "prefs", "previous", "rules"))
 
 
 def entry_check(code: int, index: int, seed: int) -> int:
@@ -168,16 +175,15 @@ class Storage:
     # ----- power-up: reading the record and its journal -----------------------
 
     def load(self) -> "Optional[Saved]":
-        """The saved game and preferences (``.game``, ``.prefs``, ``.previous``),
-        or None (blank, or unreadable: see messages)."""
+        """The saved game as a ``Saved``, or None (blank, or unreadable: see messages)."""
         if self.nvm is None:
             if not self.messages:
                 self.messages.append("No storage: game not saved")
             return None
         # Read in pieces, not as one 2 KiB copy of the record area.
-        head = self.nvm[0:_FIXED]
+        head = self.nvm[0:_FIXED_V2]
         if _blank(head):
-            self._tail_erased = self._erased_from(_FIXED)
+            self._tail_erased = self._erased_from(_FIXED_V2)
             return None
         try:
             return self._parse(head)
@@ -199,13 +205,19 @@ class Storage:
         if head[0:4] != MAGIC:
             raise ValueError("Saved data not recognised: new game")
         version = head[4]
-        if version != FORMAT_VERSION and version != 1:
+        if version == FORMAT_VERSION:
+            fixed = _FIXED
+            rules_size = 0
+            at = 6
+        elif version == 2 or version == 1:
+            fixed = _FIXED_V2 if version == 2 else _FIXED_V1
+            rules_size = head[6]
+            at = 7
+        else:
             raise ValueError("Saved game from other firmware (v" + str(version) + "): new game")
-        fixed = _FIXED if version == FORMAT_VERSION else _FIXED_V1
-        rules_size = head[6]
-        prefs_size = head[7]
-        base_size = head[8] | head[9] << 8
-        previous_size = head[10] | head[11] << 8 if version == FORMAT_VERSION else 0
+        prefs_size = head[at]
+        base_size = head[at + 1] | head[at + 2] << 8
+        previous_size = head[at + 3] | head[at + 4] << 8 if version != 1 else 0
         start = fixed + rules_size + prefs_size
         end = start + base_size + previous_size
         if end + 2 > self.record_size:
@@ -216,10 +228,12 @@ class Storage:
             raise ValueError("Saved game damaged: new game")
         if record[5] > 3:
             raise ValueError("Saved game damaged: new game")
-        try:
-            rules = Rules.from_bytes(bytes(record[fixed:fixed + rules_size]))
-        except ValueError:
-            raise ValueError("Saved rules unreadable: new game")
+        rules = None
+        if rules_size:
+            try:
+                rules = Rules.from_bytes(bytes(record[fixed:fixed + rules_size]))
+            except ValueError:
+                raise ValueError("Saved rules unreadable: new game")
         previous = None
         if previous_size:
             previous = self._previous(record[start + base_size:end])
@@ -261,26 +275,15 @@ class Storage:
         if torn and not self._erased_from(pos + 2):
             # More than one torn entry cannot come from a power cut.
             self.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
-        game = Game(rules, dealer=dealer)
-        kept = 0
-        for at in range(count):
-            code = log[at]
-            try:
-                game.apply(code)
-            except ValueError:
-                self.messages.append("Saved game damaged: " + str(kept) + " actions kept")
-                torn = True
-                break
-            kept += 1
-        self._game = game
-        self._log = bytearray(game.codes)
+        log = log[0:count]
+        self._log = log
         self._pos = pos
         self._index = index
         self._seed = seed
         # A torn entry leaves programmed bytes where the next entry would go.
         self._rewrite_needed = torn
         self._tail_erased = not torn and self._erased_from(pos)
-        return Saved(game, prefs, previous)
+        return Saved(dealer, bytes(log), prefs, previous, rules)
 
     def _previous(self, data: Any) -> Any:
         """The previous game of a record (see the layout above), in ``Table.previous``'s
@@ -313,7 +316,7 @@ class Storage:
         if self.nvm is None:
             return ""
         image = self.nvm[0:self.record_size]
-        if _blank(image[0:_FIXED]):
+        if _blank(image[0:_FIXED_V2]):
             return ""
         self._rewrite_needed = True
         self._tail_erased = False
@@ -328,7 +331,12 @@ class Storage:
     # ----- saving -----------------------------------------------------------
 
     def adopt(self, table: Any) -> None:
-        """Take the table's current game as what is saved (after ``load``)."""
+        """Take the table's current game as what is saved (after ``load``).
+        A game that kept fewer actions than were read (one did not replay)
+        is written whole at the next ``sync``."""
+        if table.game.codes != self._log:
+            self._log = bytearray(table.game.codes)
+            self._rewrite_needed = True
         self._game = table.game
         self._game_serial = table.game_serial
         self._prefs_serial = table.prefs_serial
@@ -391,10 +399,9 @@ class Storage:
         the one erase, and the heap needs a buffer of a few hundred bytes
         instead of the record area's 2 KiB."""
         game = table.game
-        rules = game.rules.to_bytes()
         prefs = table.prefs_bytes()
         base = game.codes
-        end = _FIXED + len(rules) + len(prefs) + len(base)
+        end = _FIXED + len(prefs) + len(base)
         if end + 2 > self.record_size or len(prefs) > 255:
             # Cannot happen with the engine's sizes; keep the game and prefs in RAM.
             self.messages.append("Game too long to save")
@@ -410,16 +417,13 @@ class Storage:
         record[0:4] = MAGIC
         record[4] = FORMAT_VERSION
         record[5] = game.start_dealer
-        record[6] = len(rules)
-        record[7] = len(prefs)
-        record[8] = len(base) & 0xFF
-        record[9] = len(base) >> 8
-        record[10] = len(previous) & 0xFF
-        record[11] = len(previous) >> 8
-        start = _FIXED + len(rules)
-        record[_FIXED:start] = rules
-        record[start:start + len(prefs)] = prefs
-        start += len(prefs)
+        record[6] = len(prefs)
+        record[7] = len(base) & 0xFF
+        record[8] = len(base) >> 8
+        record[9] = len(previous) & 0xFF
+        record[10] = len(previous) >> 8
+        start = _FIXED + len(prefs)
+        record[_FIXED:start] = prefs
         record[start:start + len(base)] = base
         record[start + len(base):end] = previous
         crc = crc16(memoryview(record)[0:end])

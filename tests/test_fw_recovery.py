@@ -605,3 +605,37 @@ def test_a_broken_display_library_stops_code_py_before_a_crash_is_counted(tmp_pa
     with boot(nvm_path=nvm) as pico:
         assert table(pico).game.codes == codes
         assert "Restarted after errors" not in pico.serial
+
+
+# A record as the firmware before format 3 wrote it (the game's rules in the
+# header and in the preferences): settings.toml's target 7, N-S 2 points, then
+# E called and N took a trick; the rest of the 4 KiB is erased.
+FORMAT_2_RECORD = bytes.fromhex(
+    "455543530203091f000000000700000001000000005002cf00012c000009070000000100"
+    "00000009070000000100000000cf012c1a9a0068405140474062401a405d011f4067")
+
+
+def test_a_game_saved_in_format_2_resumes_under_its_own_rules_and_is_saved_on_in_format_3(
+        tmp_path):
+    path = tmp_path / "nvm.bin"
+    path.write_bytes(FORMAT_2_RECORD + b"\xff" * (4096 - len(FORMAT_2_RECORD)))
+    with boot(nvm_path=str(path)) as pico:  # settings.toml's target is 10 now
+        game = table(pico).game
+        assert table(pico).screen_name == "hand"
+        assert game.scores == [2, 0] and game.makers == E and game.tricks == [1, 0]
+        assert game.rules.target == 7  # the game keeps its rules
+        assert pico.nvm.data[4] == 2  # appended to the old record
+        pico.run_script("N N N N wait:3500")  # E euchred
+        assert table(pico).game.scores == [4, 0]
+        pico.power_cut()
+        pico.boot()
+        assert table(pico).game.scores == [4, 0] and table(pico).game.rules.target == 7
+        pico.run_script("N N N N N N wait:3500 N N N N N N wait:3500")  # two marches
+        assert table(pico).game.scores == [8, 0] and table(pico).main_screen == "over"
+        # The next game takes settings.toml's rules, in a format 3 record.
+        pico.run_script("OK wait:200")
+        assert table(pico).game.rules.target == 10 and pico.nvm.data[4] == 3
+        pico.power_cut()
+        pico.boot()
+        assert table(pico).game.rules.target == 10 and table(pico).game.codes == b""
+        assert table(pico).tally == [1, 0]

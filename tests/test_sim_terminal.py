@@ -342,5 +342,5 @@ def test_the_game_survives_power_cut_reset_and_quitting_with_the_default_nvm_fil
 
     saved = Storage(bytearray((tmp_path / "sim_nvm.bin").read_bytes())).load()
     assert saved is not None
-    assert [action_text(code) for code in saved.game.codes] == ["CN", "TE", "TS"]
+    assert [action_text(code) for code in saved.codes] == ["CN", "TE", "TS"]
     assert list(tmp_path.iterdir()) == [tmp_path / "sim_nvm.bin"]
