@@ -26,9 +26,9 @@ class Glass:
     list of parts to release, a bus made here is added to it."""
 
     def __init__(self, pins: Any, address: int, rotated: bool, hardware: "List[Any]") -> None:
-        self.display = None  # type: Any
-        self.i2c = None  # type: Any
-        self.frame = None  # type: Any  # the display's buffer, or one of our own without a display
+        self.display: Any = None
+        self.i2c: Any = None
+        self.frame: Any = None  # the display's buffer, or one of our own without a display
         self._pins = pins
         self._address = address
         self._rotated = rotated

@@ -17,15 +17,15 @@ class Firmware:
     """Each part is None until start-up made it (or when it is not fitted)."""
 
     def __init__(self) -> None:
-        self.hardware = []  # type: List[Any]  # every part to release when code.py ends
-        self.store = None  # type: Optional[Storage]
+        self.hardware: "List[Any]" = []  # every part to release when code.py ends
+        self.store: "Optional[Storage]" = None
         self.streak = 0  # crashes in a row before this run (Storage.crash_streak)
-        self.led = None  # type: Any
-        self.buzzer = None  # type: Any
-        self.keys = None  # type: Optional[Keys]
-        self.presses = None  # type: Optional[Presses]
-        self.glass = None  # type: Optional[Glass]
-        self.table = None  # type: Optional[Table]
+        self.led: Any = None
+        self.buzzer: Any = None
+        self.keys: "Optional[Keys]" = None
+        self.presses: "Optional[Presses]" = None
+        self.glass: "Optional[Glass]" = None
+        self.table: "Optional[Table]" = None
         self.blink_code = 0  # what the LED blinks when there is no screen
         self.started = 0  # ticks_ms at the start of the run
 

@@ -153,14 +153,14 @@ class Storage:
         self.nvm = nvm
         self.size = len(nvm) if nvm is not None else 0
         self.record_size = self.size // 2
-        self.messages = []  # type: List[str]
+        self.messages: "List[str]" = []
         self.rewrites = 0
         self._log = bytearray()  # the actions as the journal now holds them
         self._pos = 0  # where the next journal entry goes
         self._index = 0  # number of the next journal entry
         self._seed = 0
         self._entry = bytearray(2)
-        self._game = None  # type: Any
+        self._game: Any = None
         self._game_serial = -1
         self._prefs_serial = -1
         self._rewrite_needed = True
