@@ -51,9 +51,8 @@ and dropped. A power cut loses at most the action being written.
 When is the sector erased: a new game, a preferences change (rules set on the
 device, contrast, flip, sleep timeout, match tally), a compaction when the
 journal is full (about 1000 entries), and the first save after a damaged or
-torn image. That is one or two erases per game. The RP2040's flash is rated
-for 100,000 erase cycles per sector: at two erases per game that is 50,000
-games, more than a game a day for a hundred years.
+torn image: one or two erases per game (the README has what that means for
+the flash's life).
 
 The limit of a single sector: a rewrite erases it and programs it again
 (some tens of milliseconds, interrupts off). A power cut inside that window
@@ -344,7 +343,7 @@ class Storage:
     def record_due(self, table: Any) -> bool:
         """Whether the next ``sync`` writes the whole record (a new game, new
         preferences, a full journal), not a journal entry: milliseconds of
-        work on the board, which code.py does after drawing."""
+        work on the board, which the loop does after drawing (``firmware.loop``)."""
         return (self.nvm is not None
                 and (self._rewrite_needed or table.game_serial != self._game_serial
                      or table.prefs_serial != self._prefs_serial or table.game is not self._game))
