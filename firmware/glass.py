@@ -9,10 +9,10 @@ and the display are looked for again; once found, every page is sent again.
 
 from micropython import const
 
+from firmware import say
 from hw.display import ALL_PAGES, open_bus, open_display
 from ui.presses import ticks_diff
 
-from firmware import say
 try:
     from typing import Any, List, Optional
 except ImportError:

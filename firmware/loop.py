@@ -9,12 +9,12 @@ import gc
 
 from micropython import const
 
+from firmware import say
 from hw.clock import ticks_diff, ticks_ms
 from hw.keys import NONE, RESET
 from hw.led import STUCK_KEY
 from ui.presses import LONG, STUCK
 
-from firmware import say
 try:
     from typing import Any
 except ImportError:

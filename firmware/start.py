@@ -12,7 +12,7 @@ import random
 
 import board
 
-from firmware import house_rules
+from firmware import house_rules, say
 from firmware.glass import Glass
 from hw.clock import ticks_ms
 from hw.keys import Keys
@@ -20,7 +20,6 @@ from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, Led
 from hw.settings import KEY_PINS, Settings
 from ui.presses import Presses
 
-from firmware import say
 try:
     from typing import Any, Callable, List, Optional
 except ImportError:

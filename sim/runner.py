@@ -1,4 +1,4 @@
-"""Run the unmodified firmware (code.py, hw/, ui/, euchre_core/) on the virtual Pico.
+"""Run the unmodified firmware (code.py, firmware/, hw/, ui/, euchre_core/) on the virtual Pico.
 
 ``VirtualPico`` boots a CIRCUITPY folder on a virtual board and runs code.py
 in a worker thread, in lock step with the caller: the firmware runs until it
