@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-py test-mp typecheck screens bundle flash bench wiring clean
+.PHONY: run test test-py test-mp typecheck screens lib bundle flash bench wiring clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -49,14 +49,19 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .hypothesis
 
+## lib/ at the top of the repository, from requirements-board.txt (pinned, as
+## source): the root is then laid out as the board's drive, ready to copy.
+lib: $(STAMP)
+	$(PY) tools/bundle.py --lib
+
 ## The board's drive image: build/CIRCUITPY/ and build/euchre-scorekeeper-VERSION.zip,
 ## modules precompiled for CircuitPython 10 (SOURCE=1: .py source, ...-source.zip).
-bundle: $(STAMP)
+bundle: lib
 	$(PY) tools/bundle.py $(if $(SOURCE),--source) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 ## Build the form the drive's CircuitPython takes (10.x: .mpy, other: source;
 ## SOURCE=1: source) into build/flash/ and copy it to a mounted drive (DRIVE=/path).
-flash: $(STAMP)
+flash: lib
 	$(PY) tools/flash.py $(if $(DRIVE),--drive "$(DRIVE)") $(if $(SOURCE),--source) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 ## docs/wiring.svg from the pin defaults in hw/settings.py.

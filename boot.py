@@ -26,14 +26,18 @@ LABEL = "EUCHRE"
 
 
 def ok_held() -> bool:
-    name = "GP14"
+    """Whether OK is down: on its pin from settings.toml, else its default
+    (``hw.settings.DEFAULTS``, the one place the pins are written down)."""
+    from hw.settings import default
+
+    name = default("EUCHRE_KEY_OK")
     try:
         configured = os.getenv("EUCHRE_KEY_OK")
         if isinstance(configured, str) and configured.strip():
             name = configured.strip()
     except Exception:  # a broken settings.toml must not stop the board from booting
         pass
-    pin = getattr(board, name, None)
+    pin = getattr(board, name, None) or getattr(board, default("EUCHRE_KEY_OK"), None)
     if pin is None:
         return False
     key = digitalio.DigitalInOut(pin)

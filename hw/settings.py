@@ -96,10 +96,6 @@ KEY_PINS = ("EUCHRE_KEY_N", "EUCHRE_KEY_E", "EUCHRE_KEY_S", "EUCHRE_KEY_W", "EUC
 NAME_KEYS = ("EUCHRE_NAME_N", "EUCHRE_NAME_E", "EUCHRE_NAME_S", "EUCHRE_NAME_W")
 TEAM_KEYS = ("EUCHRE_TEAM_NS", "EUCHRE_TEAM_EW")
 
-# Names are drawn with a 5x8 font on a 128-pixel line beside other text.
-NAME_LENGTH = 10
-# Team names share a line with both trick counts on the hand screen.
-TEAM_LENGTH = 9
 # Parts the box works without: an empty pin means "not fitted".
 OPTIONAL_PINS = ("EUCHRE_LED", "EUCHRE_BUZZER", "EUCHRE_DISPLAY_RESET")
 
@@ -107,8 +103,7 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
 
-def toml_value(default, kind=""):
-    # type: (Any, str) -> str
+def toml_value(default: Any, kind: str = "") -> str:
     """How a value is written in settings.toml.
 
     Strings are quoted, yes/no is 0 or 1, and a hexadecimal choice such as the
@@ -125,16 +120,19 @@ def toml_value(default, kind=""):
     return '"' + default + '"'
 
 
-def _row(key):
-    # type: (str) -> Tuple[str, Any, str, str]
+def _row(key: str) -> "Tuple[str, Any, str, str]":
     for row in DEFAULTS:
         if row[0] == key:
             return row
     raise KeyError(key)
 
 
-def _show(raw):
-    # type: (Any) -> str
+def default(key: str) -> Any:
+    """The default of a settings.toml key (e.g. a key's pin)."""
+    return _row(key)[1]
+
+
+def _show(raw: Any) -> str:
     text = repr(raw)
     return text if len(text) <= 12 else text[:11] + "~"
 
@@ -144,14 +142,12 @@ def _show(raw):
 _NO_GLYPH = {"`": "a backtick", "{": "a brace", "}": "a brace", "|": "a bar", "~": "a tilde"}
 
 
-def _char_name(char):
-    # type: (str) -> str
+def _char_name(char: str) -> str:
     name = _NO_GLYPH.get(char)
     return name if name is not None else "U+%04X" % ord(char)
 
 
-def _convert(key, raw, default, kind):
-    # type: (str, Any, Any, str) -> Any
+def _convert(key: str, raw: Any, default: Any, kind: str) -> Any:
     """Turn a raw settings value into the key's type; ValueError names the key."""
     if kind == "bool":
         if isinstance(raw, bool):
@@ -216,15 +212,10 @@ def _convert(key, raw, default, kind):
                              + ", a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
-    limit = TEAM_LENGTH if key in TEAM_KEYS else NAME_LENGTH
-    if len(text) > limit:
-        raise ValueError(key + ": " + _show(raw) + " is longer than " + str(limit)
-                         + " letters")
     return text
 
 
-def _board_reader():
-    # type: () -> Callable[[str], Any]
+def _board_reader() -> "Callable[[str], Any]":
     """The board's own way of reading settings.toml (typed where it can)."""
     try:
         import supervisor
@@ -246,13 +237,12 @@ class Settings:
     raise ValueError for a malformed value (CircuitPython 10's get_setting).
     """
 
-    def __init__(self, reader=None):
-        # type: (Optional[Callable[[str], Any]]) -> None
+    def __init__(self, reader: "Optional[Callable[[str], Any]]" = None) -> None:
         if reader is None:
             reader = _board_reader()
-        self.values = {}  # type: Dict[str, Any]
-        self.errors = []  # type: List[str]
-        self.given = []  # type: List[str]  # keys found in settings.toml and accepted
+        self.values: "Dict[str, Any]" = {}
+        self.errors: "List[str]" = []
+        self.given: "List[str]" = []  # keys found in settings.toml and accepted
         for key, default, kind, _help in DEFAULTS:
             self.values[key] = default
             try:
@@ -270,10 +260,9 @@ class Settings:
                 self.errors.append(str(err) + "; using " + toml_value(default, kind))
         self._check_pins()
 
-    def _check_pins(self):
-        # type: () -> None
+    def _check_pins(self) -> None:
         # One pin wired to two jobs would make a key press look like I2C noise.
-        seen = {}  # type: Dict[str, str]
+        seen: "Dict[str, str]" = {}
         for key, _default, kind, _help in DEFAULTS:
             if kind != "pin" or not self.values[key]:
                 continue
@@ -286,38 +275,41 @@ class Settings:
                 return
             seen[pin] = key
 
-    def __getitem__(self, key):
-        # type: (str) -> Any
+    def __getitem__(self, key: str) -> Any:
         return self.values[key]
 
-    def rules_options(self):
-        # type: () -> Dict[str, Any]
+    def rules_options(self) -> "Dict[str, Any]":
         """Keyword options for ``euchre_core.Rules`` from the house-rule keys."""
-        options = {}  # type: Dict[str, Any]
+        options: "Dict[str, Any]" = {}
         for key, keyword in RULE_KEYS:
             options[keyword] = self.values[key]
         return options
 
-    def names(self):
-        # type: () -> Tuple[str, str, str, str]
+    def names(self) -> "Tuple[str, str, str, str]":
         v = self.values
         return (v[NAME_KEYS[0]], v[NAME_KEYS[1]], v[NAME_KEYS[2]], v[NAME_KEYS[3]])
 
-    def teams(self):
-        # type: () -> Tuple[str, str]
+    def teams(self) -> "Tuple[str, str]":
         return (self.values[TEAM_KEYS[0]], self.values[TEAM_KEYS[1]])
 
-    def pin(self, key, board_module):
-        # type: (str, Any) -> Any
+    def check_lengths(self, name_letters: int, team_letters: int) -> None:
+        """A seat or team name longer than the screen's limit (the table UI
+        owns them: ``ui.table.NAME_LETTERS``, ``TEAM_LETTERS``) falls back to
+        its default, with a message."""
+        for keys, limit in ((NAME_KEYS, name_letters), (TEAM_KEYS, team_letters)):
+            for key in keys:
+                if len(self.values[key]) > limit:
+                    self.use_default(key, _show(self.values[key]) + " is longer than "
+                                     + str(limit) + " letters")
+
+    def pin(self, key: str, board_module: Any) -> Any:
         """The board pin of a pin key (see the module's ``pin``)."""
         return pin(self, key, board_module)
 
-    def default(self, key):
-        # type: (str) -> Any
+    def default(self, key: str) -> Any:
         return _row(key)[1]
 
-    def use_default(self, key, reason):
-        # type: (str, str) -> Any
+    def use_default(self, key: str, reason: str) -> Any:
         """Fall back to a key's default after a later check failed (e.g. no such pin)."""
         row = _row(key)
         default = row[1]
@@ -326,8 +318,7 @@ class Settings:
         return default
 
 
-def pin(settings, key, board_module):
-    # type: (Settings, str, Any) -> Any
+def pin(settings: "Settings", key: str, board_module: Any) -> Any:
     """The board pin named by a pin key, or None for an empty optional pin.
 
     An unknown pin name falls back to the key's default pin (and reports it).

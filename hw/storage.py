@@ -13,19 +13,21 @@ Layout of the sector (``size`` = len(nvm), 4096 on the Pico)::
     [size/2, size - 64)    aside: a copy of an unreadable image, if there was room
     [size - 64, size)      run marks: one byte per crash / healthy run (see below)
 
-Record header (format version 2)::
+Record header (format version 3)::
 
     0  "EUCS"  magic
-    4  2       format version
+    4  3       format version
     5  dealer  the game's first dealer
-    6  L       length of the rules bytes (``Rules.to_bytes``)
-    7  P       length of the preferences bytes (``Table.prefs_bytes``)
-    8  B       base action count, 2 bytes little-endian
-    10 V       length of the previous game, 2 bytes little-endian (0: none)
-    12 rules, preferences, base actions (a snapshot taken at compaction),
-       previous game
+    6  P       length of the preferences bytes (``Table.prefs_bytes``)
+    7  B       base action count, 2 bytes little-endian
+    9  V       length of the previous game, 2 bytes little-endian (0: none)
+    11 preferences, base actions (a snapshot taken at compaction), previous game
     .. CRC-16 of everything above, 2 bytes, then one 0x00 pad byte if needed
        so that journal entries are 2-aligned and never straddle a flash page.
+
+The game's rules are saved once, in the preferences (which hold the rules of
+the game and of the next one: ``ui.prefs``); ``firmware.house_rules`` replays
+the actions under them. Storage keeps bytes: it builds no game.
 
 The previous game is the one New game (or a seat key on the game-over
 screen) replaced, which Undo brings back while the new game has no action
@@ -33,9 +35,11 @@ screen) replaced, which Undo brings back while the new game has no action
 E-W), the length of its rules bytes, the rules, its actions. It rides in the
 record the new game writes anyway, so keeping it costs no erase; it is left
 out when it would leave the journal less than ``JOURNAL_ROOM`` bytes.
-Version 1, the format before the previous game was kept, is the same without
-V and the previous game (a 10-byte header); it is still read, and the next
-rewrite turns it into version 2.
+
+Older formats are still read, and the next rewrite turns them into version
+3: version 2 has the game's rules in the header too (byte 6 their length,
+the other fields one byte later, the rules before the preferences: a 12-byte
+header); version 1 is version 2 without V and the previous game (10 bytes).
 
 Journal entry, 2 bytes: ``code, check``. ``code`` is the engine's action byte
 (0..0xFE) or 0xFF for "undo the last action". ``check`` is a 7-bit mix of the
@@ -47,9 +51,8 @@ and dropped. A power cut loses at most the action being written.
 When is the sector erased: a new game, a preferences change (rules set on the
 device, contrast, flip, sleep timeout, match tally), a compaction when the
 journal is full (about 1000 entries), and the first save after a damaged or
-torn image. That is one or two erases per game. The RP2040's flash is rated
-for 100,000 erase cycles per sector: at two erases per game that is 50,000
-games, more than a game a day for a hundred years.
+torn image: one or two erases per game (the README has what that means for
+the flash's life).
 
 The limit of a single sector: a rewrite erases it and programs it again
 (some tens of milliseconds, interrupts off). A power cut inside that window
@@ -60,28 +63,40 @@ is at stake; appends, the everyday writes, never risk what is saved.
 
 Run marks: each crash programs the next 0xFF byte of the last 64 to 0x00, and
 a run that stays up after a crash programs 0x5A; neither needs an erase. The
-crash streak (trailing 0x00 marks) lets ``code.py`` stop a restart loop.
+crash streak (trailing 0x00 marks) lets ``firmware.recovery`` stop a restart loop.
 """
+
+from collections import namedtuple
 
 from micropython import const
 
+from euchre_core import Game, Rules
 from euchre_core.game import crc16
 
 try:
-    from typing import Any, List, Optional, Tuple
+    from typing import Any, List, Optional
 except ImportError:
     pass
 
 __version__ = "1.0.0"
 
 MAGIC = b"EUCS"
-FORMAT_VERSION = const(2)
+FORMAT_VERSION = const(3)
 MARKS = const(64)
 JOURNAL_ROOM = const(512)  # journal bytes a record keeps free at least, when it can
 _UNDO = const(0xFF)
 _CRASH = const(0x00)
 _HEALTHY = const(0x5A)
-_FIXED = const(12)  # header bytes before rules, preferences, base actions, previous game
+_FIXED = const(11)  # header bytes before preferences, base actions, previous game
+_FIXED_V2 = const(12)  # format 2: the game's rules too, before the preferences
+_FIXED_V1 = const(10)  # format 1: as 2, without the previous game
+_PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
+
+# What was found in nvm at power-up: the game's first dealer and actions, the
+# preferences, the game New game replaced (``Table.previous``'s form, or
+# None), and the game's rules from the header of an older record (None in
+# version 3: they are in the preferences).
+Saved = namedtuple("Saved", ("dealer", "codes", "prefs", "previous", "rules"))
 
 
 def entry_check(code: int, index: int, seed: int) -> int:
@@ -137,14 +152,14 @@ class Storage:
         self.nvm = nvm
         self.size = len(nvm) if nvm is not None else 0
         self.record_size = self.size // 2
-        self.messages = []  # type: List[str]
+        self.messages: "List[str]" = []
         self.rewrites = 0
         self._log = bytearray()  # the actions as the journal now holds them
         self._pos = 0  # where the next journal entry goes
         self._index = 0  # number of the next journal entry
         self._seed = 0
         self._entry = bytearray(2)
-        self._game = None  # type: Any
+        self._game: Any = None
         self._game_serial = -1
         self._prefs_serial = -1
         self._rewrite_needed = True
@@ -156,21 +171,155 @@ class Storage:
             self.messages.append("Storage too small: game not saved")
             self.nvm = None
 
-    # ----- power-up (in storage_load, imported on first use) ----------------
+    # ----- power-up: reading the record and its journal -----------------------
 
-    def load(self) -> Any:
-        """The saved game and preferences (``.game``, ``.prefs``), or None
-        (blank, or unreadable: see messages)."""
-        # Reading the record and its journal, and setting an unreadable
-        # image aside, happen only at power-up: code.py lets that module go
-        # once the game is loaded.
-        import hw.storage_load
-        return hw.storage_load.load(self)
+    def load(self) -> "Optional[Saved]":
+        """The saved game as a ``Saved``, or None (blank, or unreadable: see messages)."""
+        if self.nvm is None:
+            if not self.messages:
+                self.messages.append("No storage: game not saved")
+            return None
+        # Read in pieces, not as one 2 KiB copy of the record area.
+        head = self.nvm[0:_FIXED_V2]
+        if _blank(head):
+            self._tail_erased = self._erased_from(_FIXED_V2)
+            return None
+        try:
+            return self._parse(head)
+        except ValueError as err:
+            self.messages.append(str(err) + self._set_aside(self.nvm[0:self.record_size]))
+            self._reset_marks = True
+            return None
+
+    def _erased_from(self, start: int) -> bool:
+        """True when the record area holds only 0xFF from ``start`` to its end."""
+        while start < self.record_size:
+            stop = min(start + _PIECE, self.record_size)
+            if not _blank(self.nvm[start:stop]):
+                return False
+            start = stop
+        return True
+
+    def _parse(self, head: Any) -> Saved:
+        if head[0:4] != MAGIC:
+            raise ValueError("Saved data not recognised: new game")
+        version = head[4]
+        if version == FORMAT_VERSION:
+            fixed = _FIXED
+            rules_size = 0
+            at = 6
+        elif version == 2 or version == 1:
+            fixed = _FIXED_V2 if version == 2 else _FIXED_V1
+            rules_size = head[6]
+            at = 7
+        else:
+            raise ValueError("Saved game from other firmware (v" + str(version) + "): new game")
+        prefs_size = head[at]
+        base_size = head[at + 1] | head[at + 2] << 8
+        previous_size = head[at + 3] | head[at + 4] << 8 if version != 1 else 0
+        start = fixed + rules_size + prefs_size
+        end = start + base_size + previous_size
+        if end + 2 > self.record_size:
+            raise ValueError("Saved game damaged: new game")
+        record = self.nvm[0:end + 2]
+        crc = crc16(memoryview(record)[0:end])
+        if record[end] != crc >> 8 or record[end + 1] != crc & 0xFF:
+            raise ValueError("Saved game damaged: new game")
+        if record[5] > 3:
+            raise ValueError("Saved game damaged: new game")
+        rules = None
+        if rules_size:
+            try:
+                rules = Rules.from_bytes(bytes(record[fixed:fixed + rules_size]))
+            except ValueError:
+                raise ValueError("Saved rules unreadable: new game")
+        previous = None
+        if previous_size:
+            previous = self._previous(record[start + base_size:end])
+        prefs = bytes(record[fixed + rules_size:start])
+        log = bytearray(memoryview(record)[start:start + base_size])  # the actions: the first ``count`` bytes
+        count = len(log)
+        dealer = record[5]
+        del record
+        pos = end + 2
+        pos += pos & 1
+        seed = crc
+        index = 0
+        torn = False
+        piece = b""  # nvm[piece_at:piece_at + len(piece)]
+        piece_at = pos
+        while pos + 2 <= self.record_size:
+            if pos + 2 > piece_at + len(piece):
+                piece_at = pos  # even, as _PIECE and the area's size are
+                piece = self.nvm[pos:min(pos + _PIECE, self.record_size)]
+            code = piece[pos - piece_at]
+            check = piece[pos - piece_at + 1]
+            if code == 0xFF and check == 0xFF:
+                break
+            if check != entry_check(code, index, seed):
+                torn = True
+                break
+            if code == _UNDO:
+                if count:
+                    count -= 1
+            elif count < len(log):
+                log[count] = code
+                count += 1
+            else:
+                log.append(code)
+                count += 1
+            pos += 2
+            index += 1
+        del piece
+        if torn and not self._erased_from(pos + 2):
+            # More than one torn entry cannot come from a power cut.
+            self.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
+        log = log[0:count]
+        self._log = log
+        self._pos = pos
+        self._index = index
+        self._seed = seed
+        # A torn entry leaves programmed bytes where the next entry would go.
+        self._rewrite_needed = torn
+        self._tail_erased = not torn and self._erased_from(pos)
+        return Saved(dealer, bytes(log), prefs, previous, rules)
+
+    def _previous(self, data: Any) -> Any:
+        """The previous game of a record (see the layout above), in ``Table.previous``'s
+        form, checked by replaying it; None with a message when it does not replay."""
+        try:
+            if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
+                raise ValueError()
+            rules = Rules.from_bytes(bytes(data[4:4 + data[3]]))
+            codes = bytes(data[4 + data[3]:])
+            game = Game(rules, dealer=data[0])
+            for code in codes:
+                game.apply(code)
+        except ValueError:
+            self.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
+            return None
+        return (rules, data[0], codes, data[1], data[2])
+
+    def _set_aside(self, image: Any) -> str:
+        """Keep an unreadable image in the aside area if it is still erased."""
+        aside_start = self.record_size
+        aside_end = self.size - MARKS
+        length = min(len(image), aside_end - aside_start)
+        if length <= 0 or not _blank(self.nvm[aside_start:aside_start + length]):
+            return ""
+        self.nvm[aside_start:aside_start + length] = image[0:length]
+        return " (old data kept)"
 
     def set_aside_record(self) -> str:
         """Keep the saved record aside (when it will not be resumed); a note for the message."""
-        import hw.storage_load
-        return hw.storage_load.set_aside_record(self)
+        if self.nvm is None:
+            return ""
+        image = self.nvm[0:self.record_size]
+        if _blank(image[0:_FIXED_V2]):
+            return ""
+        self._rewrite_needed = True
+        self._tail_erased = False
+        return self._set_aside(image)
 
     def aside(self) -> bytes:
         """The image set aside earlier (all 0xFF when none)."""
@@ -181,7 +330,12 @@ class Storage:
     # ----- saving -----------------------------------------------------------
 
     def adopt(self, table: Any) -> None:
-        """Take the table's current game as what is saved (after ``load``)."""
+        """Take the table's current game as what is saved (after ``load``).
+        A game that kept fewer actions than were read (one did not replay)
+        is written whole at the next ``sync``."""
+        if table.game.codes != self._log:
+            self._log = bytearray(table.game.codes)
+            self._rewrite_needed = True
         self._game = table.game
         self._game_serial = table.game_serial
         self._prefs_serial = table.prefs_serial
@@ -189,7 +343,7 @@ class Storage:
     def record_due(self, table: Any) -> bool:
         """Whether the next ``sync`` writes the whole record (a new game, new
         preferences, a full journal), not a journal entry: milliseconds of
-        work on the board, which code.py does after drawing."""
+        work on the board, which the loop does after drawing (``firmware.loop``)."""
         return (self.nvm is not None
                 and (self._rewrite_needed or table.game_serial != self._game_serial
                      or table.prefs_serial != self._prefs_serial or table.game is not self._game))
@@ -244,10 +398,9 @@ class Storage:
         the one erase, and the heap needs a buffer of a few hundred bytes
         instead of the record area's 2 KiB."""
         game = table.game
-        rules = game.rules.to_bytes()
         prefs = table.prefs_bytes()
         base = game.codes
-        end = _FIXED + len(rules) + len(prefs) + len(base)
+        end = _FIXED + len(prefs) + len(base)
         if end + 2 > self.record_size or len(prefs) > 255:
             # Cannot happen with the engine's sizes; keep the game and prefs in RAM.
             self.messages.append("Game too long to save")
@@ -263,16 +416,13 @@ class Storage:
         record[0:4] = MAGIC
         record[4] = FORMAT_VERSION
         record[5] = game.start_dealer
-        record[6] = len(rules)
-        record[7] = len(prefs)
-        record[8] = len(base) & 0xFF
-        record[9] = len(base) >> 8
-        record[10] = len(previous) & 0xFF
-        record[11] = len(previous) >> 8
-        start = _FIXED + len(rules)
-        record[_FIXED:start] = rules
-        record[start:start + len(prefs)] = prefs
-        start += len(prefs)
+        record[6] = len(prefs)
+        record[7] = len(base) & 0xFF
+        record[8] = len(base) >> 8
+        record[9] = len(previous) & 0xFF
+        record[10] = len(previous) >> 8
+        start = _FIXED + len(prefs)
+        record[_FIXED:start] = prefs
         record[start:start + len(base)] = base
         record[start + len(base):end] = previous
         crc = crc16(memoryview(record)[0:end])

@@ -1,4 +1,4 @@
-"""Run the unmodified firmware (code.py, hw/, ui/, euchre_core/) on the virtual Pico.
+"""Run the unmodified firmware (code.py, firmware/, hw/, ui/, euchre_core/) on the virtual Pico.
 
 ``VirtualPico`` boots a CIRCUITPY folder on a virtual board and runs code.py
 in a worker thread, in lock step with the caller: the firmware runs until it
@@ -46,7 +46,7 @@ from _vboard import HardReset, PowerCut, Reload  # noqa: E402
 
 # What a CIRCUITPY drive holds, copied from the repository.
 FIRMWARE_FILES = ("code.py", "boot.py", "settings.toml")
-FIRMWARE_DIRS = ("hw", "ui", "euchre_core")
+FIRMWARE_DIRS = ("firmware", "hw", "ui", "euchre_core")
 
 # Modules the firmware run loads: forgotten at each (re)start, as on a board.
 _VIRTUAL_MODULES = ("board", "busio", "keypad", "microcontroller", "supervisor", "digitalio",

@@ -38,7 +38,7 @@ store.sync(table, True)
 table.game.trick(2)
 store.sync(table)
 saved = Storage(nvm).load()
-assert saved.game.codes == table.game.codes
+assert saved.codes == table.game.codes and saved.dealer == 2 and saved.rules is None
 assert saved.prefs == b"\x50\x01"
 old = table.game
 table.previous = (old.rules, old.start_dealer, old.codes, 1, 0)
@@ -46,7 +46,7 @@ table.game = Game(Rules(), dealer=1)
 table.game_serial += 1
 store.sync(table)
 saved = Storage(nvm).load()
-assert saved.game.codes == b"" and saved.previous[1:] == (2, old.codes, 1, 0)
+assert saved.codes == b"" and saved.previous[1:] == (2, old.codes, 1, 0)
 store.mark_crash()
 assert Storage(nvm).crash_streak() == 1
 nvm[0] = 0

@@ -47,8 +47,8 @@ def boot(seed=3, settings=None, **options):
 
 
 def table(pico):
-    """The firmware's own Table (code.py's global), paused between key polls."""
-    return pico.namespace["table"]
+    """The firmware's own Table (of code.py's ``firmware``), paused between key polls."""
+    return pico.namespace["firmware"].table
 
 
 def page_frame(pico, turned=False):

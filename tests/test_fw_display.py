@@ -351,27 +351,29 @@ def test_works_with_circuitpythons_built_in_i2c_device(chip, monkeypatch):
 
 
 def test_the_trimmed_driver_still_drives_the_display(chip, monkeypatch):
-    # hw.start.trim_driver drops from the loaded driver modules what the
+    # firmware.start.trim_driver drops from the loaded driver modules what the
     # firmware never draws with. Fresh copies of the modules are trimmed here
     # (monkeypatch puts the test's own back afterwards), and a Display built
     # on them goes through everything code.py asks of it.
-    for name in ("adafruit_framebuf", "adafruit_ssd1306", "hw.display", "hw.start"):
+    for name in ("adafruit_framebuf", "adafruit_ssd1306", "hw.display", "firmware.start"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     import hw
 
     monkeypatch.delattr(hw, "display", raising=False)
-    monkeypatch.delattr(hw, "start", raising=False)
+    import firmware
+
+    monkeypatch.delattr(firmware, "start", raising=False)
     import adafruit_framebuf
     import adafruit_ssd1306
-    import hw.start
+    import firmware.start
 
     before = set(dir(adafruit_framebuf.FrameBuffer))
-    hw.start.trim_driver()
+    firmware.start.trim_driver()
     gone = before - set(dir(adafruit_framebuf.FrameBuffer))
     assert {"text", "circle", "line", "fill_rect", "pixel"} <= gone
     assert not hasattr(adafruit_framebuf, "BitmapFont")
     assert not hasattr(adafruit_ssd1306, "SSD1306_SPI")
-    hw.start.trim_driver()  # a second time (another start-up) changes nothing more
+    firmware.start.trim_driver()  # a second time (another start-up) changes nothing more
 
     import hw.display
 

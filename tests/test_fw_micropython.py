@@ -16,30 +16,6 @@ def test_storage_and_settings_under_micropython():
     assert result.stdout.strip().endswith("ok")
 
 
-FORGET_SCRIPT = r"""
-import sys
-sys.path[:0] = [ROOT, ROOT + "/tools/bench", SITE]
-import standins
-GONE = ("settings", "start", "storage_load", "stopped")
-standins.install(b"", 5000, "nvm.bin")  # no presses: the loop polls for 2 s
-standins.S.sample = 1 << 30  # the live heap at the first key poll only
-import hw.settings
-import hw.start
-import hw.storage_load
-# Each freed with its module, or not (code.py finds them already imported).
-hw.settings.ballast = bytearray(1000000)
-hw.start.ballast = bytearray(1000000)
-hw.storage_load.ballast = bytearray(1000000)
-del hw
-try:
-    import code
-except standins.SessionEnd:
-    pass
-print("live", standins.S.started, "kept",
-      any(("hw." + name) in sys.modules or hasattr(sys.modules["hw"], name) for name in GONE))
-"""
-
-
 def run_on_stand_ins(tmp_path, script, heap):
     """``script`` under MicroPython with ROOT (this repository) and SITE (the
     installed libraries) defined first; its output, checked to end cleanly."""
@@ -55,16 +31,6 @@ def run_on_stand_ins(tmp_path, script, heap):
     return result.stdout
 
 
-def test_code_lets_the_start_up_modules_go_under_micropython(tmp_path):
-    # hw/settings.py, hw/start.py and hw/storage_load.py are needed only to
-    # start: by the first key poll nothing holds them any more, so
-    # MicroPython's collector has freed them (hw/stopped.py is never loaded).
-    out = run_on_stand_ins(tmp_path, FORGET_SCRIPT, "4m")
-    words = out.split("live", 1)[1].split()
-    assert words[2] == "False", out
-    assert int(words[0]) < 1000000, out
-
-
 TRIM_SCRIPT = r"""
 import sys
 sys.path[:0] = [ROOT, ROOT + "/tools/bench", SITE]
@@ -72,9 +38,9 @@ import standins
 standins.install(b"", 5000, "nvm.bin")  # framebuf hidden: adafruit_framebuf, as on CircuitPython
 import adafruit_framebuf
 import adafruit_ssd1306
-import hw.start
-hw.start.trim_driver()
-hw.start.trim_driver()  # again (a second start-up in the same run): nothing left to drop
+import firmware.start
+firmware.start.trim_driver()
+firmware.start.trim_driver()  # again (a second start-up in the same run): nothing left to drop
 gone = [name for name in ("text", "pixel", "fill_rect", "circle") if hasattr(adafruit_framebuf.FrameBuffer, name)]
 print("kept", gone, hasattr(adafruit_framebuf, "BitmapFont"), hasattr(adafruit_ssd1306, "SSD1306_SPI"))
 import hw.display
@@ -97,9 +63,10 @@ def test_the_driver_is_trimmed_twice_and_still_works_under_micropython(tmp_path)
     assert sent >= 1024  # the driver's own clearing send, then the page with the change
 
 
+
 def test_the_shipped_precompiled_firmware_plays_a_3_game_session_in_160k(tmp_path, monkeypatch):
     # What `make bundle` writes for the board (.mpy with CircuitPython's
-    # header, a code.py source that runs scorekeeper.mpy), with MicroPython's first byte put back, is
+    # header, code.py as source), with MicroPython's first byte put back, is
     # what the benchmark runs: the whole 3-game session on stand-ins for the
     # C modules, in the heap the issue sets as the proxy for the board's.
     sys.path.insert(0, str(ROOT / "tools" / "bench"))
@@ -111,13 +78,14 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session_in_160k(tmp_pat
     drive = tmp_path / "bench" / "bundle" / "CIRCUITPY"
     shipped = sorted(str(p.relative_to(drive)) for p in drive.rglob("*.mpy"))
     assert len(shipped) >= 25 and "ui/table.mpy" in shipped and "lib/adafruit_ssd1306.mpy" in shipped
+    assert "firmware/loop.mpy" in shipped
     for rel in shipped:
         data = (drive / rel).read_bytes()
         assert data[:2] == b"C\x06", rel
         assert (tmp_path / "bench" / rel).read_bytes() == b"M" + data[1:], rel
-    # code.py stays source; the firmware's own code.py runs as scorekeeper.mpy.
-    assert (tmp_path / "bench" / "code.py").read_bytes() == (drive / "code.py").read_bytes()
-    assert "scorekeeper.mpy" in shipped and not (tmp_path / "bench" / "code.mpy").exists()
+    # code.py stays source, as the repository has it.
+    assert (tmp_path / "bench" / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
+    assert not (tmp_path / "bench" / "code.mpy").exists()
     presses, _, entries, actions = plan.evening(bench.SESSION_SEED, games=bench.SESSION_GAMES)
     ok, out = bench.firmware(presses, 160 * 1024)
     assert ok, out[-3000:]
@@ -125,4 +93,5 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session_in_160k(tmp_pat
     bench.check_journal(out, entries, len(actions) - 1)
     # Nothing but the staged .mpy files could have been loaded for the firmware.
     assert not [p for p in (tmp_path / "bench").rglob("*.py")
-                if p.parts[-2] in ("euchre_core", "ui", "hw", "lib", "adafruit_bus_device")]
+                if p.parts[-2] in ("firmware", "euchre_core", "ui", "hw", "lib",
+                                  "adafruit_bus_device")]

@@ -5,6 +5,7 @@ import pytest
 
 from euchre_core import Rules
 from hw import settings as hs
+from ui.table import NAME_LETTERS, TEAM_LETTERS
 
 
 def reader(values, raises=()):
@@ -87,6 +88,7 @@ def test_both_circuitpython_forms_are_accepted(raw, value):
 ])
 def test_wrong_values_name_the_key_and_keep_the_default(key, given):
     s = hs.Settings(reader({key: given}))
+    s.check_lengths(NAME_LETTERS, TEAM_LETTERS)
     assert len(s.errors) == 1
     assert s.errors[0].startswith(key + ":")
     assert "using" in s.errors[0]
@@ -160,6 +162,7 @@ def test_an_empty_led_or_buzzer_pin_means_not_fitted():
 
 def test_team_names_fit_the_hand_screen():
     s = hs.Settings(reader({"EUCHRE_TEAM_NS": "Northside", "EUCHRE_NAME_N": "Bartholome"}))
+    s.check_lengths(NAME_LETTERS, TEAM_LETTERS)
     assert s.errors == []
     assert s.teams()[0] == "Northside" and s.names()[0] == "Bartholome"
 
@@ -222,3 +225,15 @@ def test_a_name_the_font_cannot_draw_is_named_on_the_screen():
         assert "EUCHRE_NAME_E" in shown.message and "A BAR" in shown.message.upper()
         assert "EUCHRE_NAME_E: 'Bo|Ann' has a bar, a letter" in pico.serial
         assert shown.names[1] == b"EAST"
+
+
+def test_a_name_longer_than_the_screen_takes_is_named_and_its_default_used():
+    # The limits are the table UI's (ui.table); the start-up has settings check them.
+    from fw_support import boot, table
+
+    with boot(settings={"EUCHRE_NAME_E": '"Bartholomew"', "EUCHRE_TEAM_EW": '"Easterners"'}) as pico:
+        assert ("EUCHRE_NAME_E: 'Bartholome~ is longer than 10 letters; using \"East\""
+                in pico.serial)
+        assert "EUCHRE_TEAM_EW: 'Easterners' is longer than 9 letters" in pico.serial
+        shown = table(pico)
+        assert shown.names[1] == b"EAST" and shown.teams[1] == b"E-W"

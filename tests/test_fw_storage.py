@@ -89,6 +89,15 @@ def resume(nvm):
     return store, store.load()
 
 
+def game_of(saved, rules=None):
+    """The saved game replayed, as the firmware resumes it (firmware.house_rules):
+    under ``rules`` (the preferences' in the firmware), or an older header's."""
+    game = Game(saved.rules or rules or Rules(), dealer=saved.dealer)
+    for code in saved.codes:
+        game.apply(code)
+    return game
+
+
 def test_blank_nvm_loads_nothing_and_first_sync_writes_a_record():
     nvm = FlashNvm()
     store, saved = resume(nvm)
@@ -100,7 +109,7 @@ def test_blank_nvm_loads_nothing_and_first_sync_writes_a_record():
     assert nvm.erases == 0  # the sector was blank: programming only
     assert nvm.spans == [(0, _record_end(nvm))]  # the record only: the rest is erased
     saved = resume(nvm)[1]
-    assert saved.game.codes == b"" and saved.game.start_dealer == 1
+    assert saved.codes == b"" and saved.dealer == 1
     assert saved.prefs == b"\x01\x02"
 
 
@@ -114,9 +123,9 @@ def test_every_action_is_appended_without_an_erase_and_resumes_exactly():
         act(table.game, action)
         store.sync(table)
         saved = Storage(nvm).load()
-        assert saved.game.codes == table.game.codes
-        assert saved.game.scores == table.game.scores
-        assert saved.game.dealer == table.game.dealer
+        assert saved.codes == table.game.codes
+        assert game_of(saved).scores == table.game.scores
+        assert game_of(saved).dealer == table.game.dealer
     assert nvm.erases == 0
     assert store.rewrites == 1
 
@@ -137,8 +146,8 @@ def test_undo_is_an_appended_marker_not_an_erase():
     table.game.trick(0)
     store.sync(table, check_all=True)
     saved = Storage(nvm).load()
-    assert saved.game.codes == table.game.codes
-    assert saved.game.scores == table.game.scores
+    assert saved.codes == table.game.codes
+    assert game_of(saved).scores == table.game.scores
     assert nvm.erases == 0
 
 
@@ -159,13 +168,13 @@ def test_new_game_and_prefs_change_rewrite_the_record_once_each():
     store.sync(table)
     assert nvm.erases == 2
     saved = Storage(nvm).load()
-    assert saved.prefs == b"\x09" and saved.game.codes == b"" and saved.game.dealer == 3
+    assert saved.prefs == b"\x09" and saved.codes == b"" and game_of(saved).dealer == 3
 
 
 def _record_end(nvm):
-    """Where the record's header, rules, preferences and base actions, CRC and pad end."""
+    """Where the record's header, preferences, base actions, previous game, CRC and pad end."""
     data = nvm.data
-    end = 12 + data[6] + data[7] + (data[8] | data[9] << 8) + (data[10] | data[11] << 8) + 2
+    end = 11 + data[6] + (data[7] | data[8] << 8) + (data[9] | data[10] << 8) + 2
     return end + (end & 1)
 
 
@@ -191,7 +200,7 @@ def test_a_rewrite_over_a_known_journal_writes_only_what_is_programmed(resumed):
     assert nvm.data[journal_end - 2] != 0xFF and nvm.data[journal_end] == 0xFF
     if resumed:
         store, saved = resume(nvm)
-        table = Table(game=saved.game)
+        table = Table(game=game_of(saved))
         store.adopt(table)
     table.new_game(dealer=2)
     store.sync(table)
@@ -199,7 +208,7 @@ def test_a_rewrite_over_a_known_journal_writes_only_what_is_programmed(resumed):
     assert nvm.spans[-1] == (0, journal_end)
     assert nvm.data[_record_end(nvm):2048] == b"\xff" * (2048 - _record_end(nvm))
     saved = Storage(nvm).load()
-    assert saved.game.codes == b"" and saved.game.start_dealer == 2
+    assert saved.codes == b"" and saved.dealer == 2
     # The next rewrite covers the record only, the journal being empty.
     end = _record_end(nvm)
     table.prefs = b"\x07\x08"
@@ -219,14 +228,14 @@ def test_a_rewrite_after_unknown_bytes_covers_the_whole_record_area(spoil):
     else:
         nvm.data[1500] = 0x00  # past the first erased entry: read as the end
     store, saved = resume(nvm)
-    assert saved.game.codes == table.game.codes
-    table = Table(game=saved.game)
+    assert saved.codes == table.game.codes
+    table = Table(game=game_of(saved))
     store.adopt(table)
     table.new_game(dealer=0)
     store.sync(table)
     assert nvm.spans[-1] == (0, 2048)
     assert nvm.data[_record_end(nvm):2048] == b"\xff" * (2048 - _record_end(nvm))
-    assert Storage(nvm).load().game.start_dealer == 0
+    assert game_of(Storage(nvm).load()).start_dealer == 0
 
 
 def test_full_journal_is_compacted_and_nothing_is_lost():
@@ -244,7 +253,7 @@ def test_full_journal_is_compacted_and_nothing_is_lost():
         store.sync(table, check_all=True)
     assert 1 <= nvm.erases <= 2
     saved = Storage(nvm).load()
-    assert saved.game.codes == table.game.codes
+    assert saved.codes == table.game.codes
 
 
 def test_power_cut_at_every_byte_loses_at_most_the_action_being_written():
@@ -269,15 +278,15 @@ def test_power_cut_at_every_byte_loses_at_most_the_action_being_written():
             cut_points += 1
             nvm.budget = None
             store2, saved = resume(nvm)
-            assert saved.game.codes in (before, table.game.codes)
+            assert saved.codes in (before, table.game.codes)
             # Carry on from the resumed game: the next save must work.
-            table2 = Table(game=saved.game)
+            table2 = Table(game=game_of(saved))
             store2.adopt(table2)
             table2.game.call(0) if not table2.game.in_hand else table2.game.trick(table2.game.leader)
             store2.sync(table2)
-            assert Storage(nvm).load().game.codes == table2.game.codes
+            assert game_of(Storage(nvm).load()).codes == table2.game.codes
             continue
-        assert Storage(nvm).load().game.codes == table.game.codes
+        assert game_of(Storage(nvm).load()).codes == table.game.codes
     assert cut_points >= 2 * len(HAND_ACTIONS)
 
 
@@ -327,7 +336,7 @@ def test_damaged_image_gives_a_message_keeps_it_aside_and_starts_fresh(damage, m
     store.adopt(fresh)
     store.sync(fresh)
     saved = Storage(nvm).load()
-    assert saved.game.codes == b""
+    assert saved.codes == b""
     assert bytes(Storage(nvm).aside()) == bad[:4096 - 2048 - MARKS]
 
 
@@ -338,7 +347,7 @@ def test_damaged_journal_entry_in_the_middle_keeps_the_actions_before_it():
     journal = store._pos - 2 * len(table.game.codes)
     nvm.data[journal + 7] ^= 0x01  # the check byte of the fourth entry
     store, saved = resume(nvm)
-    assert saved.game.codes == table.game.codes[:3]
+    assert saved.codes == table.game.codes[:3]
     assert any("partly damaged" in m for m in store.messages)
 
 
@@ -402,17 +411,9 @@ def test_foreign_bytes_in_the_marks_area_are_no_crash_streak_and_are_cleared():
     assert Storage(nvm).crash_streak() == 1
 
 
-def test_reading_at_power_up_is_loaded_on_first_use_and_saving_needs_none_of_it(monkeypatch):
-    # hw/storage_load.py (the record, the journal, setting an unreadable
-    # image aside) runs only at power-up: code.py lets it go once the game is
-    # loaded, so saving and the run marks must work without it.
-    import sys
-
-    import hw
-
-    monkeypatch.delitem(sys.modules, "hw.storage_load", raising=False)
-    if hasattr(hw, "storage_load"):
-        monkeypatch.delattr(hw, "storage_load")
+def test_saving_and_run_marks_side_by_side_resume_exactly():
+    # The run marks share the sector with the record: marking a crash and a
+    # healthy run between saves touches neither the record nor the aside area.
     nvm = FlashNvm()
     store = Storage(nvm)
     table = Table()
@@ -429,10 +430,8 @@ def test_reading_at_power_up_is_loaded_on_first_use_and_saving_needs_none_of_it(
     assert store.crash_streak() == 1
     store.mark_healthy()
     assert bytes(store.aside()) == b"\xff" * (4096 - 2048 - MARKS)
-    assert "hw.storage_load" not in sys.modules
     saved = Storage(nvm).load()
-    assert "hw.storage_load" in sys.modules
-    assert saved.game.codes == table.game.codes and saved.prefs == b"\x01\x02"
+    assert saved.codes == table.game.codes and saved.prefs == b"\x01\x02"
 
 
 def _previous_of(game, tally=(2, 1)):
@@ -453,12 +452,12 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     rules, dealer, codes, tally_ns, tally_ew = saved.previous
     assert (rules.as_dict(), dealer, codes, tally_ns, tally_ew) == (
         old.rules.as_dict(), old.start_dealer, old.codes, 2, 1)
-    assert saved.game.codes == b"" and saved.game.start_dealer == 2
+    assert saved.codes == b"" and saved.dealer == 2
     # The new game's actions are journalled after it, and it stays.
     act(table.game, ("call", 0))
     store.sync(table)
     saved = Storage(nvm).load()
-    assert saved.game.codes == table.game.codes and saved.previous[2] == old.codes
+    assert saved.codes == table.game.codes and saved.previous[2] == old.codes
     # Undo of New game drops it: the record is rewritten without it.
     table.game.undo()
     store.sync(table, check_all=True)
@@ -467,7 +466,7 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     table.game_serial += 1
     store.sync(table)
     saved = Storage(nvm).load()
-    assert saved.previous is None and saved.game.codes == old.codes
+    assert saved.previous is None and saved.codes == old.codes
 
 
 def test_a_previous_game_that_would_crowd_the_journal_is_left_out():
@@ -482,7 +481,7 @@ def test_a_previous_game_that_would_crowd_the_journal_is_left_out():
     table.new_game(dealer=1)
     store.sync(table)
     saved = Storage(nvm).load()
-    assert saved.previous is None and saved.game.start_dealer == 1
+    assert saved.previous is None and saved.dealer == 1
     assert store.messages == []
 
 
@@ -494,7 +493,7 @@ def test_a_previous_game_that_does_not_replay_is_dropped_with_a_message():
     table.new_game(dealer=3)
     store.sync(table)
     store, saved = resume(nvm)
-    assert saved.previous is None and saved.game.start_dealer == 3
+    assert saved.previous is None and saved.dealer == 3
     assert store.messages == ["Saved game before New game unreadable: Undo cannot bring it back"]
 
 
@@ -527,14 +526,14 @@ def test_a_format_1_image_is_still_resumed_and_saved_on():
     nvm = _format_1_image(resumed, b"\x05\x06", played.codes[2:])
     store, saved = resume(nvm)
     assert store.messages == []
-    assert saved.game.codes == played.codes and saved.game.rules.target == 7
+    assert saved.codes == played.codes and saved.rules.target == 7
     assert saved.prefs == b"\x05\x06" and saved.previous is None
-    table = Table(game=saved.game)
+    table = Table(game=game_of(saved))
     store.adopt(table)
     act(table.game, ("call", 2))
     store.sync(table)
     assert nvm.erases == 0  # appended to the old record's journal
-    assert Storage(nvm).load().game.codes == table.game.codes
+    assert game_of(Storage(nvm).load()).codes == table.game.codes
     table.new_game(dealer=1)
     store.sync(table)
-    assert nvm.data[4] == 2 and Storage(nvm).load().game.start_dealer == 1
+    assert nvm.data[4] == 3 and Storage(nvm).load().dealer == 1

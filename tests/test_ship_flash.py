@@ -323,11 +323,10 @@ def test_going_back_to_source_removes_the_precompiled_twins(tmp_path, bundle):
     assert not (drive / "hw" / "keys.mpy").exists()
     assert (drive / "hw" / "keys.py").read_text() == "KEYS = 5\n"
     assert "modules: .py source" in lines
-    # The precompiled firmware's own module is left over (reported, not run:
-    # the source code.py does not import it), and goes with --prune.
+    # An earlier version's precompiled code.py (scorekeeper.mpy) runs no more:
+    # every flash removes it, --prune or not.
     (drive / "scorekeeper.mpy").write_bytes(b"C\x06\x00\x1fold")
     result, lines = _run(bundle, drive)
-    assert result.leftover == ["scorekeeper.mpy"]
-    assert "left over from an older version: scorekeeper.mpy (--prune removes it)" in lines
-    _run(bundle, drive, prune=True)
+    assert result.retired == ["scorekeeper.mpy"] and result.leftover == []
+    assert "removed scorekeeper.mpy (an earlier version's firmware)" in lines
     assert not (drive / "scorekeeper.mpy").exists()

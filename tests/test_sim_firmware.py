@@ -21,7 +21,7 @@ def pico():
 
 
 def table(pico):
-    return pico.namespace["table"]
+    return pico.namespace["firmware"].table
 
 
 def test_firmware_boots_and_draws(pico):
@@ -85,7 +85,7 @@ def test_no_display_keeps_scoring(tmp_path):
         assert "no display" in pico.serial
         assert pico.state == "idle"
         pico.run_script("N OK E wait:4000")
-        assert pico.namespace["table"].game.scores == [2, 0]
+        assert pico.namespace["firmware"].table.game.scores == [2, 0]
 
 
 def test_headless_command_line_writes_pictures(tmp_path):
@@ -104,7 +104,7 @@ def test_circuitpython_9_settings_read_without_complaint():
         assert "euchre: ready" in pico.serial
         assert "EUCHRE_" not in pico.serial  # no setting was reported as wrong
         pico.run_script("N OK E wait:4000")
-        assert pico.namespace["table"].game.scores == [2, 0]
+        assert pico.namespace["firmware"].table.game.scores == [2, 0]
 
 
 def test_display_at_0x3d_as_configured():
@@ -123,7 +123,7 @@ def test_nothing_on_the_i2c_pins():
     with VirtualPico(display="unplugged") as pico:
         assert "No pull up" in pico.serial
         pico.run_script("N OK E wait:4000")
-        assert pico.namespace["table"].game.scores == [2, 0]
+        assert pico.namespace["firmware"].table.game.scores == [2, 0]
 
 
 def test_headless_reports_unknown_display_commands(tmp_path):

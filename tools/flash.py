@@ -48,9 +48,10 @@ MPY_MAJORS = (10,)  # the versions that get the precompiled .mpy modules
 USER_FILES = ("settings.toml",)
 # Folders the firmware owns on the drive: files there that the bundle no longer
 # has are left-overs of an older version (removed only with --prune).
-OWNED_FOLDERS = ("euchre_core", "ui", "hw")
-# The same at the root: the firmware's code.py precompiled (tools/bundle.py).
-OWNED_FILES = ("scorekeeper.mpy", "scorekeeper.py")
+OWNED_FOLDERS = ("firmware", "euchre_core", "ui", "hw")
+# What earlier versions wrote at the root (their code.py precompiled under
+# another name): nothing runs it any more, so every flash removes it.
+RETIRED_FILES = ("scorekeeper.mpy", "scorekeeper.py")
 LAST = "code.py"
 
 NO_DRIVE_HELP = """\
@@ -250,6 +251,7 @@ class Plan:
         self.unchanged = []
         self.kept = []
         self.leftover = []
+        self.retired = []  # an earlier version's files: removed by every flash
         self.twins = []  # the other form (.py/.mpy) of a module the bundle ships
         self.need = 0  # bytes the drive must find for the writes
 
@@ -276,10 +278,9 @@ def plan(bundle, drive):
                 twin = rel[: -len(ours)] + other
                 if twin not in shipped and os.path.isfile(os.path.join(drive, *twin.split("/"))):
                     result.twins.append(twin)
-    for rel in OWNED_FILES:
-        if (rel not in shipped and rel not in result.twins
-                and os.path.isfile(os.path.join(drive, rel))):
-            result.leftover.append(rel)
+    for rel in RETIRED_FILES:
+        if rel not in shipped and os.path.isfile(os.path.join(drive, rel)):
+            result.retired.append(rel)
     for folder in OWNED_FOLDERS:
         base = os.path.join(drive, folder)
         for here, dirs, files in os.walk(base):
@@ -323,12 +324,12 @@ def flash(bundle, drive, dry_run=False, prune=False, out=print, form_said=False)
     if dry_run:
         for rel in todo.write:
             out("would write " + rel)
-        for rel in todo.twins:
+        for rel in todo.twins + todo.retired:
             out("would remove " + rel)
         for rel in todo.kept:
             out("would keep your " + rel)
         return todo
-    if (todo.write or todo.twins or (prune and todo.leftover)) and not _writable(drive):
+    if (todo.write or todo.twins or todo.retired or (prune and todo.leftover)) and not _writable(drive):
         raise FlashError(READ_ONLY_HELP.format(drive=drive))
     free = shutil.disk_usage(drive).free
     if todo.need > free:
@@ -362,6 +363,9 @@ def flash(bundle, drive, dry_run=False, prune=False, out=print, form_said=False)
         missing = [key for key in _toml_keys(template) if key not in _toml_keys(os.path.join(drive, rel))]
         if missing:
             out("  every key is optional; not in yours, so at their defaults: " + ", ".join(missing))
+    for rel in todo.retired:
+        os.remove(os.path.join(drive, rel))
+        out("removed " + rel + " (an earlier version's firmware)")
     for rel in todo.leftover:
         if prune:
             os.remove(os.path.join(drive, *rel.split("/")))

@@ -87,6 +87,10 @@ _M_NEW_GAME = const(10)
 BANNER_MS = const(3000)
 MESSAGE_MS = const(3500)
 SHIFT_MS = const(60000)  # burn-in: move the score screen this often
+# Longest names: a seat's beside other text on a 128-pixel line, a team's
+# beside both trick counts on the hand screen (hw.settings checks them).
+NAME_LETTERS = const(10)
+TEAM_LETTERS = const(9)
 
 _SEATS = "NESW"
 _ACTION_WORDS = {
@@ -134,8 +138,8 @@ class Table:
             teams = ("N-S", "E-W")
         if len(names) != 4 or len(teams) != 2:
             raise ValueError("Need four seat names and two team names")
-        self.names = [_clean(n, 10) or _SEATS[i].encode() for i, n in enumerate(names)]
-        self.teams = [_clean(t, 9) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
+        self.names = [_clean(n, NAME_LETTERS) or _SEATS[i].encode() for i, n in enumerate(names)]
+        self.teams = [_clean(t, TEAM_LETTERS) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
         self.contrast = contrast
         self.flipped = bool(flipped)
         self.sleep_s = sleep_s

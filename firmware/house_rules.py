@@ -1,0 +1,59 @@
+"""Which house rules a game is played under: decided here, and only here.
+
+1. A game keeps the rules it started under to its end, whatever is changed
+   meanwhile (its log replays exactly): a saved game resumes under its own
+   rules, which are saved once, in the preferences.
+2. The next game gets the rules chosen in the device's Rules menu, once
+   they were chosen there (saved with the preferences, until "From
+   settings" is chosen in that menu); else settings.toml's.
+3. settings.toml's house rules; the standard rules, with a message, when
+   they do not go together.
+
+Rules changed on the device apply at once while the game has no action yet
+(the table UI does that). ``Table.load_prefs`` restores the preferences'
+two sets of rules (the game's and the next game's, with whether the device
+chose them); ``resume`` then replays the saved actions under the game's.
+"""
+
+from euchre_core import Game, Rules
+
+try:
+    from typing import Any, List
+except ImportError:
+    pass
+
+
+def from_settings(options: Any, errors: "List[str]") -> Rules:
+    """settings.toml's house rules (``Settings.rules_options``), or the standard rules."""
+    try:
+        return Rules(**options)
+    except ValueError as err:
+        errors.append("house rules: " + str(err) + "; using the standard rules")
+        return Rules()
+
+
+def saved_game(settings_rules: Rules, saved: Any) -> Any:
+    """The saved game's first deal, without its actions yet (``resume`` plays
+    them): under the rules of an older record's header, if it has them."""
+    if saved is None:
+        return None
+    return Game(saved.rules if saved.rules is not None else settings_rules, dealer=saved.dealer)
+
+
+def resume(table: Any, saved: Any, messages: "List[str]") -> None:
+    """The saved preferences restored (the game's rules with them), then the
+    saved actions replayed; a message for what cannot be."""
+    try:
+        table.load_prefs(saved.prefs)
+    except ValueError as err:
+        messages.append(str(err) + ": display settings reset")
+    table.previous = saved.previous  # what Undo of New game brings back
+    game = table.game
+    kept = 0
+    for code in saved.codes:
+        try:
+            game.apply(code)
+        except ValueError:
+            messages.append("Saved game damaged: " + str(kept) + " actions kept")
+            return
+        kept += 1

@@ -1,0 +1,118 @@
+"""The loop: poll the keys, turn them into short and long presses, tick the
+table, draw and send, save, and collect garbage when the table is quiet.
+
+It never sleeps and reads time only through ``hw.clock.ticks_ms`` (the
+simulator drives both). Nothing in it allocates while the table is idle.
+"""
+
+import gc
+
+from micropython import const
+
+from firmware import say
+from hw.clock import ticks_diff, ticks_ms
+from hw.keys import NONE, RESET
+from hw.led import STUCK_KEY
+from ui.presses import LONG, STUCK
+
+try:
+    from typing import Any
+except ImportError:
+    pass
+
+# A garbage collection takes the board several milliseconds: it is done once
+# the table has been quiet this long and a press's garbage (1-2 KB each) has
+# added up, so that it never lands in the middle of a press.
+IDLE_COLLECT_MS = const(250)
+COLLECT_BYTES = const(8192)
+KEY_LETTERS = "NESWO"  # the five keys in key-number order, as the messages name them
+
+
+def run(firmware: Any, healthy_ms: int) -> None:
+    """Run the game until an error; after ``healthy_ms`` of running a crash
+    streak is cleared (``firmware.recovery`` sets it)."""
+    table = firmware.table
+    store = firmware.store
+    keys = firmware.keys
+    presses = firmware.presses
+    glass = firmware.glass
+    led = firmware.led
+    buzzer = firmware.buzzer
+    started = firmware.started
+    healthy = firmware.streak == 0
+    # gc.mem_alloc: MicroPython and CircuitPython (CPython counts references).
+    heap_used = getattr(gc, "mem_alloc", None)
+    # The start-up's garbage is collected at the first quiet moment, once the
+    # score is on the glass.
+    collected = 0
+    last_key = ticks_ms()
+    say("ready")
+
+    while True:
+        now = ticks_ms()
+        pressed = False
+        event = keys.get()
+        if event == RESET:
+            presses.release_all()
+        elif event != NONE:
+            key = event >> 1
+            last_key = now
+            # The scanner's own time of the change: a press is as long as the
+            # finger held it, however busy the loop was.
+            seen = keys.ms if keys.ms >= 0 else now
+            if event & 1:
+                presses.down(key, seen)
+            else:
+                if presses.stuck(key) and led is not None and glass.display is None:
+                    led.show_code(firmware.blink_code, now)  # the stuck key is free again
+                if presses.up(key, seen):
+                    table.press(key, False, now)
+                    pressed = True
+                    if buzzer is not None:
+                        buzzer.beep(buzzer.CLICK, now)
+        result = presses.poll(now)
+        while result:
+            key = result & 7
+            if result >> 3 == LONG:
+                table.press(key, True, now)
+                pressed = True
+                if buzzer is not None:
+                    buzzer.beep(buzzer.HELD, now)
+            elif result >> 3 == STUCK:
+                message = "Key " + KEY_LETTERS[key] + " stuck: ignored"
+                say(message)
+                table.notice(message, now)
+                if led is not None and glass.display is None:
+                    led.show_code(STUCK_KEY, now)
+            result = presses.poll(now)
+        table.tick(now)
+        # An action is saved before drawing: a press that crashes the drawing
+        # still counts. A whole record (a new game, new preferences) takes the
+        # board milliseconds the player would wait for: it is written once the
+        # screen is sent.
+        record_due = store.record_due(table)
+        if not record_due:
+            store.sync(table, pressed)
+
+        if glass.display is not None:
+            if not glass.show(table, now) and led is not None:
+                led.show_code(firmware.blink_code, now)
+        else:
+            glass.show(table, now)
+            if glass.look_again(now) and led is not None:
+                led.show_code(0, now)
+
+        if record_due:
+            store.sync(table, pressed)
+        if led is not None:
+            led.tick(now)
+        if buzzer is not None:
+            buzzer.tick(now)
+        if not healthy and ticks_diff(now, started) >= healthy_ms:
+            store.mark_healthy()
+            healthy = True
+        if (heap_used is not None and ticks_diff(now, last_key) >= IDLE_COLLECT_MS
+                and heap_used() - collected >= COLLECT_BYTES and not presses.any_held()
+                and not keys.waiting()):
+            gc.collect()
+            collected = heap_used()

@@ -1,0 +1,169 @@
+"""Start-up: settings.toml read, the parts built, the saved game resumed, the
+table made.
+
+Order matters for what is left after a crash part-way: the LED comes as soon
+as its pin is known (a crash later still gets its blink code), the keys
+before the display (a display that crashes the firmware still leaves OK to
+try again, see ``firmware.recovery``). Each part is added to
+``firmware.hardware`` as soon as it exists.
+"""
+
+import random
+
+import board
+
+from firmware import house_rules, say
+from firmware.glass import Glass
+from hw.clock import ticks_ms
+from hw.display import choose, reset_line
+from hw.keys import Keys
+from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, Led
+from hw.settings import KEY_PINS, Settings
+from ui.presses import Presses
+
+try:
+    from typing import Any, Callable, List, Optional
+except ImportError:
+    pass
+
+SHORT_MS = 500  # a press released sooner is a short press
+
+
+def optional(builder: "Callable[[Any], Any]", settings: Settings, key: str, label: str,
+             hardware: "List[Any]") -> Any:
+    """An optional part (LED, buzzer) on the pin of ``key``: None when not
+    fitted, or when it fails (the message names the key)."""
+    pin = settings.pin(key, board)
+    if pin is None:
+        return None
+    try:
+        part = builder(pin)
+    except (ValueError, RuntimeError, OSError) as err:
+        settings.errors.append(key + ": " + label + " on " + settings[key] + " failed ("
+                               + str(err) + ")")
+        return None
+    hardware.append(part)
+    return part
+
+
+def new_buzzer(pin: Any) -> Any:
+    # hw.buzzer needs pwmio: loaded only for a box that has a buzzer.
+    import hw.buzzer
+
+    return hw.buzzer.Buzzer(pin)
+
+
+def blink_code(errors: "List[str]", messages: "List[str]") -> int:
+    """What the LED tells without a screen: the most likely cause first. A
+    wrong setting (a wrong pin also loses the display), then an unreadable
+    save, then the display itself."""
+    if errors:
+        return BAD_SETTINGS
+    if messages:
+        return BAD_SAVE
+    return NO_DISPLAY
+
+
+def random_number() -> int:
+    """The random first dealer (CircuitPython seeds ``random`` from the hardware)."""
+    return random.getrandbits(16)
+
+
+def trim_driver() -> None:
+    """Drop from the display driver's modules what the firmware never uses.
+
+    The table writes bytes into the driver's buffer and draws nothing through
+    ``adafruit_framebuf``: its other pixel formats, font reader, shapes and
+    text, and the driver's SPI variant would stay in the heap for nothing.
+    The driver needs only ``FrameBuffer``'s set-up, ``rotation`` and ``fill``.
+    A name a later library version no longer has is skipped.
+
+    Kept for a measured need: the 3-game session on the unix port (the
+    board's stand-in, tests/test_fw_micropython.py) does not complete in its
+    160k heap without it; the board itself has room to spare."""
+    import adafruit_framebuf
+    import adafruit_ssd1306
+
+    unused = (
+        (adafruit_framebuf, ("GS2HMSBFormat", "MHMSBFormat", "RGB565Format", "RGB888Format",
+                             "BitmapFont")),
+        (getattr(adafruit_framebuf, "FrameBuffer", None),
+         ("pixel", "hline", "vline", "circle", "rect", "fill_rect", "line", "blit", "scroll",
+          "text", "image")),
+        (getattr(adafruit_framebuf, "MVLSBFormat", None), ("set_pixel", "get_pixel", "fill_rect")),
+        (adafruit_ssd1306, ("SSD1306_SPI",)),
+    )
+    for owner, names in unused:
+        for name in names:
+            try:
+                delattr(owner, name)
+            except Exception:
+                # Not there in this version of the library, or trimmed
+                # already (KeyError from a module on the board, AttributeError
+                # from a class, TypeError without an owner): nothing to free,
+                # and saving memory must never stop the start-up.
+                pass
+
+
+def start(firmware: Any, resume: bool) -> None:
+    """Build every part into ``firmware`` (``firmware.store`` is there
+    already); ``resume``: take up the saved game, else set it aside."""
+    hardware = firmware.hardware
+    store = firmware.store
+    trim_driver()
+    settings = Settings()
+    errors = settings.errors
+    firmware.led = optional(Led, settings, "EUCHRE_LED", "LED", hardware)
+    firmware.buzzer = optional(new_buzzer, settings, "EUCHRE_BUZZER", "buzzer", hardware)
+    if resume:
+        saved = store.load()
+    else:
+        store.messages.append("Restarted after errors: new game" + store.set_aside_record())
+        saved = None
+
+    key_pins = [settings.pin(key, board) for key in KEY_PINS]
+    firmware.keys = Keys(key_pins, ticks_ms)
+    hardware.append(firmware.keys)
+    # The controller the glass opens (here and when it looks again), and the
+    # output on the module's RES pin that it pulses first.
+    reset = optional(reset_line, settings, "EUCHRE_DISPLAY_RESET", "RES pin", hardware)
+    choose(settings["EUCHRE_DISPLAY"], reset)
+    sda = settings.pin("EUCHRE_SDA", board)
+    scl = settings.pin("EUCHRE_SCL", board)
+    glass = Glass((scl, sda, settings["EUCHRE_I2C_FREQUENCY"]), settings["EUCHRE_I2C_ADDRESS"],
+                  settings["EUCHRE_ROTATION"] == 180, hardware)
+    firmware.glass = glass
+    glass.connect(ticks_ms())
+    # A short press is released within half a second, or before a long press fires.
+    long_ms = settings["EUCHRE_LONG_PRESS_MS"]
+    firmware.presses = Presses(len(KEY_PINS), long_ms=long_ms, short_ms=min(SHORT_MS, long_ms))
+
+    # The table UI is loaded once the display's 1 KiB buffer is made: in the
+    # other order, the unix port's 160k heap (see trim_driver) has no hole
+    # that large left for it.
+    from ui.table import NAME_LETTERS, TEAM_LETTERS, Table
+
+    settings.check_lengths(NAME_LETTERS, TEAM_LETTERS)
+    rules = house_rules.from_settings(settings.rules_options(), errors)
+    table = Table(rules, settings.names(), settings.teams(),
+                  contrast=settings["EUCHRE_CONTRAST"], sleep_s=settings["EUCHRE_SLEEP_S"],
+                  rand=random_number, game=house_rules.saved_game(rules, saved),
+                  now_ms=firmware.started)
+    if saved is not None:
+        house_rules.resume(table, saved, store.messages)
+    store.adopt(table)
+    firmware.table = table
+
+    now = ticks_ms()
+    # Every wrong setting is named on the screen, one notice each (a press
+    # clears one), and on the serial console.
+    for message in errors:
+        say(message)
+        table.notice(message, now)
+    for message in store.messages:
+        say(message)
+        table.notice(message, now)
+    firmware.blink_code = blink_code(errors, store.messages)
+    if firmware.led is not None and glass.display is None:
+        firmware.led.show_code(firmware.blink_code, now)
+    store.sync(table)

@@ -1,0 +1,88 @@
+"""The firmware's layers as the README draws them: imports only go down
+(``euchre_core`` < ``ui`` < ``hw`` < ``firmware`` < ``code.py``), and no
+import circle among the modules of ``hw/`` and ``firmware/``. Every import
+counts, also one inside a function or a ``try`` (type-only ones included)."""
+
+import ast
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LAYERS = ("euchre_core", "ui", "hw", "firmware")
+
+
+def _imports(path, package):
+    """The project modules ``path`` imports (dotted names)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = package + ("." + base if base else "")
+            names = [base] + [base + "." + alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name.split(".")[0] in LAYERS and _module_path(name) is not None:
+                found.add(name)
+    return found
+
+
+def _module_path(name):
+    path = ROOT.joinpath(*name.split("."))
+    if path.with_suffix(".py").is_file():
+        return path.with_suffix(".py")
+    if (path / "__init__.py").is_file():
+        return path / "__init__.py"
+    return None
+
+
+def _graph():
+    graph = {}
+    for layer in LAYERS:
+        for path in sorted((ROOT / layer).glob("*.py")):
+            name = layer if path.stem == "__init__" else layer + "." + path.stem
+            graph[name] = _imports(path, layer)
+    graph["code"] = _imports(ROOT / "code.py", "")
+    return graph
+
+
+def test_imports_only_go_down_the_layers():
+    rank = {layer: i for i, layer in enumerate(LAYERS)}
+    rank["code"] = len(LAYERS)
+    upward = [(module, name) for module, names in _graph().items() for name in names
+              if rank[name.split(".")[0]] > rank[module.split(".")[0]]]
+    assert upward == []
+
+
+def circles(graph):
+    """Every import circle of ``graph`` ({module: modules it imports})."""
+    found = []
+
+    def visit(module, path):
+        for name in sorted(graph.get(module, ())):
+            if name in path:
+                found.append(path[path.index(name):] + [name])
+            else:
+                visit(name, path + [name])
+
+    for module in sorted(graph):
+        visit(module, [module])
+    return found
+
+
+def test_no_import_circle_in_hw_and_firmware():
+    inner = ("hw", "firmware")
+    graph = {module: {name for name in names if name.split(".")[0] in inner and name != module}
+             for module, names in _graph().items() if module.split(".")[0] in inner}
+    assert circles(graph) == []
+    assert circles({"hw.storage": {"hw.storage_load"}, "hw.storage_load": {"hw.storage"}})
+
+
+def test_code_py_is_a_few_lines_that_start_the_firmware():
+    lines = [line for line in (ROOT / "code.py").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    code = ast.parse((ROOT / "code.py").read_text()).body
+    assert len(code) <= 5 and len(lines) <= 15
+    assert _graph()["code"] <= {"firmware.parts", "firmware.recovery", "firmware"}
