@@ -1,0 +1,240 @@
+"""`make mutants`: how many small changes to the rules engine its tests catch.
+
+mutmut (pinned in requirements-dev.txt) makes every mutant of
+euchre_core/rules.py, game.py and game_forms.py and runs the engine tests
+against each, in a scratch copy under build/mutants. This script then sorts
+the mutants into logic and message mutants (a message mutant only changes
+the words of a refusal) and prints killed / survived / timed out and the
+score of each kind. A surviving mutant judged equivalent (no test could
+catch it: the engine behaves the same) is listed in tools/mutants-equivalent.txt
+and counted apart; the survivors not listed there are printed in that file's
+format. Exit status 1 when a score is under its target.
+
+    .venv/bin/python tools/mutants.py [--jobs N] [--examples N]
+"""
+
+import argparse
+import ast
+import difflib
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+WORK = ROOT / "build" / "mutants"
+EQUIVALENT_FILE = ROOT / "tools" / "mutants-equivalent.txt"
+ENGINE = ("euchre_core/rules.py", "euchre_core/game.py", "euchre_core/game_forms.py")
+COPIED = ENGINE + ("euchre_core/__init__.py", "README.md", "tests/cases_engine.py",
+                   "tests/test_cases.py", "tests/test_engine_stateful.py",
+                   "tests/test_engine_readme.py")
+TESTS = ("tests/test_cases.py", "tests/test_engine_stateful.py", "tests/test_engine_readme.py")
+HYPOTHESIS_SEED = 16
+TARGETS = {"logic": 97.0, "message": 90.0}
+# Functions that only put a refusal into words: their changes are message mutants.
+MESSAGE_FUNCTIONS = ("_count_tricks",)
+# Functions that return a refusal's words (or None): a changed string there is a message mutant.
+REFUSAL_FUNCTIONS = ("Game.pass_refusal",)
+
+SETUP_CFG = """[mutmut]
+source_paths = euchre_core
+only_mutate =
+{only}
+also_copy =
+    README.md
+    pytest.ini
+pytest_add_cli_args = -p no:cacheprovider -q --hypothesis-seed={seed}
+pytest_add_cli_args_test_selection =
+{tests}
+"""
+PYTEST_INI = "[pytest]\ntestpaths = tests\npythonpath = . tests\n"
+
+
+def run_mutmut(jobs, examples):
+    shutil.rmtree(WORK, ignore_errors=True)
+    for name in COPIED:
+        (WORK / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, WORK / name)
+    indent = lambda names: "\n".join("    " + name for name in names)
+    (WORK / "setup.cfg").write_text(SETUP_CFG.format(
+        only=indent(ENGINE), tests=indent(TESTS), seed=HYPOTHESIS_SEED))
+    (WORK / "pytest.ini").write_text(PYTEST_INI)
+    env = dict(os.environ, EUCHRE_MUTANT_EXAMPLES=str(examples))
+    mutmut = pathlib.Path(sys.executable).parent / "mutmut"
+    print("mutmut: %d engine files, %d jobs, %d hypothesis examples, seed %d; log in %s"
+          % (len(ENGINE), jobs, examples, HYPOTHESIS_SEED, WORK / "mutmut.log"), flush=True)
+    with open(WORK / "mutmut.log", "w") as log:
+        code = subprocess.call([str(mutmut), "run", "--max-children", str(jobs)],
+                               cwd=WORK, env=env, stdout=log, stderr=subprocess.STDOUT)
+    if code:
+        sys.exit("mutmut failed (exit %d): see %s" % (code, WORK / "mutmut.log"))
+
+
+def status_of(exit_code):
+    from mutmut.stats import status_by_exit_code
+    status = status_by_exit_code[exit_code]
+    if status in ("killed", "survived", "timeout"):
+        return status
+    # "no tests" means no test reached the function: nothing caught it.
+    return "survived" if status == "no tests" else "killed"
+
+
+def function_name(mangled):
+    """``xǁGameǁ_step__mutmut_3`` -> ``Game._step``; ``x_crc16__mutmut_1`` -> ``crc16``."""
+    name = mangled.rsplit("__mutmut_", 1)[0]
+    if name.startswith("x\u01c1"):
+        return ".".join(name[2:].split("\u01c1"))
+    return name[2:]
+
+
+def changes(old, new, trail=()):
+    """Where ``new`` differs from ``old``: a trail of (node, field) for each change."""
+    if type(old) is not type(new):
+        return [trail]
+    if isinstance(old, list):
+        if len(old) != len(new):
+            return [trail]
+        return [found for a, b in zip(old, new) for found in changes(a, b, trail)]
+    if isinstance(old, ast.AST):
+        return [found for field in old._fields if field not in ("ctx", "type_comment")
+                for found in changes(getattr(old, field), getattr(new, field),
+                                     trail + ((old, field),))]
+    return [] if old == new else [trail]
+
+
+def in_refusal_words(trail, function):
+    """True when a change lies in the arguments of a raised exception, or in a
+    function that only puts refusals into words."""
+    if function.rsplit(".", 1)[-1] in MESSAGE_FUNCTIONS:
+        return True
+    if function in REFUSAL_FUNCTIONS and trail and isinstance(trail[-1][0], ast.Constant) \
+            and isinstance(trail[-1][0].value, str):
+        return True
+    for (node, field), (inner, inner_field) in zip(trail, trail[1:]):
+        if isinstance(node, ast.Raise) and field == "exc" and isinstance(inner, ast.Call) \
+                and inner_field == "args":
+            return True
+    return False
+
+
+def mutants_of(path):
+    """(name, function, removed lines, added lines, kind) for each mutant of one file."""
+    mutated = WORK / "mutants" / path
+    source = mutated.read_text()
+    lines = source.splitlines()
+    functions = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and "__mutmut_" in node.name:
+            functions[node.name] = node
+    module = path[:-3].replace("/", ".")
+    for name in json.loads((WORK / "mutants" / (path + ".meta")).read_text())["exit_code_by_key"]:
+        mangled = name[len(module) + 1:]
+        orig = functions[mangled.rsplit("__mutmut_", 1)[0] + "__mutmut_orig"]
+        mutant = functions[mangled]
+
+        def text(node):
+            body = lines[node.lineno - 1:node.end_lineno]
+            return [body[0].replace(node.name, "NAME", 1)] + body[1:]
+        diff = list(difflib.ndiff(text(orig), text(mutant)))
+        removed = tuple(line[2:].strip() for line in diff if line.startswith("- "))
+        added = tuple(line[2:].strip() for line in diff if line.startswith("+ "))
+        function = function_name(mangled)
+        trails = changes(orig.args, mutant.args) + changes(orig.body, mutant.body)
+        message = bool(trails) and all(in_refusal_words(t, function) for t in trails)
+        yield name, (path.rsplit("/", 1)[-1], function, removed, added), \
+            "message" if message else "logic"
+
+
+def read_equivalents():
+    """Keys of the equivalent mutants: a ``[file function]`` line, the mutated
+    lines as ``- old`` and ``+ new``, and ``why:`` (one line, required)."""
+    entries = {}
+    entry = None
+    for number, line in enumerate(EQUIVALENT_FILE.read_text().splitlines(), 1):
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            file, function = line[1:-1].split()
+            entry = [file, function, [], [], None, number]
+            entries[number] = entry
+        elif line.startswith("- ") and entry:
+            entry[2].append(line[2:].strip())
+        elif line.startswith("+ ") and entry:
+            entry[3].append(line[2:].strip())
+        elif line.startswith("why:") and entry:
+            entry[4] = line[4:].strip()
+        elif line and not line.startswith("#"):
+            sys.exit("%s:%d: not understood: %s" % (EQUIVALENT_FILE, number, line))
+    keys = {}
+    for number, (file, function, removed, added, why, _) in entries.items():
+        if not why:
+            sys.exit("%s:%d: an equivalent mutant needs a why: line" % (EQUIVALENT_FILE, number))
+        keys[(file, function, tuple(removed), tuple(added))] = number
+    return keys
+
+
+def entry_text(key):
+    file, function, removed, added = key
+    return "\n".join(["[%s %s]" % (file, function)] + ["- " + line for line in removed]
+                     + ["+ " + line for line in added] + ["why: ?"])
+
+
+def report():
+    equivalent = read_equivalents()
+    counts = {kind: {"killed": 0, "survived": 0, "timeout": 0, "equivalent": 0}
+              for kind in ("logic", "message")}
+    survivors = []
+    used = set()
+    for path in ENGINE:
+        exit_codes = json.loads((WORK / "mutants" / (path + ".meta")).read_text())["exit_code_by_key"]
+        for name, key, kind in mutants_of(path):
+            status = status_of(exit_codes[name])
+            if status == "survived" and key in equivalent:
+                status = "equivalent"
+                used.add(key)
+            counts[kind][status] += 1
+            if status == "survived":
+                survivors.append((kind, name, key))
+    for kind, name, key in survivors:
+        print("\n# %s mutant %s survived\n%s" % (kind, name, entry_text(key)))
+    for key, number in sorted(equivalent.items(), key=lambda item: item[1]):
+        if key not in used:
+            print("\n# %s:%d lists a mutant that was killed or no longer exists"
+                  % (EQUIVALENT_FILE.name, number))
+    print()
+    failed = False
+    for kind, count in counts.items():
+        caught = count["killed"] + count["timeout"]
+        counted = caught + count["survived"]
+        score = 100.0 * caught / counted if counted else 100.0
+        print("%-7s mutants %4d: killed %4d, timed out %2d, survived %3d, equivalent %3d;"
+              " score %5.1f%% (target %d%%)"
+              % (kind, counted + count["equivalent"], count["killed"], count["timeout"],
+                 count["survived"], count["equivalent"], score, TARGETS[kind]))
+        failed = failed or score < TARGETS[kind]
+    total = {status: sum(count[status] for count in counts.values())
+             for status in ("killed", "survived", "timeout", "equivalent")}
+    counted = total["killed"] + total["timeout"] + total["survived"]
+    print("all     mutants %4d: killed %4d, timed out %2d, survived %3d, equivalent %3d;"
+          " score %5.1f%%" % (counted + total["equivalent"], total["killed"], total["timeout"],
+                               total["survived"], total["equivalent"],
+                               100.0 * (total["killed"] + total["timeout"]) / counted))
+    return 1 if failed else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
+    parser.add_argument("--examples", type=int, default=30,
+                        help="hypothesis examples of the stateful test per mutant")
+    parser.add_argument("--report-only", action="store_true",
+                        help="classify and count the results of the last run again")
+    args = parser.parse_args()
+    if not args.report_only:
+        run_mutmut(args.jobs, args.examples)
+    sys.exit(report())
+
+
+if __name__ == "__main__":
+    main()
