@@ -70,7 +70,10 @@ def case_scores_past_one_byte():
         game.adjust(EW, 2)
         game.adjust(NS, 2)
     assert game.scores == [259, 258] and game.winner is None
-    assert game.progress()[-2:] == [(257, 258), (259, 258)]
+    progress = game.progress()
+    assert progress[0] == (0, 0) and progress[-2:] == [(257, 258), (259, 258)]
+    assert progress[24:27] == [(96, 96), (97, 96), (97, 98)]
+    progress = None
     copy = Game.from_bytes(game.rules, game.to_bytes())
     assert copy.scores == [259, 258] and copy.progress()[-2:] == [(257, 258), (259, 258)]
     copy = None  # the 64 KiB heap of the MicroPython run holds one long game
