@@ -34,10 +34,8 @@ COPIED = ENGINE + TESTS + ("euchre_core/__init__.py", "README.md") + tuple(
     "tests/" + path.name for path in sorted((ROOT / "tests").glob("cases_engine*.py")))
 HYPOTHESIS_SEED = 16
 TARGETS = {"logic": 97.0, "message": 90.0}
-# Functions that only put a refusal into words: their changes are message mutants.
-MESSAGE_FUNCTIONS = ("_count_tricks",)
-# Functions that return a refusal's words (or None): a changed string there is a message mutant.
-REFUSAL_FUNCTIONS = ("Game.pass_refusal",)
+# Functions that put a refusal into words (outside a raise statement).
+REFUSAL_FUNCTIONS = ("Game.pass_refusal", "_count_tricks")
 
 SETUP_CFG = """[mutmut]
 source_paths = euchre_core
@@ -91,27 +89,32 @@ def function_name(mangled):
 
 
 def changes(old, new, trail=()):
-    """Where ``new`` differs from ``old``: a trail of (node, field) for each change."""
+    """Where ``new`` differs from ``old``: (trail of (node, field), old part, new part)."""
     if type(old) is not type(new):
-        return [trail]
+        return [(trail, old, new)]
     if isinstance(old, list):
         if len(old) != len(new):
-            return [trail]
+            return [(trail, old, new)]
         return [found for a, b in zip(old, new) for found in changes(a, b, trail)]
     if isinstance(old, ast.AST):
         return [found for field in old._fields if field not in ("ctx", "type_comment")
                 for found in changes(getattr(old, field), getattr(new, field),
                                      trail + ((old, field),))]
-    return [] if old == new else [trail]
+    return [] if old == new else [(trail, old, new)]
 
 
-def in_refusal_words(trail, function):
-    """True when a change lies in the arguments of a raised exception, or in a
-    function that only puts refusals into words."""
-    if function.rsplit(".", 1)[-1] in MESSAGE_FUNCTIONS:
-        return True
-    if function in REFUSAL_FUNCTIONS and trail and isinstance(trail[-1][0], ast.Constant) \
-            and isinstance(trail[-1][0].value, str):
+def in_refusal_words(change, function):
+    """True when a change only alters the words of a refusal: a string changed,
+    or a part left out (None), in the arguments of a raised exception or in a
+    function that words refusals. (An operator changed there is a TypeError,
+    not other words: a logic mutant.)"""
+    trail, old, new = change
+    if not (isinstance(old, str) or isinstance(new, ast.Constant) and new.value is None):
+        return False
+    if trail and isinstance(trail[-1][0], ast.Call) and isinstance(trail[-1][0].func, ast.Attribute) \
+            and trail[-1][0].func.attr == "join" and not isinstance(old, str):
+        return False  # ", ".join(None) raises TypeError
+    if function in REFUSAL_FUNCTIONS:
         return True
     for (node, field), (inner, inner_field) in zip(trail, trail[1:]):
         if isinstance(node, ast.Raise) and field == "exc" and isinstance(inner, ast.Call) \
@@ -142,18 +145,23 @@ def mutants_of(path):
         removed = tuple(line[2:].strip() for line in diff if line.startswith("- "))
         added = tuple(line[2:].strip() for line in diff if line.startswith("+ "))
         function = function_name(mangled)
-        trails = changes(orig.args, mutant.args) + changes(orig.body, mutant.body)
-        message = bool(trails) and all(in_refusal_words(t, function) for t in trails)
         yield name, (path.rsplit("/", 1)[-1], function, removed, added), \
-            "message" if message else "logic"
+            kind_of(function, orig, mutant)
 
 
-def read_equivalents():
+def kind_of(function, orig, mutant):
+    """"message" when every change of the mutant (a FunctionDef) lies in a refusal's words."""
+    found = changes(orig.args, mutant.args) + changes(orig.body, mutant.body)
+    message = bool(found) and all(in_refusal_words(change, function) for change in found)
+    return "message" if message else "logic"
+
+
+def read_equivalents(path=EQUIVALENT_FILE):
     """Keys of the equivalent mutants: a ``[file function]`` line, the mutated
     lines as ``- old`` and ``+ new``, and ``why:`` (one line, required)."""
     entries = {}
     entry = None
-    for number, line in enumerate(EQUIVALENT_FILE.read_text().splitlines(), 1):
+    for number, line in enumerate(path.read_text().splitlines(), 1):
         line = line.strip()
         if line.startswith("[") and line.endswith("]"):
             file, function = line[1:-1].split()
@@ -166,12 +174,15 @@ def read_equivalents():
         elif line.startswith("why:") and entry:
             entry[4] = line[4:].strip()
         elif line and not line.startswith("#"):
-            sys.exit("%s:%d: not understood: %s" % (EQUIVALENT_FILE, number, line))
+            sys.exit("%s:%d: not understood: %s" % (path, number, line))
     keys = {}
     for number, (file, function, removed, added, why, _) in entries.items():
         if not why:
-            sys.exit("%s:%d: an equivalent mutant needs a why: line" % (EQUIVALENT_FILE, number))
-        keys[(file, function, tuple(removed), tuple(added))] = number
+            sys.exit("%s:%d: an equivalent mutant needs a why: line" % (path, number))
+        key = (file, function, tuple(removed), tuple(added))
+        if key in keys:
+            sys.exit("%s:%d: the same mutant as line %d" % (path, number, keys[key]))
+        keys[key] = number
     return keys
 
 
