@@ -88,10 +88,10 @@ def case_stats_count_past_one():
         "CN TN TN TN TN TN", "CS TS TS TS TS TS",        # two N-S marches
         "AN TN TN TN TN TN", "AS TS TS TS TE TE",        # two N-S loners made
         "CE TN TN TN TN TN", "CW TN TN TN TE TW",        # E-W euchred twice
-        "AE TN TN TN TN TN", "CW RE", "CE RW")), dealer=N)
+        "AE TN TN TN TN TN", "CW RE", "CE RW", "CN RS")), dealer=N)
     ns, ew = game.stats()
     assert ns == {"made": 4, "marches": 3, "euchred": 0, "euchres": 3,
-                  "loners": 2, "loners_made": 2, "reneges": 0}
+                  "loners": 2, "loners_made": 2, "reneges": 1}
     assert ew == {"made": 0, "marches": 0, "euchred": 3, "euchres": 0,
                   "loners": 1, "loners_made": 0, "reneges": 2}
 
