@@ -10,7 +10,7 @@ catch it: the engine behaves the same) is listed in tools/mutants-equivalent.txt
 and counted apart; the survivors not listed there are printed in that file's
 format. Exit status 1 when a score is under its target.
 
-    .venv/bin/python tools/mutants.py [--jobs N] [--examples N]
+    .venv/bin/python tools/mutants.py [--jobs N] [--examples N] [--report-only]
 """
 
 import argparse
@@ -56,9 +56,9 @@ def run_mutmut(jobs, examples):
     for name in COPIED:
         (WORK / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, WORK / name)
-    indent = lambda names: "\n".join("    " + name for name in names)
     (WORK / "setup.cfg").write_text(SETUP_CFG.format(
-        only=indent(ENGINE), tests=indent(TESTS), seed=HYPOTHESIS_SEED))
+        only="\n".join("    " + name for name in ENGINE),
+        tests="\n".join("    " + name for name in TESTS), seed=HYPOTHESIS_SEED))
     (WORK / "pytest.ini").write_text(PYTEST_INI)
     env = dict(os.environ, EUCHRE_MUTANT_EXAMPLES=str(examples))
     mutmut = pathlib.Path(sys.executable).parent / "mutmut"
@@ -71,13 +71,18 @@ def run_mutmut(jobs, examples):
         sys.exit("mutmut failed (exit %d): see %s" % (code, WORK / "mutmut.log"))
 
 
-def status_of(exit_code):
+def status_of(name, exit_code):
+    """killed, survived or timeout, from mutmut's exit code for one mutant."""
     from mutmut.stats import status_by_exit_code
     status = status_by_exit_code[exit_code]
-    if status in ("killed", "survived", "timeout"):
-        return status
+    if status in ("killed", "segfault", "caught by type check"):
+        return "killed"
+    if status in ("timeout", "suspicious"):
+        return "timeout"
     # "no tests" means no test reached the function: nothing caught it.
-    return "survived" if status == "no tests" else "killed"
+    if status in ("survived", "no tests"):
+        return "survived"
+    sys.exit("mutant %s was not tested (%s): run make mutants again" % (name, status))
 
 
 def function_name(mangled):
@@ -106,7 +111,7 @@ def changes(old, new, trail=()):
 def in_refusal_words(change, function):
     """True when a change only alters the words of a refusal: a string changed,
     or a part left out (None), in the arguments of a raised exception or in a
-    function that words refusals. (An operator changed there is a TypeError,
+    function that puts refusals into words. (An operator changed there is a TypeError,
     not other words: a logic mutant.)"""
     trail, old, new = change
     if not (isinstance(old, str) or isinstance(new, ast.Constant) and new.value is None):
@@ -201,7 +206,7 @@ def report():
     for path in ENGINE:
         exit_codes = json.loads((WORK / "mutants" / (path + ".meta")).read_text())["exit_code_by_key"]
         for name, key, kind in mutants_of(path):
-            status = status_of(exit_codes[name])
+            status = status_of(name, exit_codes[name])
             if status == "survived" and key in equivalent:
                 status = "equivalent"
                 used.add(key)
