@@ -30,7 +30,7 @@ import supervisor
 # missing or broken library file stops code.py with its traceback and
 # leaves the crash streak, and the saved game, as they were. The firmware's
 # own modules are imported by run(), in the order that suits the heap.
-from hw.display import ALL_PAGES, open_display
+from hw.display import ALL_PAGES, open_bus, open_display
 
 try:
     from typing import Any, List, Optional
@@ -80,6 +80,15 @@ def try_display(i2c: Any, address: int) -> Any:
     return found
 
 
+def try_bus(pins: Any) -> Any:
+    """The display's I2C bus on ``pins`` (scl, sda, frequency), or None."""
+    try:
+        return open_bus(pins[0], pins[1], pins[2])
+    except (ValueError, RuntimeError, OSError) as err:
+        say("no display: I2C: " + str(err))
+        return None
+
+
 def random_number() -> int:
     """The random first dealer (CircuitPython seeds ``random`` from the hardware)."""
     return random.getrandbits(16)
@@ -118,7 +127,7 @@ def run() -> None:
     from hw.keys import NONE, RESET
     from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
 
-    (led, buzzer, keys, i2c, display, address, presses, rules, names, teams,
+    (led, buzzer, keys, i2c, display, address, bus_pins, presses, rules, names, teams,
      contrast, sleep_s, rotated, errors) = hw.start.start(config, hardware, try_display)
     del config
     forget(hw, "start")
@@ -139,19 +148,16 @@ def run() -> None:
             table.load_prefs(saved.prefs)
         except ValueError as err:
             store.messages.append(str(err) + ": display settings reset")
+        table.previous = saved.previous  # what Undo of New game brings back
     store.adopt(table)
     # The table has what it needs: run() must not hold these for the whole game.
     del saved, names, teams
 
     now = ticks_ms()
+    # Every wrong setting is named on the screen, one notice each (a press
+    # clears one), as on the serial console.
     for message in errors:
         say(message)
-    # Each message on the screen costs the table a press: two at most.
-    shown_errors = errors
-    if len(shown_errors) > 2:
-        shown_errors = [shown_errors[0], str(len(shown_errors) - 1)
-                        + " more wrong settings: see the USB serial console"]
-    for message in shown_errors:
         table.notice(message, now)
     for message in store.messages:
         say(message)
@@ -160,7 +166,7 @@ def run() -> None:
     # the LED tells the most likely cause: a wrong setting (a wrong pin also
     # loses the display), then an unreadable save, then the display itself.
     blink_code = BAD_SETTINGS if errors else BAD_SAVE if store.messages else NO_DISPLAY
-    del errors, shown_errors
+    del errors
     if led is not None and display is None:
         led.show_code(blink_code, now)
 
@@ -248,9 +254,17 @@ def run() -> None:
                     led.show_code(blink_code, now)
         else:
             table.render(frame)
-            if i2c is not None and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS:
+            if ((i2c is not None or bus_pins is not None)
+                    and ticks_diff(now, last_retry) >= DISPLAY_RETRY_MS):
                 last_retry = now
-                display = try_display(i2c, address)
+                if i2c is None:
+                    # No bus at power-up (no pull-ups: the module was not
+                    # plugged in): build it again, the module may be there now.
+                    i2c = try_bus(bus_pins)
+                    if i2c is not None:
+                        hardware.append(i2c)
+                if i2c is not None:
+                    display = try_display(i2c, address)
                 if display is not None:
                     frame = display.frame
                     shown_flip = -1

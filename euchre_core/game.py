@@ -23,26 +23,32 @@ SEAT_NAMES = "NESW"
 # An action byte is kind << 5 | argument. Kind 7 with argument 31 (0xFF) is
 # never used, so erased flash can never be mistaken for an action.
 _CALL = const(0)         # argument: seat | alone << 2
-_DEFEND_ALONE = const(1)  # argument: seat
+_DEFEND_ALONE = const(1)  # argument: seat | maker << 2 (goes alone after the call)
 _TRICK = const(2)        # argument: seat
 _PASS = const(3)         # argument: 0
 _RENEGE = const(4)       # argument: seat
 _ADJUST = const(5)       # argument: team << 4 | minus << 3 | (points - 1)
 _SET_DEALER = const(6)   # argument: seat
-_FINISH = const(7)       # argument: tricks the makers end the hand with
+_FINISH = const(7)       # argument: makers' tricks at the end | quick << 3
+_MAKER = const(4)        # in a _DEFEND_ALONE argument: the seat is a maker
+_QUICK = const(8)        # in a _FINISH argument: only the result is known
 
 _TEXT_KINDS = "CDTPRJXF"
 _MARKS_KEPT = const(6)
 
+# ``tricks``: (team 0, team 1) as the hand ended; after a quick result
+# (``quick``) the tricks played before it, as only the result is known.
+# ``reneger``: the seat that reneged (kind "renege"), else None.
 Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
-                           "lone_defender", "tricks", "scorer", "points", "kind"))
+                           "lone_defender", "tricks", "scorer", "points", "kind",
+                           "reneger", "quick"))
 
 # A scored hand is kept as 4 bytes (a Hand tuple would take some 150 bytes of
 # the board's heap, and a game has tens of hands):
-#   dealer | caller << 2 | alone << 4 | scorer << 5,  the lone defender (or
-#   _NOBODY),  tricks of team 0 | tricks of team 1 << 4,  points | kind << 4
-# with kind the index in _KINDS. The makers are the caller's team, and a
-# lone maker is always the caller.
+#   dealer | caller << 2 | scorer << 4 | reneger << 5,
+#   the lone maker (or _NOBODY) | the lone defender (or _NOBODY) << 3,
+#   tricks of team 0 | tricks of team 1 << 3 | quick << 6,  points | kind << 4
+# with kind the index in _KINDS. The makers are the caller's team.
 _KINDS = (MADE, MARCH, LONE_MARCH, EUCHRE, LONE_DEFENSE, RENEGE)
 _NOBODY = const(4)
 
@@ -147,11 +153,6 @@ class Game:
         return len(self._hands) >> 2
 
     @property
-    def just_called(self):
-        """True while the call is the latest action of the hand in play."""
-        return bool(self._codes) and self.makers is not None and self._codes[-1] >> 5 == _CALL
-
-    @property
     def skunk(self):
         return self.winner is not None and self._scores[1 - self.winner] == 0
 
@@ -181,18 +182,28 @@ class Game:
         data = self._hands
         first = data[at]
         caller = first >> 2 & 3
-        defender = data[at + 1]
+        lone = data[at + 1] & 7
+        defender = data[at + 1] >> 3
         tricks = data[at + 2]
         last = data[at + 3]
-        return Hand(index + 1, first & 3, caller, caller % 2, caller if first & 16 else None,
-                    None if defender == _NOBODY else defender, (tricks & 15, tricks >> 4),
-                    first >> 5, last & 15, _KINDS[last >> 4])
+        kind = _KINDS[last >> 4]
+        return Hand(index + 1, first & 3, caller, caller % 2,
+                    None if lone == _NOBODY else lone,
+                    None if defender == _NOBODY else defender,
+                    (tricks & 7, tricks >> 3 & 7), first >> 4 & 1, last & 15, kind,
+                    first >> 5 & 3 if kind == RENEGE else None, bool(tricks & 64))
 
     def progress(self):
         """(team 0, team 1) scores at the start and after each score change."""
         scores = self._progress
         return [(scores[at] | scores[at + 1] << 8, scores[at + 2] | scores[at + 3] << 8)
                 for at in range(0, len(scores), 4)]
+
+    def adjustments(self):
+        """The score adjustments, oldest first: (hands scored before it,
+        team, points)."""
+        import euchre_core.game_forms
+        return euchre_core.game_forms.adjustments(self)
 
     def stats(self):
         """Per team: hands made, marches, euchred (suffered), euchres
@@ -209,6 +220,16 @@ class Game:
     def defend_alone(self, seat):
         """A defender goes alone, before the first trick."""
         self.apply(_DEFEND_ALONE << 5 | _seat(seat))
+
+    def go_alone(self, seat):
+        """``seat`` goes alone after the call, before the first trick: a
+        defender (as ``defend_alone``) or a maker, the caller or the
+        caller's partner (the caller stays the caller). A maker and a
+        defender may both be alone in one hand."""
+        code = _DEFEND_ALONE << 5 | _seat(seat)
+        if self.makers is not None and seat % 2 == self.makers:
+            code |= _MAKER
+        self.apply(code)
 
     def trick(self, seat):
         """``seat`` won a trick."""
@@ -236,12 +257,16 @@ class Game:
         """Correct the dealer (a stolen deal), between hands."""
         self.apply(_SET_DEALER << 5 | _seat(seat))
 
-    def finish(self, makers_tricks):
-        """End the hand at once with the makers holding ``makers_tricks`` of 5."""
+    def finish(self, makers_tricks, quick=False):
+        """End the hand at once with the makers holding ``makers_tricks`` of 5.
+
+        ``quick``: only the result is known (made, march, euchred), not how
+        the remaining tricks fell; ``makers_tricks`` then stands for the
+        result and the hand keeps the tricks played before it."""
         if (not isinstance(makers_tricks, int) or isinstance(makers_tricks, bool)
                 or not 0 <= makers_tricks <= 5):
             raise ValueError("The makers take 0 to 5 tricks, not " + repr(makers_tricks))
-        self.apply(_FINISH << 5 | makers_tricks)
+        self.apply(_FINISH << 5 | makers_tricks | (_QUICK if quick else 0))
 
     def can_finish(self, makers_tricks):
         """True when ``finish(makers_tricks)`` would be accepted now: a hand
@@ -306,7 +331,7 @@ class Game:
         if kind == _CALL:
             self._do_call(arg & 3, bool(arg & 4), arg)
         elif kind == _DEFEND_ALONE:
-            self._do_defend_alone(self._arg_seat(arg))
+            self._do_alone(self._arg_seat(arg & ~_MAKER), arg & _MAKER)
         elif kind == _TRICK:
             self._do_trick(self._arg_seat(arg))
         elif kind == _PASS:
@@ -336,7 +361,9 @@ class Game:
                 raise ValueError(seat_name(seat) + " is already the dealer")
             self.dealer = seat
         else:
-            self._do_finish(arg)
+            if arg & 16:
+                raise ValueError("Not an action: " + repr(code))
+            self._do_finish(arg & 7, bool(arg & _QUICK))
 
     @staticmethod
     def _arg_seat(arg):
@@ -355,18 +382,27 @@ class Game:
             self.lone_seat = seat
         self.leader = self._first_leader()
 
-    def _do_defend_alone(self, seat):
+    def _do_alone(self, seat, maker):
         if not self.in_hand:
             raise ValueError("Nobody has named trump yet")
-        if self.rules.defender_alone == "off":
-            raise ValueError("These rules do not let a defender go alone")
-        if seat % 2 == self.makers:
-            raise ValueError(seat_name(seat) + " is a maker, not a defender")
+        if maker:
+            if seat % 2 != self.makers:
+                raise ValueError(seat_name(seat) + " is a defender, not a maker")
+            lone = self.lone_seat
+        else:
+            if self.rules.defender_alone == "off":
+                raise ValueError("These rules do not let a defender go alone")
+            if seat % 2 == self.makers:
+                raise ValueError(seat_name(seat) + " is a maker, not a defender")
+            lone = self.lone_defender
+        if lone is not None:
+            raise ValueError(seat_name(lone) + " is already alone")
         if self.tricks_played:
             raise ValueError("Too late: going alone is before the first trick")
-        if self.lone_defender is not None:
-            raise ValueError(seat_name(self.lone_defender) + " already defends alone")
-        self.lone_defender = seat
+        if maker:
+            self.lone_seat = seat
+        else:
+            self.lone_defender = seat
         self.leader = self._first_leader()
 
     def _first_leader(self):
@@ -392,9 +428,9 @@ class Game:
         self.tricks_played += 1
         self.leader = seat
         if self.tricks_played == 5:
-            self._score_play()
+            self._score_play(self._tricks[self.makers])
 
-    def _do_finish(self, makers_tricks):
+    def _do_finish(self, makers_tricks, quick):
         if not self.in_hand:
             raise ValueError("Nobody has named trump yet")
         if makers_tricks > 5:
@@ -405,10 +441,14 @@ class Game:
         if 5 - makers_tricks < self._tricks[1 - self.makers]:
             raise ValueError("The defenders already have "
                              + _count_tricks(self._tricks[1 - self.makers]))
+        if quick:
+            # The hand keeps the tricks actually played.
+            self._score_play(makers_tricks, True)
+            return
         self._tricks[self.makers] = makers_tricks
         self._tricks[1 - self.makers] = 5 - makers_tricks
         self.tricks_played = 5
-        self._score_play()
+        self._score_play(makers_tricks)
 
     def _do_renege(self, seat):
         if not self.in_hand:
@@ -417,22 +457,21 @@ class Game:
             raise ValueError(seat_name(seat) + " sits out this hand")
         lone = self.lone_seat is not None or self.lone_defender is not None
         points = self.rules.renege_alone_points if lone else self.rules.renege_points
-        self._end_hand(1 - seat % 2, points, RENEGE)
+        self._end_hand(1 - seat % 2, points, RENEGE, seat)
 
-    def _score_play(self):
-        makers_tricks = self._tricks[self.makers]
+    def _score_play(self, makers_tricks, quick=False):
         side, points, kind = score_hand(self.rules, makers_tricks,
                                         self.lone_seat is not None,
                                         self.lone_defender is not None)
         scorer = self.makers if side == "makers" else 1 - self.makers
-        self._end_hand(scorer, points, kind)
+        self._end_hand(scorer, points, kind, 0, quick)
 
-    def _end_hand(self, scorer, points, kind):
+    def _end_hand(self, scorer, points, kind, reneger=0, quick=False):
         hands = self._hands
-        hands.append(self.dealer | self.caller << 2 | (16 if self.lone_seat is not None else 0)
-                     | scorer << 5)
-        hands.append(_NOBODY if self.lone_defender is None else self.lone_defender)
-        hands.append(self._tricks[0] | self._tricks[1] << 4)
+        hands.append(self.dealer | self.caller << 2 | scorer << 4 | reneger << 5)
+        hands.append((_NOBODY if self.lone_seat is None else self.lone_seat)
+                     | (_NOBODY if self.lone_defender is None else self.lone_defender) << 3)
+        hands.append(self._tricks[0] | self._tricks[1] << 3 | (64 if quick else 0))
         hands.append(points | _KINDS.index(kind) << 4)
         self._scores[scorer] += points
         self.dealer = (self.dealer + 1) % 4
@@ -477,9 +516,10 @@ class Game:
 
     def text(self):
         """The log as words: "CN" N calls, "AN" N calls alone, "DE" E defends
-        alone, "TS" S takes a trick, "P" all passed, "RW" W reneged, "J0+1"
-        team 0 adjusted by +1, "XS" the deal moves to S, "F3" the makers end
-        the hand with 3 tricks."""
+        alone, "LS" S (a maker) goes alone after the call, "TS" S takes a
+        trick, "P" all passed, "RW" W reneged, "J0+1" team 0 adjusted by +1,
+        "XS" the deal moves to S, "F3" the makers end the hand with 3 tricks,
+        "Q3" a quick result: made (3-4), "Q5" march, "Q0".."Q2" euchred."""
         return " ".join(action_text(code) for code in self._codes)
 
     @classmethod
@@ -508,7 +548,9 @@ def action_text(code):
         points = (arg & 7) + 1
         return "J" + str(arg >> 4) + ("-" if arg & 8 else "+") + str(points)
     if kind == _FINISH:
-        return "F" + str(arg)
+        return ("Q" if arg & _QUICK else "F") + str(arg & 7)
+    if kind == _DEFEND_ALONE and arg & _MAKER:
+        return "L" + SEAT_NAMES[arg & 3]
     return _TEXT_KINDS[kind] + SEAT_NAMES[arg & 3]
 
 

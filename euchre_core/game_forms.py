@@ -16,7 +16,10 @@ from euchre_core.rules import LONE_MARCH, MARCH, RENEGE
 
 # Action kinds, as in game.py (an action byte is kind << 5 | argument).
 _CALL = const(0)
+_DEFEND_ALONE = const(1)
+_TRICK = const(2)
 _PASS = const(3)
+_RENEGE = const(4)
 _ADJUST = const(5)
 _FINISH = const(7)
 
@@ -92,15 +95,39 @@ def parse_action(word):
             if 1 <= points <= 8:
                 return (_ADJUST << 5 | int(rest[0]) << 4
                         | (8 if rest[1] == "-" else 0) | (points - 1))
-    if letter == "F" and len(rest) == 1 and rest in "012345":
-        return _FINISH << 5 | int(rest)
+    if letter in "FQ" and len(rest) == 1 and rest in "012345":
+        return _FINISH << 5 | int(rest) | (8 if letter == "Q" else 0)
     if len(rest) == 1 and rest in SEAT_NAMES:
         seat = SEAT_NAMES.index(rest)
         if letter == "A":
             return _CALL << 5 | 4 | seat
+        if letter == "L":
+            return _DEFEND_ALONE << 5 | 4 | seat
         if letter in "CDTRX":
             return _TEXT_KINDS.index(letter) << 5 | seat
     raise ValueError("Unknown action: " + repr(word))
+
+
+def adjustments(game):
+    # Read from the log: a hand ends at its fifth trick, a renege or a
+    # finish (the game replays only valid logs, so nothing else is checked).
+    found = []
+    hands = 0
+    tricks = 0
+    for code in game.codes:
+        kind = code >> 5
+        if kind == _CALL:
+            tricks = 0
+        elif kind == _TRICK:
+            tricks += 1
+            if tricks == 5:
+                hands += 1
+        elif kind == _RENEGE or kind == _FINISH:
+            hands += 1
+        elif kind == _ADJUST:
+            points = (code & 7) + 1
+            found.append((hands, code >> 4 & 1, -points if code & 8 else points))
+    return found
 
 
 def _empty_stats():

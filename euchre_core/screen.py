@@ -177,10 +177,11 @@ def text2_width(txt):
     return len(txt) * BIG_CHAR_W - 2 if txt else 0
 
 
-def text2(buf, x, page, txt):
-    """Double-size text (10x14 glyphs) on pages ``page`` and ``page + 1``;
-    returns the x after it. Left of the screen, column pairs are dropped; at
-    the right edge, the first glyph that does not fit ends the text."""
+def text2(buf, x, page, txt, down=0):
+    """Double-size text (10x14 glyphs) on pages ``page`` and ``page + 1``,
+    ``down`` (0..2) rows below the top of the page; returns the x after it.
+    Left of the screen, column pairs are dropped; at the right edge, the
+    first glyph that does not fit ends the text."""
     if isinstance(txt, str):
         txt = txt.encode()
     top = page * WIDTH
@@ -197,6 +198,10 @@ def text2(buf, x, page, txt):
             byte = small[column]
             upper = double[byte & 15]
             lower = double[byte >> 4]
+            if down:
+                # The glyph's blank 8th row, doubled, is what moves out.
+                lower = (lower << down | upper >> (8 - down)) & 0xFF
+                upper = upper << down & 0xFF
             if x >= 0:
                 at = top + x
                 buf[at] = upper
@@ -208,8 +213,40 @@ def text2(buf, x, page, txt):
     return x
 
 
-def text2_center(buf, page, txt):
-    return text2(buf, (WIDTH - text2_width(txt)) // 2, page, txt)
+def text2_center(buf, page, txt, down=0):
+    return text2(buf, (WIDTH - text2_width(txt)) // 2, page, txt, down)
+
+
+def label(buf, x, y, txt):
+    """Dark small text on a lit bar 9 rows tall from pixel row ``y``: the
+    glyphs (rows y+1..y+7) have a lit row above and below them, so the
+    letters never open onto what is next to the bar. Leave a dark row above
+    and below the bar. Returns the x after it."""
+    if isinstance(txt, str):
+        txt = txt.encode()
+    x0 = max(x - 1, 0)
+    x1 = min(x + len(txt) * CHAR_W, WIDTH)
+    page = y >> 3
+    shift = y & 7
+    bar = 0x1FF << shift
+    glyph_of = _GLYPH_OF
+    small = SMALL
+    for col in range(x0, x1):
+        at = col - x
+        lit = 0x1FF
+        if at >= 0 and at % CHAR_W < 5:
+            lit ^= small[glyph_of[txt[at // CHAR_W]] * 5 + at % CHAR_W] << 1
+        lit <<= shift
+        for p in range(page, min(page + 3, PAGES)):
+            mask = bar >> (8 * (p - page)) & 0xFF
+            if mask:
+                byte = p * WIDTH + col
+                buf[byte] = buf[byte] & ~mask | lit >> (8 * (p - page)) & mask
+    return x + len(txt) * CHAR_W
+
+
+def label_center(buf, y, txt, left=0, right=WIDTH):
+    return label(buf, left + (right - left - text_width(txt)) // 2, y, txt)
 
 
 def big_digit(buf, x, page, digit):
@@ -245,43 +282,45 @@ def fill(buf, x0, x1, page, mask=0xFF):
         buf[at + x] |= mask
 
 
-def box(buf, x0, x1, page0, page1, solid=True):
-    """A whole-page rectangle, solid or as an outline, columns x0..x1-1.
-
-    The outline is drawn over a cleared area (a message box): its top and
-    bottom edges are copied in whole, not ORed in column by column, which
-    on the board costs milliseconds."""
-    x0 = max(x0, 0)
-    x1 = min(x1, WIDTH)
-    for page in range(page0, page1 + 1):
-        if solid:
-            fill(buf, x0, x1, page)
-            continue
-        mask = 0
-        if page == page0:
-            mask |= 0x01
-        if page == page1:
-            mask |= 0x80
+def outline(buf, x0, x1, y0, y1, thick=1):
+    """A rectangle's outline ``thick`` pixels wide, columns x0..x1-1, rows
+    y0..y1, drawn over a cleared area (a message box). The top and bottom
+    edges are copied in whole bytes, not ORed in pixel by pixel, which on
+    the board costs milliseconds."""
+    inner = x1 - x0 - 2 * thick
+    for page in range(y0 >> 3, (y1 >> 3) + 1):
+        first = page * 8
+        # This page's rows of the edges and of the sides, as bit masks.
+        side = 0xFF
+        if first < y0:
+            side &= 0xFF << (y0 - first)
+        if first + 7 > y1:
+            side &= 0xFF >> (first + 7 - y1)
+        edge = side & ~(0xFF << (y0 + thick - first) if y0 + thick > first else 0xFF)
+        edge |= side & (0xFF << (y1 - thick + 1 - first) if y1 - thick + 1 >= first else 0xFF)
         at = page * WIDTH
-        if mask:
-            buf[at + x0:at + x1] = bytes((mask,)) * (x1 - x0)
-        buf[at + x0] = 0xFF
-        buf[at + x1 - 1] = 0xFF
+        if edge:
+            buf[at + x0 + thick:at + x1 - thick] = bytes((edge,)) * inner
+        for col in range(thick):
+            buf[at + x0 + col] |= side
+            buf[at + x1 - 1 - col] |= side
 
 
-# A trick pip, 8 columns on two pages: taken (solid) or still to play.
+# A trick pip, 8 columns on two pages, 13 rows tall (the last three rows of
+# the second page stay dark, for a label below): taken (solid) or still to play.
 _PIP_SOLID = b"\xff" * 8
+_PIP_SOLID_BOTTOM = b"\x1f" * 8
 _PIP_OPEN_TOP = b"\xff" + b"\x01" * 6 + b"\xff"
-_PIP_OPEN_BOTTOM = b"\xff" + b"\x80" * 6 + b"\xff"
+_PIP_OPEN_BOTTOM = b"\x1f" + b"\x10" * 6 + b"\x1f"
 
 
 def pip(buf, x, page, taken):
-    """A trick pip 8 wide and 16 tall at column x, pages page and page + 1."""
+    """A trick pip 8 wide and 13 tall at column x, pages page and page + 1."""
     top = page * WIDTH + x
     bottom = top + WIDTH
     if taken:
         buf[top:top + 8] = _PIP_SOLID
-        buf[bottom:bottom + 8] = _PIP_SOLID
+        buf[bottom:bottom + 8] = _PIP_SOLID_BOTTOM
     else:
         buf[top:top + 8] = _PIP_OPEN_TOP
         buf[bottom:bottom + 8] = _PIP_OPEN_BOTTOM

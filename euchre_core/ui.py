@@ -27,6 +27,13 @@ Screens (see docs/ui.md):
 * menu (OK long from anywhere, Undo pre-selected, so undo is long OK then
   OK): N/S move, E or OK choose, W back.
 
+One rule for every screen (README, controls): a screen answers the keys it
+offers (a label or triangle beside the key, or a hint naming it); a key it
+does not offer gets a message and does nothing else. Flipped 180 degrees
+(Display), every label and triangle is drawn beside its own key
+(``side_of``), and the list pages (menu, rules, display, stats, history)
+take the keys by where they sit on the turned picture.
+
 Messages (a refused action, "UNDONE: ...") last 3.5 s or until the next
 press; on the score screen they take the bottom band so the big digits and
 the dealer marker stay in sight, elsewhere a box in the middle. A notice from
@@ -83,8 +90,8 @@ SHIFT_MS = const(60000)  # burn-in: move the score screen this often
 
 _SEATS = "NESW"
 _ACTION_WORDS = {
-    "C": "CALL", "A": "ALONE", "D": "DEF ALONE", "T": "TRICK", "P": "PASS",
-    "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT",
+    "C": "CALL", "A": "CALL ALONE", "D": "DEF ALONE", "L": "ALONE", "T": "TRICK",
+    "P": "PASS", "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT", "Q": "RESULT",
 }
 # Line widths of messages: in a box over the middle, in the score screen's
 # bottom band (a full line, then two halves around the S marker), and for a
@@ -159,6 +166,7 @@ class Table:
         self._draft = None  # rules being edited
         self._display_changed = False  # display settings changed, not yet saved
         self._confirm = _M_NEW_GAME
+        self._cancel_new = False  # the menu was opened on "who deals first?"
         self._banner_hand = None
         self._banner_since = 0
         self._message = None  # the text, upper case
@@ -198,6 +206,17 @@ class Table:
                 "stats", "history", "confirm")[self._mode]
 
     @property
+    def previous(self):
+        """The game New game replaced, for Undo while the new one has no
+        action: (rules, first dealer, action bytes, tally N-S, tally E-W), or
+        None. hw/storage.py saves it; code.py hands it back at power-up."""
+        return self._previous
+
+    @previous.setter
+    def previous(self, kept):
+        self._previous = kept
+
+    @property
     def message(self):
         """The message on screen as one string, or None."""
         if self._notices:
@@ -205,6 +224,26 @@ class Table:
         if self._message:
             return self._message
         return None
+
+    def side_of(self, key):
+        """Where seat key 0..3 is on the picture as it is read: MARK_N (top),
+        MARK_E (right), MARK_S (bottom), MARK_W (left).
+
+        The one owner of the flip's meaning for keys: the picture turns 180
+        degrees (code.py turns the display when ``flipped`` changes), the
+        keys stay where they are, so the N key is then at the bottom of the
+        picture and the E key on its left. Every label and triangle beside a
+        key is drawn at ``side_of(key)``; the list pages take their keys by
+        where they are on the picture (``key_at``)."""
+        return key ^ 2 if self.flipped else key
+
+    def key_at(self, side):
+        """The seat key beside ``side`` of the picture (the inverse of ``side_of``)."""
+        return side ^ 2 if self.flipped else side
+
+    def key_letter(self, side):
+        """The letter printed on the key beside ``side`` of the picture."""
+        return _SEATS[self.key_at(side)]
 
     def press(self, key, long, now_ms):
         """A short or long press of key 0..4 (N, E, S, W, OK)."""
@@ -218,11 +257,22 @@ class Table:
             # A message from the hardware stays until it has been seen.
             self._notices.pop(0)
             return
-        self._message = None
         if key == _KEY_OK and long:
+            self._message = None
             ui_menu.open_menu(self)
             return
         mode = self._mode
+        if self._message and mode == _MAIN and self.main_screen == "over":
+            # The message covers the screen's hint: this press only takes it
+            # away, and starts no game the table has not seen offered.
+            self._message = None
+            return
+        self._message = None
+        if key < _KEY_OK and (mode == _MENU or _OPTIONS <= mode <= _HISTORY):
+            # The list pages (menu, rules, display, stats, history) take the
+            # seat keys by where they sit on the picture: the key at its top
+            # moves up, at its right chooses, at its left goes back.
+            key = self.side_of(key)
         if mode == _MAIN:
             screen_now = self.main_screen
             if screen_now == "score":
@@ -398,6 +448,9 @@ class Table:
             return word + " " + self.teams[int(rest[0])].decode() + " " + rest[1:]
         if words[0] == "F":
             return word + " " + rest + "-" + str(5 - int(rest))
+        if words[0] == "Q":
+            # A quick result: the kind is known, not the tricks.
+            return word + " " + ("EUCHRED", "MADE", "MARCH")[int(rest) // 3 + int(rest) // 5]
         return word
 
     # ----- drawing -----------------------------------------------------------------
@@ -443,7 +496,7 @@ class Table:
             euchre_core.ui_pick.draw_confirm(self, buf)
         if self._message:
             if mode == _MAIN and self.main_screen == "score":
-                south = self.game.dealer == _KEY_S
+                south = self.side_of(self.game.dealer) == _KEY_S
                 lines = screen.wrap(self._message, _BAND_LINES_S if south else _BAND_LINES)
                 if " ".join(lines) == " ".join(self._message.split()):
                     self._draw_band(buf, lines)
@@ -454,9 +507,11 @@ class Table:
                 self._draw_message(buf, screen.wrap(self._message, _BOX_LINES), False)
 
     def _draw_band(self, buf, lines):
-        """A message on the score screen: in lit bars over its two bottom
-        lines, so the big digits and every marker stay in sight."""
-        screen.clear_pages(buf, 6, 7)
+        """A message on the score screen: in lit bars over its bottom lines,
+        so the big digits and every marker stay in sight. A one-line message
+        takes the dealer's line only: the target and the match stay."""
+        last = 6 if len(lines) == 1 else 7
+        screen.clear_pages(buf, 6, last)
         lit = not self._repeats & 1
         screen.text_center(buf, 6, lines[0], 0, 128, lit)
         if len(lines) == 2:
@@ -465,24 +520,25 @@ class Table:
             # The dealer is S: the S marker keeps the middle of the last line.
             screen.text_center(buf, 7, lines[1], 1, 58, lit)
             screen.text_center(buf, 7, lines[2], 70, 127, lit)
-        screen.marker(buf, self.game.dealer, SHIFTS[self._shift])
+        if last == 7:
+            screen.marker(buf, self.side_of(self.game.dealer), SHIFTS[self._shift])
 
     def _draw_message(self, buf, lines, notice):
-        """A box over the lower part of the screen (all of it for a notice)."""
+        """A box over the middle of the screen (all of it for a notice)."""
         count = len(lines)
         if notice:
-            screen.text_center(buf, 0, "MESSAGE", inverse=True)
+            screen.label_center(buf, 0, "MESSAGE")
             top = 2
-            screen.clear_pages(buf, 1, 7)
+            screen.clear_pages(buf, 2, 7)
             for i in range(count):
                 screen.text_center(buf, top + i, lines[i])
             screen.text_center(buf, 7, "ANY KEY: OK")
             return
-        # A framed box over the middle, leaving the edge markers in sight.
-        screen.clear_box(buf, 4, 124, 2, 5)
-        screen.box(buf, 4, 124, 2, 5, False)
-        if self._repeats & 1:
-            screen.box(buf, 5, 123, 2, 5, False)
+        # A framed box as tall as its lines (pages 3..), a few dark rows
+        # inside its frame above and below them; the edge markers stay in
+        # sight. Said again, the frame is drawn twice as thick.
+        last = 2 + count
+        screen.clear_box(buf, 4, 124, 2, last + 1)
+        screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self._repeats & 1))
         for i in range(count):
             screen.text_center(buf, 3 + i, lines[i], 4, 124)
-

@@ -5,6 +5,29 @@ UI that is always loaded stays small. Pure Python."""
 
 from euchre_core.game import Game
 
+# The console's other lines start with "euchre:"; the CSV block sits
+# between these two, so it can be cut out of a console log.
+BEGIN = "euchre: export begin"
+END = "euchre: export end"
+
+
+def export(table, out):
+    """Print the block (BEGIN, the CSV lines, END) with ``out``; the number
+    of CSV lines."""
+    lines = export_lines(table)
+    out(BEGIN)
+    for line in lines:
+        out(line)
+    out(END)
+    return len(lines)
+
+
+def _field(text):
+    # Names may hold a comma or a quote (settings.toml allows punctuation).
+    if "," in text or '"' in text:
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
 
 def export_lines(table):
     """One line per action with the state after it, replayed from the start
@@ -16,27 +39,30 @@ def export_lines(table):
              "score_ns,score_ew,result"]
     step = 0
     for code in game.codes:
-        before = replay.last_hand
+        before = replay.hand_count
         replay.apply(code)
         step += 1
-        hand = replay.last_hand
         result = ""
-        if hand is not None and hand is not before:
-            # The hand just scored: report it as it ended, not the new deal.
+        if replay.hand_count > before:
+            # The hand just scored: report it as it ended, not the new deal
+            # (after a quick result, the tricks played before it).
+            hand = replay.last_hand
             result = (hand.kind + " +" + str(hand.points) + " "
                       + table.teams[hand.scorer].decode())
+            dealer = hand.dealer
             caller = hand.caller
-            alone = hand.lone_seat
+            lone = (hand.lone_seat, hand.lone_defender)
             tricks = hand.tricks
         else:
+            dealer = replay.dealer
             caller = replay.caller
-            alone = replay.lone_seat
+            lone = (replay.lone_seat, replay.lone_defender)
             tricks = replay.tricks
+        alone = " & ".join(names[seat].decode() for seat in lone if seat is not None)
         scores = replay.scores
         lines.append(",".join((
-            str(step), table.describe(code), names[replay.dealer].decode(),
-            "" if caller is None else names[caller].decode(),
-            "" if alone is None else names[alone].decode(),
+            str(step), _field(table.describe(code)), _field(names[dealer].decode()),
+            "" if caller is None else _field(names[caller].decode()), _field(alone),
             str(tricks[0]), str(tricks[1]), str(scores[0]), str(scores[1]),
-            result)))
+            _field(result))))
     return lines

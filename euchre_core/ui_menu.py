@@ -13,8 +13,10 @@ from micropython import const
 from euchre_core import screen
 from euchre_core.game import Game
 
-# Keys: the seat keys N, E, S, W, then OK.
+# Keys: the seat keys N, E, S, W, then OK. On the list pages they come as
+# the side of the picture the key sits on (Table.side_of): N is the top.
 _KEY_N = const(0)
+_KEY_E = const(1)
 _KEY_S = const(2)
 _KEY_W = const(3)
 # Screens (Table._mode); the same numbers in every ui module.
@@ -30,6 +32,7 @@ _CONFIRM = const(9)
 _PICK_RENEGE = const(0)
 _PICK_REST = const(1)
 _PICK_DEALER = const(2)
+_PICK_NEW_GAME = const(3)
 # Menu entries.
 _M_UNDO = const(0)
 _M_RENEGE = const(1)
@@ -44,12 +47,18 @@ _M_EXPORT = const(9)
 _M_NEW_GAME = const(10)
 _M_RESET = const(11)
 
+ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hint)
+
 _MENU_LABELS = ("UNDO", "RENEGE", "REST OF TRICKS", "ADJUST SCORE", "SET DEALER",
                 "RULES", "STATS", "HISTORY", "DISPLAY", "EXPORT TO USB",
                 "NEW GAME", "RESET MATCH")
 
 
 def open_menu(table):
+    if table._mode != _MENU:
+        # Opened on "who deals first?": the new game has not started, and
+        # Undo (or Back) leaves the game as it is.
+        table._cancel_new = table._mode == _PICK and table._pick == _PICK_NEW_GAME
     if table._display_changed:
         # Display settings are live; leaving their page saves them.
         table._display_changed = False
@@ -73,6 +82,8 @@ def open_menu(table):
 
 
 def undo_label(table):
+    if table._cancel_new:
+        return "UNDO NEW GAME"
     if table.game.action_count:
         return "UNDO " + table.describe(table.game.codes[-1])
     if table._previous is not None:
@@ -85,12 +96,15 @@ def press_menu(table, key, now_ms):
         step = 1 if key == _KEY_S else -1
         table._cursor = (table._cursor + step) % len(table._items)
         return
+    cancel_new = table._cancel_new
+    table._cancel_new = False
+    table._mode = _MAIN
     if key == _KEY_W:
-        table._mode = _MAIN
         return
     item = table._items[table._cursor]
-    table._mode = _MAIN
-    if item == _M_UNDO:
+    if item == _M_UNDO and cancel_new:
+        table._say("UNDONE: NEW GAME", now_ms)
+    elif item == _M_UNDO:
         undo(table, now_ms)
     elif item == _M_RENEGE:
         open_pick(table, _PICK_RENEGE)
@@ -115,14 +129,13 @@ def press_menu(table, key, now_ms):
     elif item == _M_STATS:
         table._mode = _STATS
     elif item == _M_HISTORY:
-        table._top = max(0, table.game.hand_count - 7)
-        table._mode = _HISTORY
+        import euchre_core.ui_records
+        euchre_core.ui_records.open_history(table)
     elif item == _M_EXPORT:
-        lines = table.export_lines()
-        out = table._out if table._out is not None else print
-        for line in lines:
-            out(line)
-        table._say(str(len(lines)) + " LINES TO USB", now_ms)
+        import euchre_core.ui_export
+        count = euchre_core.ui_export.export(
+            table, table._out if table._out is not None else print)
+        table._say(str(count) + " LINES TO USB", now_ms)
     elif item == _M_NEW_GAME or item == _M_RESET:
         table._confirm = item
         table._mode = _CONFIRM
@@ -157,21 +170,27 @@ def open_pick(table, purpose):
     table._mode = _PICK
 
 
+def back_hint(table):
+    """What leaves a list page, with the letter of the key on the left."""
+    return table.key_letter(_KEY_W) + " OR OK: BACK"
+
+
 def draw_list(table, buf, title, rows, cursor, hint):
-    """A title bar and up to 7 rows of (label, value); ``cursor`` row
-    inverted (None for none)."""
+    """A title bar and up to ``ROWS`` rows of (label, value); ``cursor`` row
+    inverted (None for none). The bottom line holds ``hint`` (what the key
+    on the right does, or None) and the triangle when more rows follow."""
     screen.text(buf, 2, 0, title)
-    screen.text_right(buf, 128, 0, hint)
+    screen.text_right(buf, 127, 0, table.key_letter(_KEY_W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)
     count = len(rows)
     top = table._top
     if cursor is not None:
         if cursor < top:
             top = cursor
-        elif cursor >= top + 7:
-            top = cursor - 6
+        elif cursor >= top + ROWS:
+            top = cursor - ROWS + 1
         table._top = top
-    for line in range(min(7, count - top)):
+    for line in range(min(ROWS, count - top)):
         row = rows[top + line]
         selected = cursor == top + line
         if selected:
@@ -179,9 +198,12 @@ def draw_list(table, buf, title, rows, cursor, hint):
         screen.text(buf, 3, 1 + line, row[0], selected)
         if row[1]:
             screen.text_right(buf, 125, 1 + line, row[1], selected)
+    if hint:
+        screen.text(buf, 2, 7, table.key_letter(_KEY_E) + ":" + hint)
+    # The triangles point at the keys that scroll: the top one, the bottom one.
     if top > 0:
         screen.marker(buf, screen.MARK_N)
-    if top + 7 < count:
+    if top + ROWS < count:
         screen.marker(buf, screen.MARK_S)
 
 
@@ -192,6 +214,6 @@ def draw_menu(table, buf):
             rows.append((undo_label(table), ""))
         else:
             rows.append((_MENU_LABELS[item], ""))
-    draw_list(table, buf, "MENU", rows, table._cursor, "W:BACK")
+    draw_list(table, buf, "MENU", rows, table._cursor, "CHOOSE")
     if table._menu_flash:
         screen.text(buf, 2, 0, "MENU", True)

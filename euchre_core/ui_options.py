@@ -92,7 +92,7 @@ def press_options(table, key, now_ms):
     if table._options == 0:
         change_rule(table, table._cursor)
         if table._cursor >= len(FIELDS):
-            table._say("AS IN SETTINGS.TOML (W SAVES)", now_ms)
+            table._say("AS IN SETTINGS.TOML: SAVED ON LEAVING", now_ms)
     else:
         change_display(table, table._cursor)
 
@@ -149,4 +149,4 @@ def change_display(table, row):
 
 def draw_options(table, buf):
     title = "RULES" if table._options == 0 else "DISPLAY"
-    ui_menu.draw_list(table, buf, title, option_rows(table), table._cursor, "E:SET W:OK")
+    ui_menu.draw_list(table, buf, title, option_rows(table), table._cursor, "CHANGE")

@@ -29,22 +29,25 @@ def draw_over(table, buf):
     else:
         screen.text2_center(buf, 0, name)
     scores = game.scores
-    # The score, with the chart's legend: N-S thick line, E-W dotted.
-    line = (table.teams[0][:5].decode() + " " + str(scores[0]) + "-" + str(scores[1])
-            + " " + table.teams[1][:5].decode())
-    width = screen.text_width(line) + (44 if game.skunk else 0)
-    x = (128 - width) // 2
-    screen.fill(buf, x - 8, x - 2, 2, 0x18)
-    x = screen.text(buf, x, 2, line)
-    for dot in range(x, x + 6, 2):
-        screen.pixel(buf, dot, 19)
-    if game.skunk:
-        screen.text(buf, x + 9, 2, "SKUNK!", True)
-    draw_chart(table, buf, 3, 6)
+    # A line per team, whole names: the chart's legend (N-S thick, E-W
+    # dotted), the name, the score, and SKUNK beside the team that has 0.
+    for team in (0, 1):
+        page = 2 + team
+        if team == 0:
+            screen.fill(buf, 2, 9, page, 0x18)
+        else:
+            for dot in range(2, 10, 2):
+                screen.pixel(buf, dot, page * 8 + 3)
+        screen.text(buf, 12, page, table.teams[team])
+        screen.number(buf, 84 - screen.number_width(scores[team]), page, scores[team])
+        if game.skunk and team != winner:
+            screen.label(buf, 91, page * 8 - 1, "SKUNK!")
+    draw_chart(table, buf, 4, 5)
+    screen.text_center(buf, 6, "SEAT KEY: NEXT DEALER")
     tally = [table.tally[0], table.tally[1]]
     tally[winner] += 1
     screen.text(buf, 2, 7, "MATCH " + str(tally[0]) + "-" + str(tally[1]))
-    screen.text_right(buf, 126, 7, "OK:NEXT")
+    screen.text_right(buf, 126, 7, "OK:RANDOM")
 
 
 def draw_chart(table, buf, page0, page1):

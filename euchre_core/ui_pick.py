@@ -13,9 +13,11 @@ from euchre_core import screen, ui_menu, ui_play
 
 # Keys: the seat keys N, E, S, W, then OK.
 _KEY_E = const(1)
+_KEY_W = const(3)
 _KEY_OK = const(4)
 # Screens (Table._mode); the same numbers in every ui module.
 _MAIN = const(0)
+_PICK = const(4)
 # What a seat picked on the PICK screen is for.
 _PICK_RENEGE = const(0)
 _PICK_REST = const(1)
@@ -35,20 +37,25 @@ def press_pick(table, key, now_ms):
             return
     table._mode = _MAIN
     game = table.game
+    done = True
     if purpose == _PICK_RENEGE:
-        table._act(now_ms, game.renege, key)
+        done = table._act(now_ms, game.renege, key)
     elif purpose == _PICK_DEALER:
-        if table._act(now_ms, game.set_dealer, key):
+        done = table._act(now_ms, game.set_dealer, key)
+        if done:
             table._say(table.names[key].decode() + " DEALS", now_ms)
     elif purpose == _PICK_REST:
         defenders_have = game.tricks[1 - game.makers]
         if key % 2 == game.makers:
-            table._act(now_ms, game.finish, 5 - defenders_have)
+            done = table._act(now_ms, game.finish, 5 - defenders_have)
         else:
-            table._act(now_ms, game.finish, game.tricks[game.makers])
+            done = table._act(now_ms, game.finish, game.tricks[game.makers])
     else:
         table._start_game(key, reset_match=table._confirm == _M_RESET)
         table._say(table.names[key].decode() + " DEALS FIRST", now_ms)
+    if not done:
+        # Refused (the message says why): the picker stays for another seat.
+        table._mode = _PICK
 
 
 def press_adjust(table, key, now_ms):
@@ -78,22 +85,24 @@ def press_adjust(table, key, now_ms):
 def press_confirm(table, key, now_ms):
     if key == _KEY_E or key == _KEY_OK:
         ui_menu.open_pick(table, _PICK_NEW_GAME)
-    else:
+    elif key == _KEY_W:
         table._mode = _MAIN
-
+    else:
+        # N and S are not offered: the message, and the question stays.
+        table._say("E OR OK: YES, W: NO", now_ms)
 
 
 def draw_pick(table, buf):
     purpose = table._pick
     labels = table.names
     if purpose == _PICK_RENEGE:
-        prompt, hint = "WHO RENEGED?", "OK: BACK"
+        prompt, hint = "WHO RENEGED?", "OK:BACK"
     elif purpose == _PICK_REST:
-        prompt, hint = "REST OF TRICKS TO?", "OK: BACK"
+        prompt, hint = "REST OF TRICKS TO?", "OK:BACK"
     elif purpose == _PICK_DEALER:
-        prompt, hint = "WHO DEALS?", "OK: BACK"
+        prompt, hint = "WHO DEALS?", "OK:BACK"
     else:
-        prompt, hint = "WHO DEALS FIRST?", "OK: AT RANDOM"
+        prompt, hint = "WHO DEALS FIRST?", "OK:RANDOM"
     ui_play.soft_labels(table, buf, labels, prompt, hint)
 
 
@@ -103,7 +112,7 @@ def draw_adjust(table, buf):
     teams = table.teams
     labels = (teams[0] + b" +1", teams[1] + b" +1", teams[0] + b" -1",
               teams[1] + b" -1")
-    ui_play.soft_labels(table, buf, labels, b"", "OK: SAVE")
+    ui_play.soft_labels(table, buf, labels, b"", "OK:SAVE")
     # Each team's score as it will be, lit when it differs from now.
     for team in (0, 1):
         shown = teams[team][:4] + b" " + str(scores[team] + pending[team]).encode()
@@ -119,8 +128,4 @@ def draw_confirm(table, buf):
         screen.text2_center(buf, 0, "NEW GAME?")
         screen.text_center(buf, 5, "THIS GAME ENDS HERE")
         screen.text_center(buf, 6, "(UNDO BRINGS IT BACK)")
-    screen.marker(buf, screen.MARK_E)
-    screen.marker(buf, screen.MARK_W)
-    screen.text(buf, 6, 3, "NO")
-    screen.text_right(buf, 122, 3, "YES")
-    screen.text_center(buf, 3, "OK: YES")
+    ui_play.soft_labels(table, buf, (b"", b"YES", b"", b"NO"), b"", "OK:YES")

@@ -56,18 +56,8 @@ def press_hand(table, key, long, now_ms):
     if not long:
         table._act(now_ms, game.trick, key)
         return
-    if key % 2 != game.makers:
-        table._act(now_ms, game.defend_alone, key)
-        return
-    # A maker decides to go alone after the call: take the call back and
-    # make it again as a lone call, while that is still the last action.
-    if game.lone_seat is not None:
-        table._say(table.names[game.lone_seat].decode() + " IS ALREADY ALONE", now_ms)
-    elif not game.just_called:
-        table._say("Too late: going alone is before the first trick", now_ms)
-    else:
-        game.undo()
-        table._act(now_ms, game.call, key, True)
+    # A defender or a maker (the caller stays the caller) goes alone.
+    table._act(now_ms, game.go_alone, key)
 
 
 def quick_choices(table):
@@ -101,8 +91,12 @@ def press_quick(table, key, now_ms):
     if choice is None:
         table._mode = _MAIN
         return
-    table._mode = _MAIN
-    table._act(now_ms, table.game.finish, choice[0])
+    # A result the tricks already played rule out is not offered (its place
+    # is blank): the engine's reason, and the quick screen stays. Only the
+    # result is known, not how the rest of the tricks fell.
+    if table.game.can_finish(choice[0]):
+        table._mode = _MAIN
+    table._act(now_ms, table.game.finish, choice[0], True)
 
 
 def draw_score(table, buf):
@@ -119,7 +113,7 @@ def draw_score(table, buf):
             screen.text_center(buf, 3, str(scores[team]), centre - 30, centre + 30)
     screen.fill(buf, 60 + dx, 68 + dx, 3, 0x18)
     draw_score_footer(table, buf, dx)
-    screen.marker(buf, game.dealer, dx)
+    screen.marker(buf, table.side_of(game.dealer), dx)
 
 
 def draw_score_footer(table, buf, dx):
@@ -128,10 +122,7 @@ def draw_score_footer(table, buf, dx):
     # Drawn piece by piece: no string is made for them at every press.
     game = table.game
     screen.text_pair_center(buf, 6, table.names[game.dealer], b" DEALS", 4 + dx, 124 + dx)
-    rules = game.rules
-    x = screen.number(buf, screen.text(buf, 2 + dx, 7, b"TO "), 7, rules.target)
-    if rules.win_by_two:
-        screen.text(buf, x, 7, b" BY 2")
+    draw_target(table, buf, 2 + dx)
     won = table.tally
     # "MATCH a-b" ends at column 123 + dx: seven characters and the numbers.
     x = 124 + dx - (7 * CHAR_W + 1 + screen.number_width(won[0]) + screen.number_width(won[1]))
@@ -139,67 +130,85 @@ def draw_score_footer(table, buf, dx):
     screen.number(buf, screen.text(buf, x, 7, b"-"), 7, won[1])
 
 
-def draw_team_scores(table, buf):
-    """The hand screen's top line: each team's name and score (the result
-    banner shows it too, in the same place)."""
-    scores = table.game.scores
-    # Name and score stay clear of the N marker in the middle.
-    screen.number(buf, screen.text(buf, 2, 0, table.teams[0][:6]) + CHAR_W, 0, scores[0])
-    right = table.teams[1][:6]
-    x = 126 - (screen.number_width(scores[1]) + CHAR_W + len(right) * CHAR_W)
-    screen.text(buf, screen.number(buf, x, 0, scores[1]) + CHAR_W, 0, right)
+def draw_target(table, buf, x):
+    """"TO 10" (and "BY 2") at the left of the bottom line. The words are
+    set 4 columns apart, not a whole space: "TO 10 BY 2" then ends at
+    column 51, clear of the S triangle (60..67 and the burn-in shift)."""
+    rules = table.game.rules
+    x = screen.number(buf, screen.text(buf, x, 7, b"TO") + 3, 7, rules.target)
+    if rules.win_by_two:
+        screen.text(buf, screen.text(buf, x + 3, 7, b"BY") + 3, 7, b"2")
+
+
+def draw_team_names(table, buf):
+    """The top line of the hand, quick result and banner: each team's name,
+    whole (up to 9 letters), clear of the N triangle in the middle."""
+    screen.text(buf, 2, 0, table.teams[0])
+    screen.text_right(buf, 126, 0, table.teams[1])
 
 
 def draw_hand(table, buf):
     game = table.game
     makers = game.makers
     tricks = game.tricks
-    draw_team_scores(table, buf)
+    scores = game.scores
+    draw_team_names(table, buf)
     for team in (0, 1):
         left = 6 if team == 0 else 70
-        role = "MAKERS" if team == makers else "DEFEND"
-        screen.text(buf, left, 1, role)
+        # Over the team's pips: its part in the hand, and its score at the right.
+        screen.text(buf, left, 1, "MAKERS" if team == makers else "DEFEND")
+        screen.number(buf, left + 53 - screen.number_width(scores[team]), 1, scores[team])
         for pip in range(5):
             x = left + pip * 11
             screen.pip(buf, x, 2, pip < tricks[team])
         lone = game.lone_seat if team == makers else game.lone_defender
         if lone is not None:
             tag = table.names[lone][:3] + b" ALONE"
+            # Under the pips (rows 16..28), a dark row either side of its bar.
             if team == 0:
-                screen.text(buf, left, 4, tag, True)
+                screen.label(buf, left, 30, tag)
             else:
-                screen.text_right(buf, 121, 4, tag, True)
+                screen.label(buf, 120 - screen.text_width(tag), 30, tag)
     screen.text_pair_center(buf, 5, table.names[game.caller], b" CALLED", 6, 122)
     leader = game.leader
     screen.text_pair_center(buf, 6, table.names[leader], b" LEADS", 6, 122)
     # Page 7 stays the same from trick to trick: one page less to send.
-    screen.number(buf, screen.text(buf, 2, 7, b"TO "), 7, game.rules.target)
+    draw_target(table, buf, 2)
     screen.text_right(buf, 126, 7, "OK:RESULT")
-    screen.marker(buf, leader)
+    screen.marker(buf, table.side_of(leader))
 
 
 def draw_banner(table, buf):
-    # The top line is the hand screen's (with the new scores) and the two
-    # bottom lines are the score screen's that follows: only the middle
-    # changes as the hand ends and again as the banner goes, so both
-    # changes reach the glass sooner.
+    # The top line is the hand screen's and the two bottom lines are the
+    # score screen's that follows: only the middle changes as the hand ends
+    # and again as the banner goes, so both changes reach the glass sooner.
     hand = table._banner_hand
     game = table.game
     word = KIND_WORDS.get(hand.kind, hand.kind.upper())
-    draw_team_scores(table, buf)
-    screen.text_center(buf, 1, table.teams[hand.scorer] + b" SCORE", inverse=True)
-    screen.text2_center(buf, 2, word + " +" + str(hand.points))
+    draw_team_names(table, buf)
+    # The big word (rows 18..31), then the label's bar (rows 8..16) over the
+    # dark rows the word leaves at its top: a dark row between them.
+    screen.text2_center(buf, 2, word + " +" + str(hand.points), 2)
+    screen.label_center(buf, 8, table.teams[hand.scorer] + b" SCORE")
     if hand.kind == "lone_defense":
         detail = table.names[hand.lone_defender] + b" DEF. ALONE"
     elif hand.kind == "renege":
         detail = b"PENALTY"
-    elif hand.lone_seat is None:
+    elif hand.lone_seat is not None:
+        detail = table.names[hand.lone_seat] + b" WENT ALONE"
+    elif hand.quick:
+        # A quick result: only the tricks played before it are known.
+        taken = hand.tricks[hand.makers]
+        if taken or hand.tricks[1 - hand.makers]:
+            detail = b"QUICK: " + table.teams[hand.makers] + b" HAD " + str(taken).encode()
+        else:
+            detail = b"QUICK RESULT"
+    else:
         taken = hand.tricks[hand.makers]
         detail = (str(taken) + (" TRICK TO " if taken == 1 else " TRICKS TO ")
                   + table.teams[hand.makers].decode()).encode()
-    else:
-        detail = table.names[hand.lone_seat] + b" WENT ALONE"
-    screen.text_center(buf, 4, detail)
+    # Page 4 stays dark: the big word reaches its last row.
+    screen.text_center(buf, 5, detail)
     if game.winner is None:
         draw_score_footer(table, buf, SHIFTS[table._shift])
     else:
@@ -207,27 +216,40 @@ def draw_banner(table, buf):
 
 
 def soft_labels(table, buf, labels, prompt, hint):
-    """Labels next to the seat keys: N on top, E right, S bottom, W left."""
+    """Labels beside the seat keys, each with its triangle, wherever the key
+    is on the picture (``Table.side_of``): at the top, right, bottom, left.
+    ``prompt`` in the middle, ``hint`` (the OK key) at the bottom right."""
+    left = ()
+    right = ()
     for seat in range(4):
         label = labels[seat]
         if not label:
             continue
-        screen.marker(buf, seat)
-        if seat == _KEY_N:
+        side = table.side_of(seat)
+        screen.marker(buf, side)
+        if side == _KEY_N:
             screen.text_center(buf, 1, label)
-        elif seat == _KEY_S:
+        elif side == _KEY_S:
             screen.text_center(buf, 6, label)
         else:
-            # Long labels take two lines so the E and W labels never meet.
+            # A long label of two words takes two lines.
             cut = label.rfind(b" ") if len(label) > 8 else -1
             words = (label[:cut], label[cut + 1:]) if cut > 0 else (label,)
-            for i in range(len(words)):
-                if seat == _KEY_W:
-                    screen.text(buf, 6, 3 + i, words[i])
-                else:
-                    screen.text_right(buf, 122, 3 + i, words[i])
+            if side == _KEY_W:
+                left = words
+            else:
+                right = words
+    widest = 0
+    for words in (left, right):
+        widest += max([screen.text_width(word) for word in words] or [0])
+    # Two long one-line labels (two 10-letter names) would meet: one line apart.
+    apart = widest > 116 - 4 and len(left) == 1 and len(right) == 1
+    for i in range(len(left)):
+        screen.text(buf, 6, 3 + i, left[i])
+    for i in range(len(right)):
+        screen.text_right(buf, 122, 3 + i + apart, right[i])
     screen.text_center(buf, 2, prompt)
-    screen.text_center(buf, 5, hint)
+    screen.text_right(buf, 126, 7, hint)
 
 
 def draw_quick(table, buf):
@@ -245,7 +267,7 @@ def draw_quick(table, buf):
         else:
             labels.append((choice[1] + " " + quick_points(table, choice[0])).encode())
     makers = table.teams[game.makers]
-    # The hand screen's top line stays: the scores before the hand, and
-    # fewer bytes to send on the way in and out.
-    draw_team_scores(table, buf)
-    soft_labels(table, buf, labels, makers + b" TOOK?", "OK: BACK")
+    # The hand screen's top line stays: fewer bytes to send on the way in
+    # and out.
+    draw_team_names(table, buf)
+    soft_labels(table, buf, labels, makers + b" TOOK?", "OK:BACK")

@@ -51,12 +51,13 @@ def load_prefs(table, data):
         raise ValueError("Saved settings are truncated")
     game_rules = Rules.from_bytes(data[9:9 + size])
     next_rules = Rules.from_bytes(data[10 + size:len(data) - tail])
-    # The device's contrast and sleep time stand unless settings.toml has
-    # been edited since they were saved (version 1 did not record it).
-    edited = tail and (data[-3], data[-2] << 8 | data[-1]) != (
-        table.settings_display[0] & 0xFF, min(table.settings_display[1], 0xFFFF))
-    if not edited:
+    # The device's contrast and its sleep time each stand unless that value
+    # in settings.toml has been edited since they were saved (version 1 did
+    # not record them).
+    base_contrast, base_sleep = table.settings_display
+    if not tail or data[-3] == base_contrast & 0xFF:
         table.contrast = data[2]
+    if not tail or data[-2] << 8 | data[-1] == min(base_sleep, 0xFFFF):
         table.sleep_s = data[4] << 8 | data[5]
     table.flipped = bool(data[3] & _FLAG_FLIPPED)
     table.device_rules = bool(data[3] & _FLAG_DEVICE_RULES)

@@ -176,6 +176,15 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
             self.poweron()
 
 
+def open_bus(scl: Any, sda: Any, frequency: int) -> Any:
+    """The I2C bus on the display's pins. RuntimeError when SDA or SCL has no
+    pull-up: no module is plugged in there (it brings the pull-ups), so
+    code.py tries again later; ValueError for pins that are no I2C pair."""
+    import busio
+
+    return busio.I2C(scl, sda, frequency=frequency)
+
+
 def open_display(i2c: Any, addr: int) -> Display:
     """The display at ``addr``; ValueError("No I2C device at address: ...") if it does not answer."""
     return Display(i2c, addr=addr)

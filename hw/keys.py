@@ -16,12 +16,19 @@ A contact that chatters for longer can still come through as an extra down
 and up a few milliseconds apart: ``euchre_core.presses`` ignores presses
 that short, timed by each event's own ``timestamp`` (``ms``), not by when
 the loop read it.
+
+A key already down when scanning starts (held at power-up, or wired to a
+pin that is always low) is ignored until it is released: ``keypad``
+reports it as a press in its first scans, and nobody made that press.
 """
 
 import keypad
 
+from euchre_core.presses import ticks_diff
+
+
 try:
-    from typing import Any, Sequence
+    from typing import Any, Callable, Optional, Sequence
 except ImportError:
     pass
 
@@ -32,12 +39,17 @@ DEBOUNCE_SCANS = 3
 
 NONE = -1
 RESET = -2  # events were lost; forget which keys were down, the held ones come again
+# A key the scanner reports down this soon after it started (it needs
+# DEBOUNCE_SCANS ms) was down already: held at power-up, or a pin always low.
+SETTLE_MS = 8
 
 
 class Keys:
     """Polls key events without allocating: one ``keypad.Event`` reused."""
 
-    def __init__(self, pins: "Sequence[Any]") -> None:
+    def __init__(self, pins: "Sequence[Any]", ticks_ms: "Optional[Callable[[], int]]" = None) -> None:
+        """``ticks_ms``: the clock of the events' timestamps (supervisor.ticks_ms),
+        to tell a key already down at the start; None: no such check."""
         try:
             self._keys = keypad.Keys(tuple(pins), value_when_pressed=False, pull=True,
                                      interval=SCAN_S, debounce_threshold=DEBOUNCE_SCANS)
@@ -45,6 +57,10 @@ class Keys:
             # CircuitPython before 9 has no debounce_threshold: the default scan then.
             self._keys = keypad.Keys(tuple(pins), value_when_pressed=False, pull=True)
         self._event = keypad.Event()
+        self._ticks_ms = ticks_ms
+        self._made = ticks_ms() if ticks_ms is not None else 0
+        self._settling = ticks_ms is not None  # still within SETTLE_MS of the scanner's start
+        self._ignored = 0  # bit per key down at the start: ignored until released
         self.overflows = 0
         # When the scanner saw the last event (supervisor.ticks_ms), or -1
         # where events carry no time (Blinka): then the caller's clock.
@@ -62,10 +78,23 @@ class Keys:
             self.overflows += 1
             return RESET
         if not got:
+            clock = self._ticks_ms
+            if self._settling and clock is not None and ticks_diff(clock(), self._made) >= SETTLE_MS:
+                self._settling = False
             return NONE
         event = self._event
         self.ms = getattr(event, "timestamp", -1)
-        return event.key_number << 1 | (1 if event.pressed else 0)
+        key = event.key_number
+        if (self._settling and event.pressed and self.ms >= 0
+                and ticks_diff(self.ms, self._made) < SETTLE_MS):
+            # Nobody's press: the key was down before the board started.
+            self._ignored |= 1 << key
+            return NONE
+        if self._ignored >> key & 1:
+            if not event.pressed:
+                self._ignored &= ~(1 << key)
+            return NONE
+        return key << 1 | (1 if event.pressed else 0)
 
     def waiting(self) -> bool:
         """True when key events are queued, not yet read with ``get``."""

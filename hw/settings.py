@@ -136,6 +136,17 @@ def _show(raw):
     return text if len(text) <= 12 else text[:11] + "~"
 
 
+# Characters the screen's font lacks, named in words: the message naming
+# one is drawn in that same font.
+_NO_GLYPH = {"`": "a backtick", "{": "a brace", "}": "a brace", "|": "a bar", "~": "a tilde"}
+
+
+def _char_name(char):
+    # type: (str) -> str
+    name = _NO_GLYPH.get(char)
+    return name if name is not None else "U+%04X" % ord(char)
+
+
 def _convert(key, raw, default, kind):
     # type: (str, Any, Any, str) -> Any
     """Turn a raw settings value into the key's type; ValueError names the key."""
@@ -196,8 +207,10 @@ def _convert(key, raw, default, kind):
             raise ValueError(key + ": a pin is needed here")
         return text
     for char in text:
-        if not " " <= char <= "~":
-            raise ValueError(key + ": " + _show(raw) + " has a letter the screen cannot show")
+        # The font has ASCII 32..95; a-z are shown in capitals.
+        if not (" " <= char <= "_" or "a" <= char <= "z"):
+            raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
+                             + ", a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
     limit = TEAM_LENGTH if key in TEAM_KEYS else NAME_LENGTH

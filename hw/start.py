@@ -14,10 +14,10 @@ import sys
 from collections import namedtuple
 
 import board
-import busio
 
 from euchre_core import Rules
 from euchre_core.presses import Presses
+from hw.clock import ticks_ms
 from hw.keys import Keys
 from hw.led import Led
 
@@ -58,10 +58,12 @@ def new_buzzer(pin: Any) -> Any:
 
 def build_display(config: Any, hardware: "List[Any]", try_display: Any) -> Any:
     """(the I2C bus, the OLED): None for either that is missing (message on serial)."""
+    from hw.display import open_bus  # code.py's own import: already loaded
+
     try:
-        i2c = busio.I2C(config.scl, config.sda, frequency=config.frequency)
+        i2c = open_bus(config.scl, config.sda, config.frequency)
     except (ValueError, RuntimeError, OSError) as err:
-        # RuntimeError: no pull-ups on SDA/SCL, i.e. nothing is wired there.
+        # RuntimeError: no pull-ups on SDA/SCL, i.e. nothing is wired there (yet).
         print("euchre: no display: I2C on " + config.wires + ": " + str(err))
         return None, None
     hardware.append(i2c)
@@ -148,18 +150,21 @@ def start(config: Any, hardware: "List[Any]", try_display: Any) -> "Tuple[Any, .
     again by hw.stopped after a crash in here); ``try_display(i2c, address)``
     opens the OLED.
 
-    Returns (led, buzzer, keys, i2c, display, I2C address, presses, rules,
-    names, teams, contrast, sleep_s, rotated, errors): each part None when
-    absent, errors the messages about wrong settings."""
+    Returns (led, buzzer, keys, i2c, display, I2C address, bus pins, presses,
+    rules, names, teams, contrast, sleep_s, rotated, errors): each part None
+    when absent; bus pins (scl, sda, frequency) to build the bus again later
+    when it could not be built (None when it was); errors the messages about
+    wrong settings."""
     # The keys come before the display, so that even a display that crashes
     # the firmware leaves the OK key to try again (see hw.stopped).
-    keys = Keys(config.key_pins)
+    keys = Keys(config.key_pins, ticks_ms)
     hardware.append(keys)
     i2c, display = build_display(config, hardware, try_display)
     # A short press is released within half a second, or before a long press fires.
     long_ms = config.long_ms
     presses = Presses(5, long_ms=long_ms, short_ms=min(SHORT_MS, long_ms))
     errors = config.errors
-    return (config.led, config.buzzer, keys, i2c, display, config.address, presses,
+    bus_pins = None if i2c is not None else (config.scl, config.sda, config.frequency)
+    return (config.led, config.buzzer, keys, i2c, display, config.address, bus_pins, presses,
             make_rules(config.options, errors), config.names, config.teams, config.contrast,
             config.sleep_s, config.rotated, errors)

@@ -13,17 +13,29 @@ Layout of the sector (``size`` = len(nvm), 4096 on the Pico)::
     [size/2, size - 64)    aside: a copy of an unreadable image, if there was room
     [size - 64, size)      run marks: one byte per crash / healthy run (see below)
 
-Record header (format version 1)::
+Record header (format version 2)::
 
     0  "EUCS"  magic
-    4  1       format version
+    4  2       format version
     5  dealer  the game's first dealer
     6  L       length of the rules bytes (``Rules.to_bytes``)
     7  P       length of the preferences bytes (``Table.prefs_bytes``)
     8  B       base action count, 2 bytes little-endian
-    10 rules, preferences, base actions (a snapshot taken at compaction)
+    10 V       length of the previous game, 2 bytes little-endian (0: none)
+    12 rules, preferences, base actions (a snapshot taken at compaction),
+       previous game
     .. CRC-16 of everything above, 2 bytes, then one 0x00 pad byte if needed
        so that journal entries are 2-aligned and never straddle a flash page.
+
+The previous game is the one New game (or a seat key on the game-over
+screen) replaced, which Undo brings back while the new game has no action
+(``Table.previous``): its first dealer, the match tally before it (N-S,
+E-W), the length of its rules bytes, the rules, its actions. It rides in the
+record the new game writes anyway, so keeping it costs no erase; it is left
+out when it would leave the journal less than ``JOURNAL_ROOM`` bytes.
+Version 1, the format before the previous game was kept, is the same without
+V and the previous game (a 10-byte header); it is still read, and the next
+rewrite turns it into version 2.
 
 Journal entry, 2 bytes: ``code, check``. ``code`` is the engine's action byte
 (0..0xFE) or 0xFF for "undo the last action". ``check`` is a 7-bit mix of the
@@ -63,12 +75,13 @@ except ImportError:
 __version__ = "1.0.0"
 
 MAGIC = b"EUCS"
-FORMAT_VERSION = const(1)
+FORMAT_VERSION = const(2)
 MARKS = const(64)
+JOURNAL_ROOM = const(512)  # journal bytes a record keeps free at least, when it can
 _UNDO = const(0xFF)
 _CRASH = const(0x00)
 _HEALTHY = const(0x5A)
-_FIXED = const(10)  # header bytes before rules, preferences and base actions
+_FIXED = const(12)  # header bytes before rules, preferences, base actions, previous game
 
 
 def entry_check(code: int, index: int, seed: int) -> int:
@@ -95,6 +108,15 @@ def _erased(size: int) -> bytearray:
         view[filled:filled + step] = view[0:step]
         filled += step
     return out
+
+
+def _previous_bytes(previous: Any) -> bytes:
+    """The previous game as the record holds it (see the layout above)."""
+    if previous is None:
+        return b""
+    rules, dealer, codes, tally_ns, tally_ew = previous
+    kept = rules.to_bytes()
+    return bytes((dealer, min(tally_ns, 255), min(tally_ew, 255), len(kept))) + kept + codes
 
 
 def _blank(data: Any) -> bool:
@@ -223,6 +245,10 @@ class Storage:
             # Cannot happen with the engine's sizes; keep the game and prefs in RAM.
             self.messages.append("Game too long to save")
             return
+        previous = _previous_bytes(table.previous)
+        if end + len(previous) + 3 + JOURNAL_ROOM > self.record_size:
+            previous = b""  # Undo still finds it in RAM until the power goes
+        end += len(previous)
         size = self.record_size
         if self._tail_erased and not self._reset_marks:
             size = min(size, max(self._pos, end + 3))
@@ -234,10 +260,14 @@ class Storage:
         record[7] = len(prefs)
         record[8] = len(base) & 0xFF
         record[9] = len(base) >> 8
+        record[10] = len(previous) & 0xFF
+        record[11] = len(previous) >> 8
         start = _FIXED + len(rules)
         record[_FIXED:start] = rules
         record[start:start + len(prefs)] = prefs
-        record[start + len(prefs):end] = base
+        start += len(prefs)
+        record[start:start + len(base)] = base
+        record[start + len(base):end] = previous
         crc = crc16(memoryview(record)[0:end])
         record[end] = crc >> 8
         record[end + 1] = crc & 0xFF

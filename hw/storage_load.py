@@ -22,12 +22,14 @@ except ImportError:
     pass
 
 _UNDO = const(0xFF)
-_FIXED = const(10)  # header bytes before rules, preferences and base actions
+_FIXED = const(12)  # header bytes before rules, preferences, base actions, previous game
+_FIXED_V1 = const(10)  # format 1: no previous game
 _PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
 
-# What was found in nvm at power-up: a game to resume and the preferences.
+# What was found in nvm at power-up: a game to resume, the preferences, and
+# the game New game replaced (``Table.previous``'s form, or None).
 # (A tuple type: it holds nothing of this module, which may then be let go.)
-Saved = namedtuple("Saved", ("game", "prefs"))
+Saved = namedtuple("Saved", ("game", "prefs", "previous"))
 
 
 def load(store: Any) -> "Optional[Saved]":
@@ -64,12 +66,16 @@ def _erased_from(store: Any, start: int) -> bool:
 def _parse(store: Any, head: Any) -> Saved:
     if head[0:4] != MAGIC:
         raise ValueError("Saved data not recognised: new game")
-    if head[4] != FORMAT_VERSION:
-        raise ValueError("Saved game from other firmware (v" + str(head[4]) + "): new game")
+    version = head[4]
+    if version != FORMAT_VERSION and version != 1:
+        raise ValueError("Saved game from other firmware (v" + str(version) + "): new game")
+    fixed = _FIXED if version == FORMAT_VERSION else _FIXED_V1
     rules_size = head[6]
     prefs_size = head[7]
     base_size = head[8] | head[9] << 8
-    end = _FIXED + rules_size + prefs_size + base_size
+    previous_size = head[10] | head[11] << 8 if version == FORMAT_VERSION else 0
+    start = fixed + rules_size + prefs_size
+    end = start + base_size + previous_size
     if end + 2 > store.record_size:
         raise ValueError("Saved game damaged: new game")
     record = store.nvm[0:end + 2]
@@ -78,13 +84,15 @@ def _parse(store: Any, head: Any) -> Saved:
         raise ValueError("Saved game damaged: new game")
     if record[5] > 3:
         raise ValueError("Saved game damaged: new game")
-    start = _FIXED + rules_size + prefs_size
     try:
-        rules = Rules.from_bytes(bytes(record[_FIXED:_FIXED + rules_size]))
+        rules = Rules.from_bytes(bytes(record[fixed:fixed + rules_size]))
     except ValueError:
         raise ValueError("Saved rules unreadable: new game")
-    prefs = bytes(record[_FIXED + rules_size:start])
-    log = bytearray(memoryview(record)[start:end])  # the actions: the first ``count`` bytes
+    previous = None
+    if previous_size:
+        previous = _previous(store, record[start + base_size:end])
+    prefs = bytes(record[fixed + rules_size:start])
+    log = bytearray(memoryview(record)[start:start + base_size])  # the actions: the first ``count`` bytes
     count = len(log)
     dealer = record[5]
     del record
@@ -140,7 +148,24 @@ def _parse(store: Any, head: Any) -> Saved:
     # A torn entry leaves programmed bytes where the next entry would go.
     store._rewrite_needed = torn
     store._tail_erased = not torn and _erased_from(store, pos)
-    return Saved(game, prefs)
+    return Saved(game, prefs, previous)
+
+
+def _previous(store: Any, data: Any) -> Any:
+    """The previous game of a record (see storage.py), in ``Table.previous``'s
+    form, checked by replaying it; None with a message when it does not replay."""
+    try:
+        if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
+            raise ValueError()
+        rules = Rules.from_bytes(bytes(data[4:4 + data[3]]))
+        codes = bytes(data[4 + data[3]:])
+        game = Game(rules, dealer=data[0])
+        for code in codes:
+            game.apply(code)
+    except ValueError:
+        store.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
+        return None
+    return (rules, data[0], codes, data[1], data[2])
 
 
 def _set_aside(store: Any, image: Any) -> str:

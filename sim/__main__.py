@@ -20,12 +20,16 @@ def _options(args):
     if args.settings:
         with open(args.settings) as f:
             settings = f.read()
-    nvm_path = args.nvm
+    # Resolved now: the board's own file calls (a relative path among them)
+    # are redirected onto its virtual CIRCUITPY drive while it runs.
+    nvm_path = os.path.abspath(args.nvm) if args.nvm else None
     if args.fresh and nvm_path and os.path.exists(nvm_path):
         os.remove(nvm_path)
     display = True
     if args.no_display:
         display = "absent"
+    if args.unplugged:
+        display = "unplugged"
     options = {"settings": settings, "nvm_path": nvm_path, "flavour": args.circuitpython,
                "display": display, "address": args.address}
     if args.seed is not None:
@@ -83,6 +87,8 @@ def main(argv=None):
     parser.add_argument("--circuitpython", type=int, choices=(9, 10), default=10,
                         help="how os.getenv reads settings.toml (default 10)")
     parser.add_argument("--no-display", action="store_true", help="nothing answers at the display's address")
+    parser.add_argument("--unplugged", action="store_true",
+                        help="no display module on the bus at power-up (no pull-ups); script word plug plugs it in")
     parser.add_argument("--address", type=lambda text: int(text, 0), default=0x3C,
                         help="the display's I2C address (0x3C or 0x3D)")
     parser.add_argument("--long-ms", type=int,

@@ -43,11 +43,22 @@ def image(oled, scale=4, color="blue", border=None):
         lit = _lit_color(color, contrast, y)
         row = y * WIDTH
         top = border + y * scale
+        below = y + 1 < HEIGHT
         for x in range(WIDTH):
             if frame[row + x]:
                 left = border + x * scale
-                draw.rectangle([left, top, left + scale - 1 - gap, top + scale - 1 - gap],
-                               fill=lit)
+                # The gap between two lit neighbours is lit too: a lit area
+                # is solid, so dark text on a lit bar reads as it does on
+                # the glass, and a lone pixel still shows as a dot.
+                right_lit = x + 1 < WIDTH and frame[row + x + 1]
+                down_lit = below and frame[row + WIDTH + x]
+                draw.rectangle([left, top, left + scale - 1 - (0 if right_lit else gap),
+                                top + scale - 1 - gap], fill=lit)
+                if down_lit and gap:
+                    corner = right_lit and frame[row + WIDTH + x + 1]
+                    draw.rectangle([left, top + scale - gap,
+                                    left + scale - 1 - (0 if corner else gap),
+                                    top + scale - 1], fill=lit)
     return img
 
 

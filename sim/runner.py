@@ -298,7 +298,9 @@ class VirtualPico:
                 self._temp = tempfile.mkdtemp(prefix="circuitpy-")
             nvm_path = os.path.join(self._temp, "nvm.bin")
         self.root = os.path.abspath(root)
-        self.nvm_path = nvm_path
+        # Absolute: the firmware's own file calls, the nvm's saves among them,
+        # land on the virtual CIRCUITPY drive when a path is relative.
+        self.nvm_path = os.path.abspath(nvm_path)
         self.options = {"flavour": flavour, "display": display, "address": address,
                         "ticks_start": ticks_start, "poll_ms": poll_ms}
         self.wiring = dict(DEFAULT_WIRING if wiring is None else wiring)
@@ -394,6 +396,15 @@ class VirtualPico:
         old = self.machine
         machine = _vboard.Machine(self.root, nvm_path=self.nvm_path, **self.options)
         if old is not None:
+            # A button held down stays down through a power cut or a reset,
+            # and what is still to come for it (a release) comes as planned.
+            now = old.now()
+            for number in list(old.buttons):
+                pin = _vboard.PINS[number]
+                if old.button_down(pin, now):
+                    machine.set_button(pin, True, 0)
+                for at_ms, pressed in old.button(pin)[1]:
+                    machine.set_button(pin, pressed, at_ms - now)
             machine.drive = old.drive  # the drive's label and USB setup live on flash
             machine.serial_out = old.serial_out  # one console log across boots
             if keep_display:
@@ -766,6 +777,18 @@ class VirtualPico:
             f.write(data)
         if self.machine is not None:
             self.machine.nvm.data[offset] ^= mask
+
+    def unplug_display(self):
+        """Pull the OLED's plug (its pull-ups go with it), the board running
+        on; it stays unplugged through power cuts."""
+        self.options["display"] = "unplugged"
+        self.machine.unplug_display()
+
+    def plug_display(self):
+        """Plug the OLED in (pull-ups and the chip at its address), e.g. after
+        starting with ``display="unplugged"``; it stays plugged in through power cuts."""
+        self.options["display"] = True
+        self.machine.plug_display()
 
     @property
     def led(self):

@@ -56,7 +56,7 @@ SCREENS = (
     ("stats", _HAND + "W OK S wait:3500 OK:long S*4 OK",
      "Stats of the game so far, per team."),
     ("history", _HAND + "W OK S wait:3500 OK:long S*5 OK",
-     "History: every scored hand of the game."),
+     "History: every scored hand of the game, and every score adjustment."),
     ("display", "OK:long S*6 OK",
      "Display settings: contrast, turning the picture 180 degrees, sleep timeout."),
     ("game_over", _GAME,
@@ -75,6 +75,15 @@ SCREENS = (
      "Export, after one hand: the game as CSV lines on the USB serial console."),
     ("new_game", "OK:long S*8 OK",
      "New game asks first; undo brings the old game back."),
+    ("who_deals_first", "OK:long S*8 OK E",
+     "New game, yes: a seat key names who deals the first hand, OK picks a seat "
+     "at random. Undo (long OK, then OK: \"UNDO NEW GAME\") goes back to the game "
+     "as it was."),
+    ("flipped", "OK:long S*6 OK S E E N OK",
+     "Display, Flip 180: the picture is read from North's side (shown here as "
+     "the glass shows it, upside down from South). Each label and triangle stays "
+     "beside its own key: the quick result's MADE 3-4 is at the N key, now at the "
+     "bottom of the picture as North reads it."),
     ("bad_setting", "",
      "A wrong value in settings.toml is named on the screen (and on the serial "
      "console); its default is used.",

@@ -9,6 +9,7 @@
     png:NAME         take a picture called NAME (see ``on_picture``)
     cut  boot        cut the power; power on again
     reset            the reset button
+    unplug  plug     pull the display's plug (its pull-ups go too); plug it in
     # ...            a comment, to the end of the line
 
 Words are case-insensitive. A bad word raises ValueError naming it, before
@@ -53,7 +54,7 @@ def _word(word):
         step = (upper.lower(), arg.upper(), None)
     elif upper == "PNG" and arg:
         step = ("png", arg, None)
-    elif upper in ("CUT", "BOOT", "RESET") and not arg:
+    elif upper in ("CUT", "BOOT", "RESET", "UNPLUG", "PLUG") and not arg:
         step = (upper.lower(), None, None)
     else:
         raise ValueError("unknown script word %r" % word)
@@ -84,3 +85,7 @@ def run(pico, script, on_picture=None):
             pico.boot()
         elif verb == "reset":
             pico.reset()
+        elif verb == "unplug":
+            pico.unplug_display()
+        elif verb == "plug":
+            pico.plug_display()

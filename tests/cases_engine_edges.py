@@ -29,17 +29,21 @@ def play(game, seats):
 
 # Each hand of EVERY_KIND and the Hand it leaves in the history:
 # (number, dealer, caller, makers, lone seat, lone defender, tricks (N-S, E-W),
-# scorer, points, kind).
+# scorer, points, kind, reneger, quick).
 EVERY_KIND = (
-    ("AS TS TS TS TS TS", (1, N, S, NS, S, None, (5, 0), NS, 4, "lone_march")),
-    ("CE TN F4", (2, E, E, EW, None, None, (1, 4), EW, 1, "made")),
-    ("AW DN TN F2", (3, S, W, EW, W, N, (3, 2), NS, 4, "lone_defense")),
-    ("CN DE RS", (4, W, N, NS, None, E, (0, 0), EW, 2, "renege")),
-    ("P CW TW TW TW TW TW", (5, E, W, EW, None, None, (0, 5), EW, 2, "march")),
-    ("J1-2 J0+1 AN TE F0", (6, S, N, NS, N, None, (0, 5), EW, 2, "euchre")),
-    ("CS TS RN", (7, W, S, NS, None, None, (1, 0), EW, 2, "renege")),
-    ("CE TN TN TE TS TN", (8, N, E, EW, None, None, (4, 1), NS, 2, "euchre")),
-    ("XS AE DS TE TE TE TS F4", (9, S, E, EW, E, S, (1, 4), EW, 1, "made")),
+    ("AS TS TS TS TS TS", (1, N, S, NS, S, None, (5, 0), NS, 4, "lone_march", None, False)),
+    ("CE TN F4", (2, E, E, EW, None, None, (1, 4), EW, 1, "made", None, False)),
+    ("AW DN TN F2", (3, S, W, EW, W, N, (3, 2), NS, 4, "lone_defense", None, False)),
+    ("CN DE RS", (4, W, N, NS, None, E, (0, 0), EW, 2, "renege", S, False)),
+    ("P CW TW TW TW TW TW", (5, E, W, EW, None, None, (0, 5), EW, 2, "march", None, False)),
+    ("J1-2 J0+1 AN TE F0", (6, S, N, NS, N, None, (0, 5), EW, 2, "euchre", None, False)),
+    ("CS TS RN", (7, W, S, NS, None, None, (1, 0), EW, 2, "renege", N, False)),
+    ("CE TN TN TE TS TN", (8, N, E, EW, None, None, (4, 1), NS, 2, "euchre", None, False)),
+    ("XS AE DS TE TE TE TS F4", (9, S, E, EW, E, S, (1, 4), EW, 1, "made", None, False)),
+    # A quick result keeps the tricks played; the caller's partner alone.
+    ("CN LS TS TS Q3", (10, W, N, NS, S, None, (2, 0), NS, 1, "made", None, True)),
+    ("CE DN LE Q0", (11, N, E, EW, E, N, (0, 0), NS, 4, "lone_defense", None, True)),
+    ("CW TW Q5", (12, E, W, EW, None, None, (0, 1), EW, 2, "march", None, True)),
 )
 
 
@@ -55,8 +59,9 @@ def case_history_after_every_kind_of_hand():
     assert [tuple(hand) for hand in game.history()] == [hand for _, hand in EVERY_KIND]
     assert game.hand_count == len(EVERY_KIND) and game.misdeals == 1
     assert game.progress() == [(0, 0), (4, 0), (4, 1), (8, 1), (8, 3), (8, 5), (8, 3),
-                               (9, 3), (9, 5), (9, 7), (11, 7), (11, 8)]
-    assert game.scores == [11, 8] and game.dealer == W
+                               (9, 3), (9, 5), (9, 7), (11, 7), (11, 8), (12, 8), (16, 8),
+                               (16, 10)]
+    assert game.scores == [16, 10] and game.dealer == S
     # The same history from the saved form, from the text form and after undo
     # back to the start and forward again.
     assert Game.from_bytes(game.rules, game.to_bytes()).history() == game.history()
@@ -73,14 +78,14 @@ def case_history_after_every_kind_of_hand():
 def case_history_after_undo_into_a_scored_hand():
     game = Game.parse(Rules(), "CN TN TN TN TE TN", dealer=W)
     first = game.last_hand
-    assert tuple(first) == (1, W, N, NS, None, None, (4, 1), NS, 1, "made")
+    assert tuple(first) == (1, W, N, NS, None, None, (4, 1), NS, 1, "made", None, False)
     assert game.undo() and game.history() == [] and game.tricks == [3, 1]
     game.trick(N)
     assert game.history() == [first]
     game.call(E)
     game.finish(3)
     assert [tuple(hand) for hand in game.history()] == [
-        tuple(first), (2, N, E, EW, None, None, (2, 3), EW, 1, "made")]
+        tuple(first), (2, N, E, EW, None, None, (2, 3), EW, 1, "made", None, False)]
 
 
 def case_stats_count_past_one():

@@ -38,7 +38,15 @@ REFUSALS = (
      "These rules do not let a defender go alone"),
     ({}, N, "CE", "defend_alone", (W,), "W is a maker, not a defender"),
     ({}, N, "CE TE", "defend_alone", (S,), "Too late: going alone is before the first trick"),
-    ({}, N, "CE DS", "defend_alone", (N,), "S already defends alone"),
+    ({}, N, "CE DS", "defend_alone", (N,), "S is already alone"),
+    ({}, N, "CE DS", "go_alone", (N,), "S is already alone"),
+    ({}, N, "AE", "go_alone", (W,), "E is already alone"),
+    ({}, N, "CE LW", "go_alone", (E,), "W is already alone"),
+    ({}, N, "", "go_alone", (E,), "Nobody has named trump yet"),
+    ({}, N, "CE TE", "go_alone", (W,), "Too late: going alone is before the first trick"),
+    ({"defender_alone": "off"}, N, "CE", "go_alone", (N,),
+     "These rules do not let a defender go alone"),
+    ({}, N, "", "go_alone", (4,), "A seat is 0..3 (N, E, S, W), not 4"),
     ({}, N, "CE", "pass_deal", (), "Trump is already named"),
     ({"stick_the_dealer": True}, S, "", "pass_deal", (), "Stick the dealer: S must name trump"),
     ({}, N, "", "renege", (E,), "No hand is being played"),
@@ -80,13 +88,19 @@ REFUSALS = (
     ({}, N, "", "apply", (0x61,), "Not an action: 97"),      # a pass with an argument
     ({}, N, "", "apply", (0x08,), "Not a seat: 8"),          # a call's argument is 0..7
     ({}, N, "", "apply", (0x1F,), "Not a seat: 31"),
-    ({}, N, "CN", "apply", (0x24,), "Not a seat: 4"),        # defend alone
+    ({}, N, "CN", "apply", (0x28,), "Not a seat: 8"),        # go alone
     ({}, N, "CN", "apply", (0x44,), "Not a seat: 4"),        # trick
     ({}, N, "CN", "apply", (0x87,), "Not a seat: 7"),        # renege
     ({}, N, "", "apply", (0xC4,), "Not a seat: 4"),          # set the dealer
-    ({}, N, "", "apply", (0xFE,), "Nobody has named trump yet"),  # finish 30
-    ({}, N, "CE", "apply", (0xFE,), "The makers take 0 to 5 tricks, not 30"),
+    ({}, N, "CN", "apply", (0x25,), "E is a defender, not a maker"),  # maker E goes alone
+    ({}, N, "CE", "apply", (0x2C,), "Not a seat: 8"),        # 8 | the maker bit
+    ({}, N, "", "apply", (0xFE,), "Not an action: 254"),      # a finish with bit 4
+    ({}, N, "CE", "apply", (0xF5,), "Not an action: 245"),
+    ({}, N, "", "apply", (0xE3,), "Nobody has named trump yet"),
     ({}, N, "CE", "apply", (0xE6,), "The makers take 0 to 5 tricks, not 6"),
+    ({}, N, "CE", "apply", (0xEF,), "The makers take 0 to 5 tricks, not 7"),  # quick 7
+    ({}, N, "CE TE", "finish", (0, True), "The makers already have 1 trick"),
+    ({}, N, "CE TN", "finish", (5, True), "The defenders already have 1 trick"),
 )
 
 

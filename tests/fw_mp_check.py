@@ -17,6 +17,7 @@ class Table:
         self.game = Game(Rules(), dealer=2)
         self.game_serial = 0
         self.prefs_serial = 0
+        self.previous = None
 
     def prefs_bytes(self):
         return b"\x50\x01"
@@ -39,6 +40,13 @@ store.sync(table)
 saved = Storage(nvm).load()
 assert saved.game.codes == table.game.codes
 assert saved.prefs == b"\x50\x01"
+old = table.game
+table.previous = (old.rules, old.start_dealer, old.codes, 1, 0)
+table.game = Game(Rules(), dealer=1)
+table.game_serial += 1
+store.sync(table)
+saved = Storage(nvm).load()
+assert saved.game.codes == b"" and saved.previous[1:] == (2, old.codes, 1, 0)
 store.mark_crash()
 assert Storage(nvm).crash_streak() == 1
 nvm[0] = 0

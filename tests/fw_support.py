@@ -13,7 +13,7 @@ import os
 import pathlib
 
 from sim.picture import image
-from ui_read import find_text, markers, read_big, read_score  # noqa: F401 (for the tests)
+from ui_read import find_label, find_text, markers, read_big, read_score  # noqa: F401 (for the tests)
 from sim.runner import VirtualPico
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -99,6 +99,7 @@ def check_golden(pico, name):
 # ----- reading the glass back with the font tables (not the renderer) -----
 
 def has_text(buf, text):
-    """True if small ``text`` is written on any page of the frame (lit, or dark on a lit bar)."""
+    """True if small ``text`` is written on any page of the frame (lit, or
+    dark on a lit bar), or on a label's bar at any row (``screen.label``)."""
     return any(find_text(buf, page, text, inverse) >= 0
-               for page in range(8) for inverse in (False, True))
+               for page in range(8) for inverse in (False, True)) or find_label(buf, text) is not None

@@ -71,7 +71,7 @@ def model_stats(history, team):
     made = [hand for hand in ours if hand.scorer == team]
     alone = [hand for hand in ours if hand.lone_seat is not None]
     return {"made": len(made),
-            "marches": len([hand for hand in made if sum(hand.tricks) == hand.tricks[team]]),
+            "marches": len([hand for hand in made if hand.kind in ("march", "lone_march")]),
             "euchred": len(ours) - len(made),
             "euchres": len([hand for hand in played
                             if hand.makers != team and hand.scorer == team]),
@@ -86,7 +86,7 @@ def allowed(game, rules, action, args):
     if game.winner is not None:
         return False
     playing = game.makers is not None
-    if action in ("call", "trick", "defend_alone", "renege", "set_dealer") \
+    if action in ("call", "trick", "defend_alone", "go_alone", "renege", "set_dealer") \
             and not is_seat(args[0]):
         return False
     if action == "call":
@@ -97,9 +97,14 @@ def allowed(game, rules, action, args):
         return not playing and args[0] != game.dealer
     if action in ("trick", "renege"):
         return playing and args[0] not in partners_out(game)
-    if action == "defend_alone":
+    if action == "defend_alone" or action == "go_alone" and playing \
+            and args[0] % 2 != game.makers:
         return (playing and rules.defender_alone != "off" and args[0] % 2 != game.makers
                 and game.tricks_played == 0 and game.lone_defender is None)
+    if action == "go_alone":
+        # A maker (the caller or the partner), once a hand; a defender alone
+        # does not stop it.
+        return playing and game.tricks_played == 0 and game.lone_seat is None
     if action == "adjust":
         team, points = args
         return (type(team) is int and team in (0, 1) and type(points) is int
@@ -135,7 +140,8 @@ class GameMachine(RuleBasedStateMachine):
         expected = allowed(game, self.rules, action, args)
         before = game.to_bytes()
         old = (game.scores, game.dealer, game.tricks, game.hand_count, game.misdeals,
-               game.makers, game.lone_seat, game.lone_defender, game.tricks_played)
+               game.makers, game.caller, game.lone_seat, game.lone_defender,
+               game.tricks_played)
         try:
             getattr(game, action)(*args)
         except ValueError as err:
@@ -149,16 +155,20 @@ class GameMachine(RuleBasedStateMachine):
 
     def _check_effect(self, action, args, old):
         game = self.game
-        scores, dealer, tricks, hands, misdeals, makers, lone, defender, played = old
+        scores, dealer, tricks, hands, misdeals, makers, caller, lone, defender, played = old
         if action == "call":
             seat, alone = args
             assert (game.caller, game.makers) == (seat, seat % 2)
             assert game.lone_seat == (seat if alone else None) and game.lone_defender is None
             assert game.leader == model_leader(self.rules, dealer, game.lone_seat, None)
-            assert game.tricks == [0, 0] and game.just_called
-        elif action == "defend_alone":
-            assert game.lone_defender == args[0]
+            assert game.tricks == [0, 0]
+        elif action == "defend_alone" or action == "go_alone" and args[0] % 2 != makers:
+            assert game.lone_defender == args[0] and game.lone_seat == lone
             assert game.leader == model_leader(self.rules, dealer, lone, args[0])
+        elif action == "go_alone":
+            assert game.lone_seat == args[0] and game.lone_defender == defender
+            assert game.caller == caller
+            assert game.leader == model_leader(self.rules, dealer, args[0], defender)
         elif action == "pass_deal":
             assert game.dealer == (dealer + 1) % 4 and game.misdeals == misdeals + 1
         elif action == "set_dealer":
@@ -181,10 +191,14 @@ class GameMachine(RuleBasedStateMachine):
             else:
                 if action == "trick":
                     tricks[args[0] % 2] += 1
+                    result = tricks[makers]
                 else:
-                    tricks[makers] = args[0]
-                    tricks[1 - makers] = 5 - args[0]
-                made, points = model_points(self.rules, tricks[makers], lone is not None,
+                    # A quick result keeps the tricks played; a finish plays the rest.
+                    result = args[0]
+                    if not (len(args) > 1 and args[1]):
+                        tricks[makers] = result
+                        tricks[1 - makers] = 5 - result
+                made, points = model_points(self.rules, result, lone is not None,
                                             defender is not None)
                 scorer = makers if made else 1 - makers
                 kind = None
@@ -192,8 +206,10 @@ class GameMachine(RuleBasedStateMachine):
             assert game.scores == scores
             assert game.hand_count == hands + 1 and game.dealer == (dealer + 1) % 4
             hand = game.last_hand
-            assert (hand.dealer, hand.makers, hand.lone_seat, hand.lone_defender) \
-                == (dealer, makers, lone, defender)
+            assert (hand.dealer, hand.caller, hand.lone_seat, hand.lone_defender) \
+                == (dealer, caller, lone, defender)
+            assert hand.reneger == (args[0] if action == "renege" else None)
+            assert hand.quick == (action == "finish" and len(args) > 1 and bool(args[1]))
             assert (hand.scorer, hand.points) == (scorer, points)
             assert kind is None or hand.kind == kind
             assert hand.tricks == tuple(tricks)
@@ -229,6 +245,14 @@ class GameMachine(RuleBasedStateMachine):
     def defend_alone_seat(self, seat):
         self._attempt("defend_alone", seat)
 
+    @rule(seat=seats)
+    def go_alone(self, seat):
+        self._attempt("go_alone", seat)
+
+    @rule(seat=st.integers(0, 3))
+    def go_alone_seat(self, seat):
+        self._attempt("go_alone", seat)
+
     @rule()
     def pass_deal(self):
         self._attempt("pass_deal")
@@ -253,13 +277,13 @@ class GameMachine(RuleBasedStateMachine):
             self._attempt("adjust", team, points)
         self._attempt("adjust", team, points - 1)
 
-    @rule(tricks=st.integers(-1, 6) | st.just(True))
-    def finish(self, tricks):
-        self._attempt("finish", tricks)
+    @rule(tricks=st.integers(-1, 6) | st.just(True), quick=st.booleans())
+    def finish(self, tricks, quick):
+        self._attempt("finish", tricks, quick)
 
-    @rule(tricks=st.integers(0, 5))
-    def finish_count(self, tricks):
-        self._attempt("finish", tricks)
+    @rule(tricks=st.integers(0, 5), quick=st.booleans())
+    def finish_count(self, tricks, quick):
+        self._attempt("finish", tricks, quick)
 
     @rule(code=st.integers(-1, 256))
     def raw_code(self, code):
@@ -291,11 +315,12 @@ class GameMachine(RuleBasedStateMachine):
         # every derived value must agree.
         for name in ("scores", "dealer", "leader", "tricks", "winner", "makers", "caller",
                      "lone_seat", "lone_defender", "tricks_played", "misdeals", "skunk",
-                     "last_hand", "hand_count", "just_called"):
+                     "last_hand", "hand_count"):
             assert getattr(copy, name) == getattr(self.game, name), name
         assert copy.history() == self.game.history()
         assert copy.progress() == self.game.progress()
         assert copy.stats() == self.game.stats()
+        assert copy.adjustments() == self.game.adjustments()
         assert Game.parse(self.rules, self.game.text(), self.game.start_dealer) == self.game
 
     @invariant()
@@ -318,7 +343,8 @@ class GameMachine(RuleBasedStateMachine):
         else:
             assert is_seat(game.caller) and game.makers == game.caller % 2
             assert is_seat(game.leader) and not game.sits_out(game.leader)
-            assert game.lone_seat in (None, game.caller)
+            assert game.lone_seat is None or (is_seat(game.lone_seat)
+                                              and game.lone_seat % 2 == game.makers)
             assert game.lone_defender is None or (is_seat(game.lone_defender)
                                                   and game.lone_defender % 2 != game.makers)
             tricks = game.tricks
@@ -332,12 +358,16 @@ class GameMachine(RuleBasedStateMachine):
         for number, hand in enumerate(history, 1):
             assert hand.number == number and is_seat(hand.dealer) and is_seat(hand.caller)
             assert hand.makers == hand.caller % 2 and hand.scorer in (0, 1)
-            assert hand.lone_seat in (None, hand.caller)
+            assert hand.lone_seat is None or (is_seat(hand.lone_seat)
+                                              and hand.lone_seat % 2 == hand.makers)
+            assert (hand.reneger is not None) == (hand.kind == "renege")
+            assert hand.reneger is None or (is_seat(hand.reneger)
+                                            and hand.scorer == 1 - hand.reneger % 2)
             assert hand.lone_defender is None or (is_seat(hand.lone_defender)
                                                   and hand.lone_defender % 2 != hand.makers)
             assert hand.kind in KINDS and 1 <= hand.points <= 9
             assert min(hand.tricks) >= 0 and sum(hand.tricks) <= 5
-            if hand.kind != "renege":
+            if hand.kind != "renege" and not hand.quick:
                 assert sum(hand.tricks) == 5
                 made, points = model_points(rules, hand.tricks[hand.makers],
                                             hand.lone_seat is not None,
@@ -345,8 +375,15 @@ class GameMachine(RuleBasedStateMachine):
                 assert hand.scorer == (hand.makers if made else 1 - hand.makers)
                 assert hand.points == points
         stats = game.stats()
+        adjustments = game.adjustments()
         for team in (0, 1):
             assert stats[team] == model_stats(history, team)
+            # The records add up to the score: every hand and every adjustment.
+            total = sum(hand.points for hand in history if hand.scorer == team)
+            total += sum(points for _, side, points in adjustments if side == team)
+            assert total == scores[team]
+        for hands, team, points in adjustments:
+            assert 0 <= hands <= len(history) and team in (0, 1) and 1 <= abs(points) <= 8
 
 
 # tools/mutants.py (make mutants) runs this with fewer examples, a fixed seed

@@ -82,7 +82,8 @@ def test_both_circuitpython_forms_are_accepted(raw, value):
     ("EUCHRE_I2C_FREQUENCY", 5), ("EUCHRE_LONG_PRESS_MS", 100), ("EUCHRE_SLEEP_S", -1),
     ("EUCHRE_NAME_E", "Bartholomew the Great"), ("EUCHRE_NAME_E", ""), ("EUCHRE_NAME_E", "Zoë"),
     ("EUCHRE_TEAM_NS", "   "), ("EUCHRE_SDA", ""), ("EUCHRE_LEAD", True),
-    ("EUCHRE_TEAM_EW", "Easterners"),
+    ("EUCHRE_TEAM_EW", "Easterners"), ("EUCHRE_NAME_S", "Al|Bo"), ("EUCHRE_NAME_S", "a`b"),
+    ("EUCHRE_TEAM_NS", "{Us}"), ("EUCHRE_NAME_W", "~Wes"), ("EUCHRE_NAME_N", "Tab\tstop"),
 ])
 def test_wrong_values_name_the_key_and_keep_the_default(key, given):
     s = hs.Settings(reader({key: given}))
@@ -161,3 +162,63 @@ def test_team_names_fit_the_hand_screen():
     s = hs.Settings(reader({"EUCHRE_TEAM_NS": "Northside", "EUCHRE_NAME_N": "Bartholome"}))
     assert s.errors == []
     assert s.teams()[0] == "Northside" and s.names()[0] == "Bartholome"
+
+
+def test_brightness_and_sleep_chosen_on_the_device_are_each_kept_until_their_own_key_is_edited():
+    # Through the real code.py: Display menu (7th entry on the score screen),
+    # brightness up one step, sleep time up one step, W saves.
+    import pathlib
+
+    from fw_support import boot, settings_text, table
+
+    with boot() as pico:
+        pico.run_script("OK:long S*6 OK E S S E W wait:200")
+        shown = table(pico)
+        contrast, sleep_s = shown.contrast, shown.sleep_s
+        assert contrast != 207 and sleep_s != 300  # settings.toml's values
+        drive = pathlib.Path(pico.root) / "settings.toml"
+        drive.write_text(settings_text(EUCHRE_SLEEP_S="60"))
+        pico.run_script("cut boot")
+        assert (table(pico).contrast, table(pico).sleep_s) == (contrast, 60)
+        drive.write_text(settings_text(EUCHRE_SLEEP_S="60", EUCHRE_CONTRAST="100"))
+        pico.run_script("cut boot")
+        assert (table(pico).contrast, table(pico).sleep_s) == (100, 60)
+
+    with boot() as pico:
+        pico.run_script("OK:long S*6 OK E S S E W wait:200")
+        contrast, sleep_s = table(pico).contrast, table(pico).sleep_s
+        (pathlib.Path(pico.root) / "settings.toml").write_text(settings_text(EUCHRE_CONTRAST="100"))
+        pico.run_script("cut boot")
+        assert (table(pico).contrast, table(pico).sleep_s) == (100, sleep_s)
+        assert pico.oled.contrast == 100  # what the glass was told
+
+
+@pytest.mark.parametrize("given, named", [
+    ("Al|Bo", "a bar"), ("a`b", "a backtick"), ("{Us", "a brace"), ("Us}", "a brace"),
+    ("~Wes", "a tilde"), ("Zo\u00eb", "U+00EB"), ("Tab\tstop", "U+0009"),
+])
+def test_a_name_with_a_character_the_font_lacks_names_the_key_and_the_character(given, named):
+    s = hs.Settings(reader({"EUCHRE_NAME_S": given}))
+    assert s.errors == ["EUCHRE_NAME_S: " + hs._show(given) + " has " + named
+                        + ', a letter the screen cannot show; using "South"']
+    assert s.names()[2] == "South"
+
+
+def test_every_character_the_font_draws_is_accepted_in_a_name():
+    # ASCII 32..95 and a-z (drawn in capitals); a name of each, 10 at a time.
+    drawable = "".join(chr(code) for code in range(32, 96)) + "abcdefghijklmnopqrstuvwxyz"
+    for start in range(0, len(drawable), 10):
+        name = drawable[start:start + 10].strip() or "x"
+        s = hs.Settings(reader({"EUCHRE_NAME_E": name}))
+        assert s.errors == [] and s.names()[1] == name
+
+
+def test_a_name_the_font_cannot_draw_is_named_on_the_screen():
+    from fw_support import boot, table
+
+    with boot(settings={"EUCHRE_NAME_E": '"Bo|Ann"'}) as pico:
+        shown = table(pico)
+        assert shown.screen_name == "notice"
+        assert "EUCHRE_NAME_E" in shown.message and "A BAR" in shown.message.upper()
+        assert "EUCHRE_NAME_E: 'Bo|Ann' has a bar, a letter" in pico.serial
+        assert shown.names[1] == b"EAST"

@@ -60,6 +60,7 @@ class Table:
         self.game_serial = 0
         self.prefs_serial = 0
         self.prefs = prefs
+        self.previous = None  # the game New game replaced (see Table.previous)
 
     def prefs_bytes(self):
         return self.prefs
@@ -164,7 +165,7 @@ def test_new_game_and_prefs_change_rewrite_the_record_once_each():
 def _record_end(nvm):
     """Where the record's header, rules, preferences and base actions, CRC and pad end."""
     data = nvm.data
-    end = 10 + data[6] + data[7] + (data[8] | data[9] << 8) + 2
+    end = 12 + data[6] + data[7] + (data[8] | data[9] << 8) + (data[10] | data[11] << 8) + 2
     return end + (end & 1)
 
 
@@ -432,3 +433,108 @@ def test_reading_at_power_up_is_loaded_on_first_use_and_saving_needs_none_of_it(
     saved = Storage(nvm).load()
     assert "hw.storage_load" in sys.modules
     assert saved.game.codes == table.game.codes and saved.prefs == b"\x01\x02"
+
+
+def _previous_of(game, tally=(2, 1)):
+    """``Table.previous`` for ``game``: what New game keeps for Undo."""
+    return (game.rules, game.start_dealer, game.codes, tally[0], tally[1])
+
+
+def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_erase():
+    nvm = FlashNvm()
+    store, table = _played(nvm, HAND_ACTIONS)
+    old = table.game
+    erases = nvm.erases
+    table.previous = _previous_of(old)
+    table.new_game(dealer=2)
+    store.sync(table)
+    assert nvm.erases == erases + 1  # the new game's one rewrite, as before
+    saved = Storage(nvm).load()
+    rules, dealer, codes, tally_ns, tally_ew = saved.previous
+    assert (rules.as_dict(), dealer, codes, tally_ns, tally_ew) == (
+        old.rules.as_dict(), old.start_dealer, old.codes, 2, 1)
+    assert saved.game.codes == b"" and saved.game.start_dealer == 2
+    # The new game's actions are journalled after it, and it stays.
+    act(table.game, ("call", 0))
+    store.sync(table)
+    saved = Storage(nvm).load()
+    assert saved.game.codes == table.game.codes and saved.previous[2] == old.codes
+    # Undo of New game drops it: the record is rewritten without it.
+    table.game.undo()
+    store.sync(table, check_all=True)
+    table.previous = None
+    table.game = old
+    table.game_serial += 1
+    store.sync(table)
+    saved = Storage(nvm).load()
+    assert saved.previous is None and saved.game.codes == old.codes
+
+
+def test_a_previous_game_that_would_crowd_the_journal_is_left_out():
+    nvm = FlashNvm()
+    store, table = _played(nvm, [])
+    huge = Game(Rules(), dealer=0)
+    huge.call(0)
+    for _ in range(1200):  # adjustments: a log far longer than any real game
+        huge.adjust(0, 1)
+        huge.adjust(0, -1)
+    table.previous = _previous_of(huge)
+    table.new_game(dealer=1)
+    store.sync(table)
+    saved = Storage(nvm).load()
+    assert saved.previous is None and saved.game.start_dealer == 1
+    assert store.messages == []
+
+
+def test_a_previous_game_that_does_not_replay_is_dropped_with_a_message():
+    nvm = FlashNvm()
+    store, table = _played(nvm, [])
+    wrong = Game(Rules(), dealer=0)
+    table.previous = (wrong.rules, 0, bytes((0x40,)), 0, 0)  # a trick before any call
+    table.new_game(dealer=3)
+    store.sync(table)
+    store, saved = resume(nvm)
+    assert saved.previous is None and saved.game.start_dealer == 3
+    assert store.messages == ["Saved game before New game unreadable: Undo cannot bring it back"]
+
+
+def _format_1_image(game, prefs, journal):
+    """A record as format 1 wrote it (no previous game), then ``journal`` codes."""
+    from euchre_core.game import crc16
+
+    rules = game.rules.to_bytes()
+    base = game.codes
+    body = (MAGIC + bytes((1, game.start_dealer, len(rules), len(prefs), len(base) & 0xFF,
+                           len(base) >> 8)) + rules + prefs + base)
+    crc = crc16(body)
+    image = bytearray(body + bytes((crc >> 8, crc & 0xFF)))
+    if len(image) & 1:
+        image.append(0)
+    for index, code in enumerate(journal):
+        image += bytes((code, entry_check(code, index, crc)))
+    nvm = FlashNvm()
+    nvm.data[0:len(image)] = image
+    return nvm
+
+
+def test_a_format_1_image_is_still_resumed_and_saved_on():
+    played = Game(Rules(target=7), dealer=3)
+    for action in HAND_ACTIONS[:6]:
+        act(played, action)
+    resumed = Game(Rules(target=7), dealer=3)
+    for code in played.codes[:2]:
+        resumed.apply(code)
+    nvm = _format_1_image(resumed, b"\x05\x06", played.codes[2:])
+    store, saved = resume(nvm)
+    assert store.messages == []
+    assert saved.game.codes == played.codes and saved.game.rules.target == 7
+    assert saved.prefs == b"\x05\x06" and saved.previous is None
+    table = Table(game=saved.game)
+    store.adopt(table)
+    act(table.game, ("call", 2))
+    store.sync(table)
+    assert nvm.erases == 0  # appended to the old record's journal
+    assert Storage(nvm).load().game.codes == table.game.codes
+    table.new_game(dealer=1)
+    store.sync(table)
+    assert nvm.data[4] == 2 and Storage(nvm).load().game.start_dealer == 1

@@ -355,3 +355,19 @@ def test_a_firmware_run_leaves_the_callers_library_modules_alone(monkeypatch):
         pass
     assert sys.modules["adafruit_framebuf"] is adafruit_framebuf
     assert hasattr(adafruit_framebuf.FrameBuffer, "text")
+
+
+def test_the_display_plug_in_a_script_and_on_the_command_line(tmp_path, capsys):
+    # Headless, as `python -m sim --unplugged --script "... plug ..."`: no module
+    # at power-up (busio.I2C refused for want of pull-ups), then plugged in.
+    from sim.__main__ import main
+
+    code = main(["--unplugged", "--nvm", str(tmp_path / "n.bin"), "--serial", "--script",
+                 "N N N N N N wait:3500 plug wait:10500 cut boot unplug N wait:200"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.count("No pull up found on SDA or SCL") == 1  # plugged in, it stays in
+    assert "display found" in out and "display lost" in out
+    with pytest.raises(ValueError, match="plug:1"):
+        from sim.script import parse
+        parse("plug:1")

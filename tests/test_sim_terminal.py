@@ -273,3 +273,74 @@ def test_a_hand_pressed_in_a_pseudo_terminal(tmp_path):
             pass
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+def test_the_game_survives_power_cut_reset_and_quitting_with_the_default_nvm_file(tmp_path):
+    # `make run` as it is typed: no --nvm, so the game lives in sim_nvm.bin in
+    # the folder the front end was started from.
+    import re
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
+        os.chdir(str(tmp_path))
+        os.environ["PYTHONPATH"] = REPO
+        os.execv(sys.executable, [sys.executable, "-m", "sim", "--seed", "0", "--blocks"])
+    output = b""
+    # The serial console's lines, as the front end redraws them below the legend.
+    console = re.compile(rb"serial console:.*?\x1b\[K((?:\x1b\[\d+;1H  [^\x1b]*\x1b\[K){4})")
+    line = re.compile(rb"\x1b\[\d+;1H  ([^\x1b]*)\x1b\[K")
+
+    def read_until(found, seconds=20.0):
+        nonlocal output
+        start = len(output)
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                try:
+                    output += os.read(fd, 65536)
+                except OSError:
+                    return False
+            if found(output[start:]):
+                return True
+        return False
+
+    def started(new):
+        # A redraw of the console whose last line is the firmware's "ready".
+        for redraw in console.finditer(new):
+            lines = [text for text in line.findall(redraw.group(1)) if text]
+            if lines and lines[-1] == b"euchre: ready":
+                return True
+        return False
+
+    def pressed(letter):
+        return lambda new: b"last key: " + letter + b" " in new
+
+    try:
+        assert read_until(started), output[-2000:]
+        steps = [(b"\x1b[A", pressed(b"N")),  # North names trump
+                 (b"p", started),  # power cut, power on
+                 (b"\x1b[C", pressed(b"E")),  # East takes a trick
+                 (b"r", started),  # reset button
+                 (b"\x1b[B", pressed(b"S"))]  # South takes a trick
+        for key, found in steps:
+            os.write(fd, key)
+            assert read_until(found), (key, output[-2000:])
+            read_until(lambda new: False, 1.0)  # the press is released and saved
+        os.write(fd, b"q")
+        _, status = os.waitpid(pid, 0)
+        pid = 0
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, output[-2000:]
+    finally:
+        if pid:
+            os.kill(pid, signal.SIGTERM)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    from euchre_core.game import action_text
+    from hw.storage import Storage
+
+    saved = Storage(bytearray((tmp_path / "sim_nvm.bin").read_bytes())).load()
+    assert saved is not None
+    assert [action_text(code) for code in saved.game.codes] == ["CN", "TE", "TS"]
+    assert list(tmp_path.iterdir()) == [tmp_path / "sim_nvm.bin"]

@@ -20,7 +20,7 @@ import pytest
 _TESTS = pathlib.Path(__file__).parent
 _ROOT = _TESTS.parent
 _BIN = pathlib.Path(sys.executable).parent
-UI_HEAP = "128k"
+UI_HEAP = "144k"  # measured: 136k is the smallest that passes
 
 
 def _cases():

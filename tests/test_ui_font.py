@@ -92,25 +92,23 @@ def test_a_pair_is_centred_as_the_joined_text():
         assert pair == joined
 
 
-def test_a_box_outline_is_its_edges_pixel_by_pixel():
+def test_an_outline_is_its_edges_pixel_by_pixel():
     from euchre_core import screen
 
-    def reference(buf, x0, x1, page0, page1):
-        # The outline as single pixels: rows page0*8 and page1*8+7, columns x0 and x1-1.
-        for x in range(x0, x1):
-            screen.pixel(buf, x, page0 * 8)
-            screen.pixel(buf, x, page1 * 8 + 7)
-        for y in range(page0 * 8, page1 * 8 + 8):
-            screen.pixel(buf, x0, y)
-            screen.pixel(buf, x1 - 1, y)
+    def reference(buf, x0, x1, y0, y1, thick):
+        for inset in range(thick):
+            for x in range(x0 + inset, x1 - inset):
+                screen.pixel(buf, x, y0 + inset)
+                screen.pixel(buf, x, y1 - inset)
+            for y in range(y0 + inset, y1 - inset + 1):
+                screen.pixel(buf, x0 + inset, y)
+                screen.pixel(buf, x1 - 1 - inset, y)
 
-    for x0, x1, page0, page1 in ((4, 124, 2, 5), (0, 128, 3, 3), (10, 20, 0, 7)):
-        drawn = bytearray(1024)
-        wanted = bytearray(1024)
-        screen.box(drawn, x0, x1, page0, page1, False)
-        reference(wanted, x0, x1, page0, page1)
-        assert drawn == wanted
-        # A second, inner outline (a message said twice) adds to the first.
-        screen.box(drawn, x0 + 1, x1 - 1, page0, page1, False)
-        reference(wanted, x0 + 1, x1 - 1, page0, page1)
-        assert drawn == wanted
+    for x0, x1, y0, y1 in ((4, 124, 20, 35), (4, 124, 20, 51), (0, 128, 24, 31),
+                           (10, 20, 0, 63), (5, 50, 3, 6)):
+        for thick in (1, 2):
+            drawn = bytearray(1024)
+            wanted = bytearray(1024)
+            screen.outline(drawn, x0, x1, y0, y1, thick)
+            reference(wanted, x0, x1, y0, y1, thick)
+            assert drawn == wanted, (x0, x1, y0, y1, thick)

@@ -138,9 +138,10 @@ print("LOADED", " ".join(sorted(sys.modules)))
     run = _run(tmp_path, SESSION_HEAP, script)
     assert run.returncode == 0, run.stdout + run.stderr
     shown = run.stdout.split("SHOWN", 1)[1].split("\n", 1)[0].split()
-    assert shown == ["adjust", "options", "stats", "history", "options", "hand", "confirm", "5"], \
+    assert shown == ["adjust", "options", "stats", "history", "options", "hand", "confirm", "7"], \
         run.stdout
-    # Export printed the header and one line per action (a call, three tricks).
+    # Export printed the header and one line per action (a call, three tricks)
+    # between its begin and end lines.
     loaded = run.stdout.split("LOADED", 1)[1].split()
     assert [name for name in LAZY if name not in loaded] == []
 

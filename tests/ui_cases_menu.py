@@ -153,7 +153,8 @@ def case_ui_rules_apply_at_once_before_the_first_action():
     press(t, clock, W)
     assert t.game.rules.target == 11 and t.prefs_serial == serial + 1
     settle(t, clock)
-    assert find_text(frame(t), 7, "TO 11") >= 0
+    buf = frame(t)
+    assert find_text(buf, 7, "TO") == 2 and find_text(buf, 7, "11") == 17
 
 
 def case_ui_rules_wait_for_the_next_game_once_play_started():
@@ -183,10 +184,12 @@ def case_ui_export_lines():
     for _ in range(7):
         press(t, clock, S)
     press(t, clock, OK)  # EXPORT TO USB
-    assert lines == t.export_lines()
-    assert lines[0].startswith("step,action")
-    assert lines[1].split(",")[:2] == ["1", "CALL ANN"]
-    assert lines[2].endswith(",2,0,march +2 US")
+    # The block is marked, as every other line on the console starts "euchre:".
+    assert lines == ["euchre: export begin"] + t.export_lines() + ["euchre: export end"]
+    assert lines[1].startswith("step,action")
+    assert lines[2].split(",")[:2] == ["1", "CALL ANN"]
+    assert lines[3].endswith(",0,0,2,0,march +2 US")
+    assert "3 LINES TO USB" in t.message
 
 
 def case_ui_one_undo_takes_back_a_two_team_adjustment():
@@ -222,13 +225,47 @@ def case_ui_display_settings_apply_at_once_and_save_on_leaving():
     assert t.contrast == 1
     press(t, clock, S)
     press(t, clock, E)  # flip 180
-    press(t, clock, S)
-    press(t, clock, E)  # sleep 10 -> 30 minutes
+    # Turned, the list takes its keys by where they sit on the picture: the
+    # N key (now at its bottom) moves down, the W key (its right) changes.
+    press(t, clock, N)
+    press(t, clock, W)  # sleep 10 -> 30 minutes
     assert t.flipped and t.sleep_s == 1800
     assert t.prefs_serial == serial  # not saved at every step
-    press(t, clock, W)
+    press(t, clock, E)  # the key on the picture's left: back
     assert t.prefs_serial == serial + 1
     data = t.prefs_bytes()
     other = table()
     other.load_prefs(data)
     assert other.contrast == 1 and other.flipped and other.sleep_s == 1800
+
+
+def case_ui_a_long_list_keeps_its_bottom_line_for_the_triangle():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    buf = frame(t)
+    # Six rows; the last line has the hint and the triangle that scrolls on,
+    # and no row for the triangle to write over.
+    assert find_text(buf, 6, "HISTORY") == 3 and find_text(buf, 7, "E:CHOOSE") == 2
+    assert markers(buf) == [S]
+    for x in range(50, 128):
+        assert buf[7 * 128 + x] & 0x0F == 0  # only the triangle's rows 4..7
+    press(t, clock, N)  # up from the top: to the last entry
+    buf = frame(t)
+    assert find_text(buf, 6, "RESET MATCH", inverse=True) == 3
+    assert markers(buf) == [N]
+
+
+def case_ui_a_message_of_three_lines_stays_inside_its_box():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    t._say("Three lines: each of them fits in the box made for it", clock.now)
+    buf = frame(t)
+    assert find_text(buf, 3, "THREE LINES: EACH") >= 0
+    assert find_text(buf, 5, "BOX MADE FOR IT") >= 0
+    # The frame: rows 20 and 51, columns 4 and 123; the third line (rows
+    # 40..46) and the frame's bottom edge four rows apart.
+    for x in range(5, 123):
+        assert buf[2 * 128 + x] & 0x10 and buf[6 * 128 + x] & 0x0F == 0x08
+    assert buf[6 * 128 + 4] == 0x0F and buf[5 * 128 + 123] == 0xFF

@@ -5,8 +5,19 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, changed_columns,
-                     find_text, find_text2, frame, has_marker, markers, pips, press,
-                     read_score, redraw, settle, table)
+                     find_label, find_text, find_text2, frame, has_marker, markers, pips,
+                     press, read_score, redraw, settle, table, text_at)
+
+
+def target_line(buf, page=7):
+    """The target at the left of the bottom line ("TO 10", "TO 10 BY 2"),
+    its words set 4 columns apart."""
+    if find_text(buf, page, "TO") != 2:
+        return None
+    words = ["TO", text_at(buf, 17, page, 2).strip()]
+    if text_at(buf, 32, page, 2) == "BY":
+        words += ["BY", text_at(buf, 47, page, 1)]
+    return " ".join(words)
 
 
 def case_ui_score_screen_shows_scores_and_dealer():
@@ -17,8 +28,15 @@ def case_ui_score_screen_shows_scores_and_dealer():
     assert markers(buf) == [W]
     assert find_text(buf, 6, "DAN DEALS") >= 0
     assert find_text(buf, 0, "US") >= 0 and find_text(buf, 0, "THEM") >= 0
-    assert find_text(buf, 7, "TO 10") >= 0
+    assert target_line(buf) == "TO 10"
     assert find_text(buf, 7, "MATCH 0-0") >= 0
+    t = table(Rules(win_by_two=True), dealer=2)
+    buf = frame(t)
+    # Win by two is said, and South's triangle stays clear of it.
+    assert target_line(buf) == "TO 10 BY 2" and markers(buf) == [S]
+    press(t, Clock(), W)
+    buf = frame(t)
+    assert t.screen_name == "hand" and target_line(buf) == "TO 10 BY 2"
 
 
 def case_ui_call_then_tricks_show_pips_and_leader():
@@ -53,8 +71,8 @@ def case_ui_quick_result_is_three_presses():
     press(t, clock, E)  # march
     buf = frame(t)
     assert t.screen_name == "banner"
-    assert find_text(buf, 1, "THEM SCORE", inverse=True) >= 0
-    assert find_text2(buf, 2, "MARCH +2") >= 0
+    assert find_label(buf, "THEM SCORE")[1] == 8
+    assert find_text2(buf, 2, "MARCH +2", 2) >= 0
     assert t.game.scores == [0, 2]
     settle(t, clock)
     buf = frame(t)
@@ -76,6 +94,8 @@ def case_ui_quick_result_offers_only_what_the_tricks_allow():
     assert not has_marker(buf, E)
     press(t, clock, E)  # pressed anyway: refused with the reason
     assert t.game.in_hand and "ALREADY HAVE 1" in t.message
+    assert t.screen_name == "quick"  # and the quick screen stays
+    press(t, clock, OK)
     settle(t, clock)
     press(t, clock, S)
     press(t, clock, N)  # the defenders have 3: the makers are euchred
@@ -85,7 +105,8 @@ def case_ui_quick_result_offers_only_what_the_tricks_allow():
     assert find_text(buf, 6, "EUCHRED +2") >= 0
     press(t, clock, S)
     assert t.game.scores == [2, 0]
-    assert find_text(frame(t), 4, "0 TRICKS TO THEM") >= 0
+    # A quick result: the tricks played before it, nothing invented.
+    assert find_text(frame(t), 5, "QUICK: THEM HAD 0") >= 0
     # A lone defender under "2_4": "set 3-4" is 1 or 2 tricks for the makers.
     rules = Rules(defender_alone="2_4")
     t = table(rules, dealer=0)
@@ -106,10 +127,10 @@ def case_ui_banner_counts_one_trick_in_the_singular():
     t = table(dealer=0)
     press(t, clock, E)
     press(t, clock, E)  # the makers take one trick
-    press(t, clock, OK)
-    press(t, clock, S)  # euchred with it
+    for seat in (N, N, S, N):
+        press(t, clock, seat)  # euchred with it
     assert t.screen_name == "banner"
-    assert find_text(frame(t), 4, "1 TRICK TO THEM") >= 0
+    assert find_text(frame(t), 5, "1 TRICK TO THEM") >= 0
 
 
 def case_ui_undo_is_long_ok_then_ok():
@@ -123,7 +144,7 @@ def case_ui_undo_is_long_ok_then_ok():
     press(t, clock, OK, long=True)
     buf = frame(t)
     assert t.screen_name == "menu"
-    assert find_text(buf, 1, "UNDO RESULT 3-2", inverse=True) >= 0
+    assert find_text(buf, 1, "UNDO RESULT MADE", inverse=True) >= 0
     press(t, clock, OK)
     assert t.game.scores == [0, 0]
     assert t.screen_name == "hand"
@@ -158,7 +179,7 @@ def case_ui_lone_maker_and_lone_defender():
     press(t, clock, E, long=True)
     assert t.game.lone_seat == E
     buf = frame(t)
-    assert find_text(buf, 4, "BOB ALONE", inverse=True) >= 0
+    assert find_label(buf, "BOB ALONE")[1] == 30
     assert markers(buf) == [S]  # loner's left leads (seed 000)
     press(t, clock, W)
     assert "SITS OUT" in t.message and t.game.tricks_played == 0
@@ -169,7 +190,7 @@ def case_ui_lone_maker_and_lone_defender():
     assert find_text(buf, 3, "MARCH 5") > 64 and find_text(buf, 4, "+4") > 64
     press(t, clock, E)
     assert t.game.scores == [0, 4]
-    assert find_text2(frame(t), 2, "LONER +4") >= 0
+    assert find_text2(frame(t), 2, "LONER +4", 2) >= 0
 
 
 def case_ui_maker_goes_alone_after_the_call():
@@ -217,7 +238,11 @@ def case_ui_game_over_skunk_and_next_game():
     assert t.game.winner == 0 and t.game.skunk
     buf = frame(t)
     assert t.screen_name == "over"
-    assert find_text(buf, 2, "SKUNK!", inverse=True) >= 0
+    assert find_text(buf, 2, "US") == 12 and find_text(buf, 3, "THEM") == 12
+    assert find_label(buf, "SKUNK!") == (91, 23)  # beside the team with 0
+    # What the keys do next: a seat key names the dealer, OK draws one.
+    assert find_text(buf, 6, "SEAT KEY: NEXT DEALER") >= 0
+    assert find_text(buf, 7, "OK:RANDOM") >= 0
     assert find_text(buf, 7, "MATCH 1-0") >= 0
     serial = t.game_serial
     old = t.game
@@ -228,6 +253,8 @@ def case_ui_game_over_skunk_and_next_game():
     assert t.tally == [1, 0] and t.game_serial == serial + 1
     buf = frame(t)
     assert find_text(buf, 6, "DAN DEALS FIRST", inverse=True) >= 0
+    # A one-line message keeps the bottom line: the target and the match.
+    assert target_line(buf) == "TO 5" and find_text(buf, 7, "MATCH 1-0") >= 0
     assert read_score(buf) == (0, 0) and markers(buf) == [W]
     settle(t, clock)
     assert find_text(frame(t), 7, "MATCH 1-0") >= 0
@@ -262,9 +289,11 @@ def case_ui_long_names_stay_inside_their_places():
     assert find_text(buf, 6, "ALEXANDRA DEALS") >= 0
     press(t, clock, W, long=True)
     buf = frame(t)
-    assert find_text(buf, 0, "NORTHS 0") == 2
-    assert find_text(buf, 0, "0 EASTEN") > 68  # clear of the N marker
-    assert find_text(buf, 4, "DOM ALONE", inverse=True) > 64
+    # Team names whole, clear of the N marker; the scores over the pips.
+    assert find_text(buf, 0, "NORTHSIDE") == 2
+    assert find_text(buf, 0, "EASTENDER") == 126 - 53
+    assert find_text(buf, 1, "MAKERS") == 70 and find_text(buf, 1, "DEFEND") == 6
+    assert find_label(buf, "DOM ALONE")[0] > 64
     press(t, clock, N, long=True)
     press(t, clock, W)
     press(t, clock, N)
@@ -272,7 +301,7 @@ def case_ui_long_names_stay_inside_their_places():
     press(t, clock, S)  # euchred: the lone defender takes the rest
     assert t.game.scores == [4, 0]
     buf = frame(t)
-    assert find_text(buf, 4, "ALEXANDRA DEF. ALONE") >= 0
+    assert find_text(buf, 5, "ALEXANDRA DEF. ALONE") >= 0
 
 
 def case_ui_changed_columns_of_a_trick():

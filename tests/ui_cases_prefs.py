@@ -35,9 +35,16 @@ def case_ui_settings_edited_after_a_device_change_win():
     same = table(contrast=200, sleep_s=600)
     same.load_prefs(data)
     assert (same.contrast, same.sleep_s) == (64, 120)
-    edited = table(contrast=150, sleep_s=600)   # settings.toml changed since
+    # Each value stands on its own: an edit of one keeps the device's other.
+    edited = table(contrast=150, sleep_s=600)   # settings.toml's contrast changed since
     edited.load_prefs(data)
-    assert (edited.contrast, edited.sleep_s) == (150, 600)
+    assert (edited.contrast, edited.sleep_s) == (150, 120)
+    edited = table(contrast=200, sleep_s=60)    # its sleep time changed since
+    edited.load_prefs(data)
+    assert (edited.contrast, edited.sleep_s) == (64, 60)
+    edited = table(contrast=150, sleep_s=60)    # both
+    edited.load_prefs(data)
+    assert (edited.contrast, edited.sleep_s) == (150, 60)
 
 
 def case_ui_prefs_version_1_still_loads():

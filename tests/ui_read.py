@@ -64,23 +64,57 @@ def find_text(buf, page, text, inverse=False):
     return page_bytes(buf, page).find(small_bytes(text, inverse))
 
 
-def find_text2(buf, page, text):
-    """Column where double-size ``text`` starts on pages page, page + 1, or -1."""
+def find_text2(buf, page, text, down=0):
+    """Column where double-size ``text`` starts on pages page, page + 1
+    (``down`` rows below the page's top), or -1."""
     top = bytearray()
     bottom = bytearray()
     for char in text:
         glyph = small_index(ord(char))
         for col in range(5):
             byte = SMALL[glyph + col]
+            column = (_DOUBLE[byte & 15] | _DOUBLE[byte >> 4] << 8) << down
             for _ in range(2):
-                top.append(_DOUBLE[byte & 15])
-                bottom.append(_DOUBLE[byte >> 4])
+                top.append(column & 0xFF)
+                bottom.append(column >> 8 & 0xFF)
         top.extend(b"\0\0")
         bottom.extend(b"\0\0")
-    at = page_bytes(buf, page).find(bytes(top[:-2]))
+    # The rows above ``down`` belong to whatever is drawn above the text.
+    mask = 0xFF & ~((1 << down) - 1)
+    upper = bytes(byte & mask for byte in page_bytes(buf, page))
+    at = upper.find(bytes(top[:-2]))
     if at < 0 or page_bytes(buf, page + 1)[at:at + len(bottom) - 2] != bytes(bottom[:-2]):
         return -1
     return at
+
+
+def _rows(buf, x, y):
+    """The 9 pixel rows y..y+8 of column x, as bits (row y is bit 0)."""
+    page = y >> 3
+    bits = buf[page * 128 + x] | buf[page * 128 + 128 + x] << 8
+    if page < 6:
+        bits |= buf[page * 128 + 256 + x] << 16
+    return bits >> (y & 7) & 0x1FF
+
+
+def find_label(buf, text):
+    """(x, y) where ``screen.label`` drew ``text`` (its bar's top row y,
+    the first glyph at column x), or None."""
+    want = []
+    for char in text:
+        glyph = small_index(ord(char))
+        for col in range(5):
+            want.append(0x1FF ^ (SMALL[glyph + col] << 1))
+        want.append(0x1FF)
+    want.pop()
+    for y in range(56):
+        for x in range(1, 129 - len(want)):
+            at = 0
+            while at < len(want) and _rows(buf, x + at, y) == want[at]:
+                at += 1
+            if at == len(want):
+                return x, y
+    return None
 
 
 def text_at(buf, x, page, count):
@@ -163,16 +197,16 @@ def markers(buf):
 
 
 def pips(buf):
-    """Filled trick pips of (N-S, E-W) on the hand screen."""
+    """Filled trick pips of (N-S, E-W) on the hand screen (rows 16..28)."""
     counts = []
     for left in (6, 70):
         count = 0
         for pip in range(5):
             x = left + pip * 11
             solid = True
-            for page in (2, 3):
+            for page, rows in ((2, 0xFF), (3, 0x1F)):
                 for col in range(x, x + 8):
-                    if buf[page * 128 + col] != 0xFF:
+                    if buf[page * 128 + col] & rows != rows:
                         solid = False
             if solid:
                 count += 1

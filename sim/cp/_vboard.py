@@ -273,7 +273,7 @@ class Machine:
     or 9 (``os.getenv`` returns int for integers). display: True (SSD1306 at
     ``address``), "absent" (the bus has pull-ups but nothing answers at the
     address) or "unplugged" (no pull-ups: ``busio.I2C`` refuses, as on a board
-    with nothing on the pins).
+    with nothing on the pins; ``plug_display`` plugs it in later).
     """
 
     def __init__(self, root, nvm_path=None, flavour=10, display=True, address=0x3C,
@@ -307,6 +307,20 @@ class Machine:
         self.watchdog = None
         self.in_boot = False  # boot.py is running (storage and usb_cdc changes allowed)
         self.next_code_file = None
+
+    # --- the display's plug ---
+    def unplug_display(self):
+        """Pull the OLED module's plug: its pull-ups go with it (a new
+        ``busio.I2C`` is refused) and nothing answers at its address."""
+        self.bus.pullups = False
+        self.bus.devices.pop(self.address, None)
+
+    def plug_display(self):
+        """Plug the OLED module in: pull-ups on the bus, the chip freshly
+        powered at its address."""
+        self.bus.pullups = True
+        self.oled.power_on()
+        self.bus.devices[self.address] = self.oled
 
     # --- time ---
     def now(self):
