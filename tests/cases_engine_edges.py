@@ -88,6 +88,15 @@ def case_history_after_undo_into_a_scored_hand():
         tuple(first), (2, N, E, EW, None, None, (2, 3), EW, 1, "made", None, False)]
 
 
+def case_adjustments_count_the_hands_before_them():
+    # An adjustment may come at any time, also in a hand after its fourth trick.
+    game = Game.parse(Rules(), "J0+1 CN TN TN TN TN J1+2 TN J0-1 CE RW J1+1 CS Q3 J0+3 "
+                      "AW TW F4 J1-1", dealer=N)
+    assert game.adjustments() == [(0, NS, 1), (0, EW, 2), (1, NS, -1), (2, EW, 1),
+                                  (3, NS, 3), (4, EW, -1)]
+    assert game.scores == [8, 3] and game.hand_count == 4
+
+
 def case_stats_count_past_one():
     game = Game.parse(Rules(target=99), " ".join((
         "CN TN TN TN TN TN", "CS TS TS TS TS TS",        # two N-S marches

@@ -83,3 +83,25 @@ def test_equivalents_file_refusals(tmp_path):
         mutants.read_equivalents(path)
     path.write_text("# a comment\n" + entry + "why: same\n")
     assert mutants.read_equivalents(path) == {("game.py", "Game.undo", ("a = 1",), ("a = 2",)): 2}
+
+
+def test_mutant_keys_name_the_code_not_the_line_number():
+    old = ["def NAME(codes):", "tricks = 0", "for code in codes:", "if code:",
+           "tricks = 0", "tricks += 1"]
+    new = list(old)
+    new[4] = "tricks = 1"
+    assert mutants.mutant_key("f.py", "count", old, new) \
+        == ("f.py", "count 2", ("tricks = 0",), ("tricks = 1",))
+    new = list(old)
+    new[1] = "tricks = None"
+    assert mutants.mutant_key("f.py", "count", old, new) \
+        == ("f.py", "count 1", ("tricks = 0",), ("tricks = None",))
+    new = list(old)
+    new[5] = "tricks -= 1"
+    # The same key with lines added above: no line numbers in it.
+    assert mutants.mutant_key("f.py", "count", old, new) \
+        == mutants.mutant_key("f.py", "count", ["# a comment"] + old, ["# a comment"] + new) \
+        == ("f.py", "count", ("tricks += 1",), ("tricks -= 1",))
+    # A change over two lines joined into one.
+    assert mutants.mutant_key("f.py", "g", ["def NAME(a,", "b):"], ["def NAME(a, b, c):"]) \
+        == ("f.py", "g", ("def NAME(a,", "b):"), ("def NAME(a, b, c):",))
