@@ -118,8 +118,8 @@ def allowed(game, rules, action, args):
 
 
 def sensible_refusal(err):
-    """A refusal is a sentence for the table: words, starting with a capital
-    (the name of a rule option starts some of Rules' own messages)."""
+    """A refusal is a sentence for the table: one string of words starting
+    with a capital, not None or a bare value (str() of either is not empty)."""
     assert len(err.args) == 1 and isinstance(err.args[0], str), err.args
     message = err.args[0]
     assert len(message) >= 10 and " " in message and message == message.strip(), message
