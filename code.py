@@ -122,8 +122,8 @@ def run() -> None:
         saved = store.load()
     # Reading the saved record is done for this run (see hw.storage_load).
     forget(hw, "storage_load")
-    from euchre_core import screen  # noqa: F401
-    from euchre_core.presses import LONG, STUCK
+    from ui import screen  # noqa: F401
+    from ui.presses import LONG, STUCK
     from hw.keys import NONE, RESET
     from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
 
@@ -131,7 +131,7 @@ def run() -> None:
      contrast, sleep_s, rotated, errors) = hw.start.start(config, hardware, try_display)
     del config
     forget(hw, "start")
-    from euchre_core.ui import Table
+    from ui.table import Table
 
     table = Table(
         rules,
@@ -179,8 +179,9 @@ def run() -> None:
     store.sync(table)
     # gc.mem_alloc: MicroPython and CircuitPython (CPython counts references).
     heap_used = getattr(gc, "mem_alloc", None)
-    gc.collect()
-    collected = heap_used() if heap_used is not None else 0
+    # The start-up's garbage is collected at the first quiet moment, once
+    # the score is on the glass (a collection takes the board milliseconds).
+    collected = 0
     last_key = now
     say("ready")
 
@@ -223,8 +224,13 @@ def run() -> None:
                     led.show_code(STUCK_KEY, now)
             result = presses.poll(now)
         table.tick(now)
-        # Saved before drawing: a press that crashes the drawing still counts.
-        store.sync(table, pressed)
+        # An action is saved before drawing: a press that crashes the
+        # drawing still counts. A whole record (a new game, new preferences)
+        # takes the board milliseconds the player would wait for: it is
+        # written once the screen is sent.
+        record_due = store.record_due(table)
+        if not record_due:
+            store.sync(table, pressed)
 
         if display is not None:
             # Every command can meet a loose wire, not only a redraw: the
@@ -274,6 +280,8 @@ def run() -> None:
                         led.show_code(0, now)
                     say("display found")
 
+        if record_due:
+            store.sync(table, pressed)
         if led is not None:
             led.tick(now)
         if buzzer is not None:

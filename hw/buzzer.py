@@ -7,7 +7,7 @@ from micropython import const
 
 import pwmio
 
-from euchre_core.presses import ticks_diff
+from ui.presses import ticks_diff
 
 try:
     from typing import Any

@@ -6,7 +6,7 @@ virtual in scripted runs, so whole games replay deterministically.
 
 import supervisor
 
-from euchre_core.presses import ticks_diff
+from ui.presses import ticks_diff
 
 __version__ = "1.0.0"
 __all__ = ("ticks_ms", "ticks_diff", "ticks_add")

@@ -1,4 +1,4 @@
-"""The SSD1306 128x64 OLED over I2C, sending only what changed.
+"""The 128x64 OLED over I2C (SSD1306, SH1106 or SSD1309), sending only what changed.
 
 Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device`` and
 ``adafruit_framebuf``), built on a ``busio.I2C`` bus from the configured pins.
@@ -17,14 +17,35 @@ the SSD1306 is already there and the window is not sent again. The I2C data
 control byte (0x40) must precede the data, so the byte just before each
 stretch is swapped for 0x40 for the duration of the write and put back: no
 copy, and no allocation per frame.
+
+The driver's set-up ends by sending a blank frame (1 KiB, about 23 ms at
+400 kHz, before the first picture can go out). Here the set-up turns the
+glass off instead and sends nothing: the glass copy is unknown, so the first
+``show_pages`` sends every page whole, and the glass comes on once it holds
+a whole picture (``_dark``).
+
+Three controllers, chosen by ``EUCHRE_DISPLAY`` (``choose``, once at
+start-up), all 128x64 with the same frame and the same diff:
+
+* SSD1306 (0.96-inch): the driver's own set-up; column and page windows.
+* SSD1309 (2.42-inch): SSD1306 commands, so the same windows, but no charge
+  pump: its own set-up (``SSD1309``) sends neither 0x8D nor 0xAD. Many
+  modules need RES pulsed at power-up (``EUCHRE_DISPLAY_RESET``): every
+  ``open_display`` pulses it first.
+* SH1106 (1.3-inch, ``SH1106``): 132 RAM columns, the panel on columns
+  2..129, page addressing only (SH1106 datasheet): each stretch is
+  0xB0|page, 0x00|low nibble, 0x10|high nibble of its column + 2, then its
+  bytes; its DC-DC converter is 0xAD 0x8B.
 """
+
+import time
 
 from micropython import const
 
 import adafruit_ssd1306
 
 try:
-    from typing import Any
+    from typing import Any, List
 except ImportError:
     pass
 
@@ -39,18 +60,30 @@ _CHUNKS = const(8)  # chunks in a page
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 _DATA = const(0x40)
+_SET_PAGE = const(0xB0)  # page addressing: 0xB0 | page
+_SET_HIGH_COLUMN = const(0x10)  # and 0x10 | the column's high nibble (0x00 | its low one)
 
 
 class Display(adafruit_ssd1306.SSD1306_I2C):
     """``SSD1306_I2C`` with ``show_pages(mask)``; ``frame`` is the 1024-byte
-    page-order buffer the renderer draws into (a view, not a copy)."""
+    page-order buffer the renderer draws into (a view, not a copy).
+
+    This class is the SSD1306; ``SSD1309`` and ``SH1106`` below change its
+    set-up and (SH1106) its addressing."""
+
+    # The set-up's commands, sent in one transaction; None: the driver's own.
+    SETUP = None  # type: Any
+    # Page addressing (SH1106): RAM column of the panel's first column.
+    PAGED = False
+    COLUMN_OFFSET = 0
 
     def __init__(self, i2c: Any, addr: int = 0x3C) -> None:
         # What the glass holds, page by page; ``_known`` has bit p set when
-        # page p of that copy is right (the driver's set-up sends zeros).
+        # page p of that copy is right (none is before the first picture).
         self._glass = bytearray(WIDTH * PAGES)
         self._known = 0
         self._pointer = -1  # page << 16 | left << 8 | right the chip's window points at, or -1
+        self._dark = True  # off until every page has been sent once
         super().__init__(WIDTH, HEIGHT, i2c, addr=addr)
         # show_pages locks the bus through the driver's I2CDevice, then
         # writes to the bus itself: one lock a frame, not one a transaction.
@@ -66,19 +99,53 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._frame_chunks = [self.frame[c * _CHUNK:(c + 1) * _CHUNK]
                               for c in range(PAGES * _CHUNKS)]
         self._glass_chunks = [glass[c * _CHUNK:(c + 1) * _CHUNK] for c in range(PAGES * _CHUNKS)]
-        # The window commands in one transaction: control byte 0x00 (commands follow).
-        self._window = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0, PAGES - 1))
-        self._glass[:] = self.frame
-        self._known = ALL_PAGES
+        # The window commands (SH1106: page and column) in one transaction:
+        # control byte 0x00 (commands follow).
+        if self.PAGED:
+            self._window = bytearray((0x00, _SET_PAGE, 0x00, _SET_HIGH_COLUMN))
+        else:
+            self._window = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0,
+                                      PAGES - 1))
+
+    def init_display(self) -> None:
+        """The controller's set-up with the glass left off (see ``show``)."""
+        setup = self.SETUP
+        if setup is None:
+            super().init_display()
+            return
+        with self.i2c_device:
+            self.i2c_device.write(setup)
+
+    def poweron(self) -> None:
+        # The driver turns the glass on before its set-up: it stays off
+        # here until it holds a whole picture (``_light``).
+        if not self._dark:
+            super().poweron()
 
     def show(self) -> None:
-        """The driver's whole-frame send (also used by its set-up); the glass copy follows."""
-        self._pointer = -1
-        super().show()
+        """The driver's whole-frame send; the glass copy follows. The
+        driver's set-up calls it for its blank frame: then the glass is
+        turned off and nothing is sent."""
         frame = getattr(self, "frame", None)  # None while the driver sets up
-        if frame is not None:
-            self._glass[:] = frame
-            self._known = ALL_PAGES
+        if frame is None:
+            self.poweroff()
+            return
+        self._pointer = -1
+        if self.PAGED:
+            # The driver's whole-frame send uses windows the chip does not have.
+            self._known = 0
+            self.show_pages(ALL_PAGES)
+            return
+        super().show()
+        self._glass[:] = frame
+        self._known = ALL_PAGES
+        self._light()
+
+    def _light(self) -> None:
+        """Turn the glass on once it holds a whole picture."""
+        if self._dark and self._known == ALL_PAGES:
+            self._dark = False
+            self.poweron()
 
     def show_pages(self, mask: int) -> None:
         """Send what changed in the pages whose bit is set in ``mask`` (bit p = page p)."""
@@ -93,6 +160,8 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         writeto = self._writeto
         address = self._address
         window = self._window
+        paged = self.PAGED
+        offset = self.COLUMN_OFFSET
         # The chip's window and the pages the glass copy is right for, kept
         # in locals and stored once at the end (storing an attribute of this
         # deep class costs the board a lookup through every class above it).
@@ -137,7 +206,14 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                     # Columns left..right of this page: the window, then the
                     # bytes straight from the buffer.
                     here = page << 16 | left << 8 | right
-                    if here != pointer:
+                    if paged:
+                        # Page addressing: the page, then the column's nibbles.
+                        column = left + offset
+                        window[1] = _SET_PAGE | page
+                        window[2] = column & 0x0F
+                        window[3] = _SET_HIGH_COLUMN | column >> 4
+                        writeto(address, window)
+                    elif here != pointer:
                         # The window runs to the last page: after this page's
                         # bytes the chip points at the same columns of the next
                         # page, so the same columns there (a big digit, the
@@ -156,11 +232,13 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                         writeto(address, buffer, start=start, end=start + right - left + 2)
                     finally:
                         buffer[start] = kept
-                    pointer = here + 0x10000 if page < PAGES - 1 else -1
+                    pointer = here + 0x10000 if page < PAGES - 1 and not paged else -1
                 glass_pages[page][:] = frame_pages[page]
                 known_pages |= 1 << page
         self._known = known_pages
         self._pointer = pointer
+        if self._dark:
+            self._light()
 
     def flip(self, flipped: bool) -> None:
         """Turn the picture 180 degrees; the caller redraws every page after it."""
@@ -172,8 +250,81 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     def sleep(self, asleep: bool) -> None:
         if asleep:
             self.poweroff()
-        else:
+        elif not self._dark:
             self.poweron()
+
+
+class SSD1309(Display):
+    """The SSD1309 (2.42-inch modules): SSD1306 commands without a charge
+    pump (the module's own converter feeds the panel), so without 0x8D and
+    0xAD, which the chip does not have (SSD1309 datasheet)."""
+
+    SETUP = bytes((
+        0x00,  # control byte: commands follow
+        0xFD, 0x12,  # command lock off (its reset state)
+        0xAE,  # glass off
+        0xD5, 0x80,  # clock divide and oscillator
+        0xA8, HEIGHT - 1,  # multiplex: 64 rows
+        0xD3, 0x00,  # display offset 0
+        0x40,  # start line 0
+        0x20, 0x00,  # horizontal addressing: the windows of show_pages
+        0xA1,  # segment remap: column 0 at the left
+        0xC8,  # COM scan from the bottom: row 0 at the top
+        0xDA, 0x12,  # COM pins: alternative, as 64-row panels are wired
+        0x81, 0xFF,  # contrast (the firmware sets its own next)
+        0xD9, 0x22,  # pre-charge periods (reset value)
+        0xDB, 0x34,  # VCOMH deselect level (reset value)
+        0xA4,  # the glass follows the RAM
+        0xA6,  # not inverted
+    ))
+
+
+class SH1106(Display):
+    """The SH1106 (1.3-inch modules): page addressing with its own column
+    offset, and the DC-DC converter on with 0xAD 0x8B (SH1106 datasheet)."""
+
+    PAGED = True
+    COLUMN_OFFSET = 2  # the panel shows RAM columns 2..129 of 132
+    SETUP = bytes((
+        0x00,  # control byte: commands follow
+        0xAE,  # glass off
+        0xD5, 0x80,  # clock divide and oscillator
+        0xA8, HEIGHT - 1,  # multiplex: 64 rows
+        0xD3, 0x00,  # display offset 0
+        0x40,  # start line 0
+        0xAD, 0x8B,  # DC-DC converter on
+        0xA1,  # segment remap: column 0 at the left
+        0xC8,  # COM scan from the bottom: row 0 at the top
+        0xDA, 0x12,  # COM pads: alternative, as 64-row panels are wired
+        0x81, 0xFF,  # contrast (the firmware sets its own next)
+        0xD9, 0x22,  # discharge and pre-charge periods (reset value)
+        0xDB, 0x35,  # VCOM deselect level (reset value)
+        0x32,  # pump voltage 8.0 V (reset value)
+        0xA4,  # the glass follows the RAM
+        0xA6,  # not inverted
+    ))
+
+
+# What open_display builds this run: (controller, RES pin's DigitalInOut or None).
+_chosen = ["ssd1306", None]  # type: List[Any]
+
+
+def choose(controller: str, reset: Any = None) -> None:
+    """Pick the controller ("ssd1306", "sh1106" or "ssd1309", as
+    ``EUCHRE_DISPLAY`` names them) that
+    ``open_display`` builds from now on, and the output on the module's RES
+    pin (``reset_line``) it pulses first, or None."""
+    _chosen[0] = controller
+    _chosen[1] = reset
+
+
+def reset_line(pin: Any) -> Any:
+    """The output driving the display's RES pin, held high (not in reset)."""
+    import digitalio
+
+    line = digitalio.DigitalInOut(pin)
+    line.switch_to_output(value=True)
+    return line
 
 
 def open_bus(scl: Any, sda: Any, frequency: int) -> Any:
@@ -186,5 +337,16 @@ def open_bus(scl: Any, sda: Any, frequency: int) -> Any:
 
 
 def open_display(i2c: Any, addr: int) -> Display:
-    """The display at ``addr``; ValueError("No I2C device at address: ...") if it does not answer."""
+    """The chosen display at ``addr``, its RES pulsed first when it has one
+    (``choose``); ValueError("No I2C device at address: ...") if it does not answer."""
+    controller, reset = _chosen
+    if reset is not None:
+        reset.value = False
+        time.sleep(0.001)  # RES low for at least 3 us starts the chip afresh
+        reset.value = True
+        time.sleep(0.001)
+    if controller == "sh1106":
+        return SH1106(i2c, addr=addr)
+    if controller == "ssd1309":
+        return SSD1309(i2c, addr=addr)
     return Display(i2c, addr=addr)

@@ -13,7 +13,7 @@ millisecond cost next to nothing. The loop reads the event when it comes
 round: at once from an idle table, after the drawing when a press comes
 while the previous one is still being drawn.
 A contact that chatters for longer can still come through as an extra down
-and up a few milliseconds apart: ``euchre_core.presses`` ignores presses
+and up a few milliseconds apart: ``ui.presses`` ignores presses
 that short, timed by each event's own ``timestamp`` (``ms``), not by when
 the loop read it.
 
@@ -24,7 +24,7 @@ reports it as a press in its first scans, and nobody made that press.
 
 import keypad
 
-from euchre_core.presses import ticks_diff
+from ui.presses import ticks_diff
 
 
 try:

@@ -9,7 +9,7 @@ from micropython import const
 
 import digitalio
 
-from euchre_core.presses import ticks_diff
+from ui.presses import ticks_diff
 
 try:
     from typing import Any

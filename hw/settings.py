@@ -32,6 +32,9 @@ __version__ = "1.0.0"
 
 #: Every settings.toml key: (key, default, kind, help).
 DEFAULTS = (
+    ("EUCHRE_DISPLAY", "ssd1306", "choice:ssd1306|sh1106|ssd1309",
+     "the OLED's controller: ssd1306 (0.96-inch), sh1106 (1.3-inch) or ssd1309 (2.42-inch)"),
+    ("EUCHRE_DISPLAY_RESET", "", "pin", "pin wired to the OLED's RES, pulsed at power-up (\"\" = none)"),
     ("EUCHRE_SDA", "GP4", "pin", "I2C data pin (SDA) of the OLED"),
     ("EUCHRE_SCL", "GP5", "pin", "I2C clock pin (SCL) of the OLED"),
     ("EUCHRE_I2C_ADDRESS", 0x3C, "choice:0x3C|0x3D", "I2C address of the OLED"),
@@ -98,7 +101,7 @@ NAME_LENGTH = 10
 # Team names share a line with both trick counts on the hand screen.
 TEAM_LENGTH = 9
 # Parts the box works without: an empty pin means "not fitted".
-OPTIONAL_PINS = ("EUCHRE_LED", "EUCHRE_BUZZER")
+OPTIONAL_PINS = ("EUCHRE_LED", "EUCHRE_BUZZER", "EUCHRE_DISPLAY_RESET")
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")

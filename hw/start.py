@@ -16,7 +16,7 @@ from collections import namedtuple
 import board
 
 from euchre_core import Rules
-from euchre_core.presses import Presses
+from ui.presses import Presses
 from hw.clock import ticks_ms
 from hw.keys import Keys
 from hw.led import Led
@@ -32,7 +32,7 @@ SHORT_MS = 500  # a press released sooner is a short press
 # the rest of the start-up needs from settings.toml.
 Config = namedtuple("Config", ("led", "buzzer", "key_pins", "sda", "scl", "wires", "frequency",
                                "address", "long_ms", "options", "names", "teams", "contrast",
-                               "sleep_s", "rotated", "errors"))
+                               "sleep_s", "rotated", "errors", "controller", "reset_pin"))
 
 
 def optional(builder: Any, pin: Any, key: str, label: str, errors: "List[str]",
@@ -58,8 +58,13 @@ def new_buzzer(pin: Any) -> Any:
 
 def build_display(config: Any, hardware: "List[Any]", try_display: Any) -> Any:
     """(the I2C bus, the OLED): None for either that is missing (message on serial)."""
-    from hw.display import open_bus  # code.py's own import: already loaded
+    from hw.display import choose, open_bus, reset_line  # code.py's own import: already loaded
 
+    # The controller open_display builds, here and when code.py looks again,
+    # and the output on the module's RES pin that it pulses first.
+    reset = optional(reset_line, config.reset_pin, "EUCHRE_DISPLAY_RESET", "RES pin",
+                     config.errors, hardware)
+    choose(config.controller, reset)
     try:
         i2c = open_bus(config.scl, config.sda, config.frequency)
     except (ValueError, RuntimeError, OSError) as err:
@@ -137,7 +142,8 @@ def read_settings(hardware: "List[Any]") -> Any:
                     settings["EUCHRE_I2C_FREQUENCY"], settings["EUCHRE_I2C_ADDRESS"],
                     settings["EUCHRE_LONG_PRESS_MS"], settings.rules_options(), settings.names(),
                     settings.teams(), settings["EUCHRE_CONTRAST"], settings["EUCHRE_SLEEP_S"],
-                    settings["EUCHRE_ROTATION"] == 180, errors)
+                    settings["EUCHRE_ROTATION"] == 180, errors, settings["EUCHRE_DISPLAY"],
+                    settings.pin("EUCHRE_DISPLAY_RESET", board))
     del settings
     del sys.modules["hw.settings"]
     delattr(hw, "settings")

@@ -10,7 +10,7 @@ from micropython import const
 import board
 import supervisor
 
-from euchre_core import screen
+from ui import screen
 from hw.clock import ticks_diff, ticks_ms
 from hw.display import ALL_PAGES
 from hw.keys import NONE, Keys

@@ -186,6 +186,14 @@ class Storage:
         self._game_serial = table.game_serial
         self._prefs_serial = table.prefs_serial
 
+    def record_due(self, table: Any) -> bool:
+        """Whether the next ``sync`` writes the whole record (a new game, new
+        preferences, a full journal), not a journal entry: milliseconds of
+        work on the board, which code.py does after drawing."""
+        return (self.nvm is not None
+                and (self._rewrite_needed or table.game_serial != self._game_serial
+                     or table.prefs_serial != self._prefs_serial or table.game is not self._game))
+
     def sync(self, table: Any, check_all: bool = False) -> None:
         """Save what changed in the table since the last call.
 
@@ -195,8 +203,7 @@ class Storage:
         if self.nvm is None:
             return
         game = table.game
-        if (self._rewrite_needed or table.game_serial != self._game_serial
-                or table.prefs_serial != self._prefs_serial or game is not self._game):
+        if self.record_due(table):
             self.rewrite(table)
             return
         if not check_all and game.action_count == len(self._log):

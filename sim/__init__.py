@@ -1,5 +1,5 @@
 """The desktop simulator: a virtual Raspberry Pi Pico that runs the unmodified
-firmware (code.py, hw/, euchre_core/) with the real Adafruit libraries.
+firmware (code.py, hw/, ui/, euchre_core/) with the real Adafruit libraries.
 
 ``python -m sim`` opens it in the terminal; ``python -m sim --script ... --png
 DIR`` runs a key script headless and writes pictures. Tests use

@@ -3,6 +3,10 @@
     python -m sim                              the terminal front end (``make run``)
     python -m sim --script "N OK E" --png out  headless: a key script in, PNGs out
 
+``--display sh1106`` (or ssd1309) puts that chip's model on the bus and,
+unless ``--settings`` names a file, the matching ``EUCHRE_DISPLAY`` line in
+the settings.toml the board reads.
+
 The game is kept in ``sim_nvm.bin`` (the board's nvm) in the current folder,
 so it survives quitting; ``--nvm FILE`` picks another file, ``--fresh``
 starts from erased flash. See sim/terminal.py for the keys and sim/script.py
@@ -20,6 +24,10 @@ def _options(args):
     if args.settings:
         with open(args.settings) as f:
             settings = f.read()
+    elif args.display != "ssd1306" or args.display_reset:
+        from sim.runner import display_settings
+
+        settings = display_settings(args.display, args.display_reset)
     # Resolved now: the board's own file calls (a relative path among them)
     # are redirected onto its virtual CIRCUITPY drive while it runs.
     nvm_path = os.path.abspath(args.nvm) if args.nvm else None
@@ -31,7 +39,8 @@ def _options(args):
     if args.unplugged:
         display = "unplugged"
     options = {"settings": settings, "nvm_path": nvm_path, "flavour": args.circuitpython,
-               "display": display, "address": args.address}
+               "display": display, "address": args.address, "controller": args.display,
+               "reset_wire": args.display_reset}
     if args.seed is not None:
         options["seed"] = args.seed
     if args.long_ms is not None:
@@ -89,6 +98,10 @@ def main(argv=None):
     parser.add_argument("--no-display", action="store_true", help="nothing answers at the display's address")
     parser.add_argument("--unplugged", action="store_true",
                         help="no display module on the bus at power-up (no pull-ups); script word plug plugs it in")
+    parser.add_argument("--display", default="ssd1306", choices=("ssd1306", "sh1106", "ssd1309"),
+                        help="the display's controller (default ssd1306, the 0.96-inch OLED)")
+    parser.add_argument("--display-reset", metavar="PIN",
+                        help="the display's RES wired to PIN: it answers only once pulsed (e.g. GP15)")
     parser.add_argument("--address", type=lambda text: int(text, 0), default=0x3C,
                         help="the display's I2C address (0x3C or 0x3D)")
     parser.add_argument("--long-ms", type=int,

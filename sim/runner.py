@@ -1,4 +1,4 @@
-"""Run the unmodified firmware (code.py, hw/, euchre_core/) on the virtual Pico.
+"""Run the unmodified firmware (code.py, hw/, ui/, euchre_core/) on the virtual Pico.
 
 ``VirtualPico`` boots a CIRCUITPY folder on a virtual board and runs code.py
 in a worker thread, in lock step with the caller: the firmware runs until it
@@ -46,7 +46,7 @@ from _vboard import HardReset, PowerCut, Reload  # noqa: E402
 
 # What a CIRCUITPY drive holds, copied from the repository.
 FIRMWARE_FILES = ("code.py", "boot.py", "settings.toml")
-FIRMWARE_DIRS = ("hw", "euchre_core")
+FIRMWARE_DIRS = ("hw", "ui", "euchre_core")
 
 # Modules the firmware run loads: forgotten at each (re)start, as on a board.
 _VIRTUAL_MODULES = ("board", "busio", "keypad", "microcontroller", "supervisor", "digitalio",
@@ -200,7 +200,7 @@ def _forget_firmware_modules():
         path = getattr(module, "__file__", None) or ""
         top = name.split(".")[0]
         firmware = path.startswith(roots)
-        if (firmware or top in _VIRTUAL_MODULES or top in ("hw", "euchre_core")
+        if (firmware or top in _VIRTUAL_MODULES or top in FIRMWARE_DIRS
                 or top.startswith(_LIBRARY_PREFIXES)):
             del sys.modules[name]
             if first and not firmware:
@@ -261,6 +261,25 @@ def make_circuitpy(folder, source=REPO, settings=None, files=None):
     return folder
 
 
+def display_settings(controller, reset_wire=None, text=None):
+    """settings.toml text (``text``, by default the repository's) with the
+    display lines for ``controller`` ("ssd1306", "sh1106" or "ssd1309") and
+    its RES pin (None: none), to go with ``VirtualPico(controller=...,
+    reset_wire=...)``."""
+    if text is None:
+        with open(os.path.join(REPO, "settings.toml")) as f:
+            text = f.read()
+    lines = text.splitlines()
+    wanted = {"EUCHRE_DISPLAY": '"' + controller + '"',
+              "EUCHRE_DISPLAY_RESET": '"' + (reset_wire or "") + '"'}
+    for i, line in enumerate(lines):
+        key = line.split("=", 1)[0].strip()
+        if key in wanted and not line.lstrip().startswith("#"):
+            lines[i] = key + " = " + wanted.pop(key)
+    lines.extend(key + " = " + value for key, value in wanted.items())
+    return "\n".join(lines) + "\n"
+
+
 class VirtualPico:
     """A virtual Raspberry Pi Pico running a CIRCUITPY folder.
 
@@ -277,6 +296,9 @@ class VirtualPico:
     buttons. timeout: real seconds the firmware may run without polling.
     long_ms: how long a long press holds its key (the firmware's long-press
     time is 600 ms by default, EUCHRE_LONG_PRESS_MS in settings.toml).
+    controller: the display's chip, "ssd1306", "sh1106" or "ssd1309";
+    reset_wire: the pin its RES is wired to, for a module that needs RES
+    pulsed (see _vboard.Machine).
     seed: Python's ``random`` is seeded with it at each start of code.py
     (None: left alone; by default 0 in lock step, None in real time).
     """
@@ -285,7 +307,8 @@ class VirtualPico:
                  flavour=10,
                  display=True, address=0x3C, ticks_start=_vboard.TICKS_START, poll_ms=1,
                  wiring=None, realtime=False, timeout=20.0, boot=True, run_boot_py=True,
-                 boot_ms=BOOT_MS, seed="auto", long_ms=LONG_MS):
+                 boot_ms=BOOT_MS, seed="auto", long_ms=LONG_MS, controller="ssd1306",
+                 reset_wire=None):
         self._temp = None
         if root is None:
             self._temp = tempfile.mkdtemp(prefix="circuitpy-")
@@ -302,7 +325,8 @@ class VirtualPico:
         # land on the virtual CIRCUITPY drive when a path is relative.
         self.nvm_path = os.path.abspath(nvm_path)
         self.options = {"flavour": flavour, "display": display, "address": address,
-                        "ticks_start": ticks_start, "poll_ms": poll_ms}
+                        "ticks_start": ticks_start, "poll_ms": poll_ms,
+                        "controller": controller, "reset_wire": reset_wire}
         self.wiring = dict(DEFAULT_WIRING if wiring is None else wiring)
         self.realtime = realtime
         self.timeout = timeout
@@ -315,7 +339,7 @@ class VirtualPico:
             seed = None if realtime else 0
         self.seed = seed
         self.machine = None
-        self.oled = None  # the SSD1306 model; survives reloads, not power cuts
+        self.oled = None  # the display chip's model; survives reloads, not power cuts
         self.namespace = {}
         self.state = "off"  # off | running | idle | done
         self.error = None

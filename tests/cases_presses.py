@@ -1,6 +1,6 @@
 """Short/long/stuck presses from key timings; runs on CPython and MicroPython."""
 
-from euchre_core.presses import LONG, SHORT, STUCK, Presses, key_of, kind_of, ticks_diff
+from ui.presses import LONG, SHORT, STUCK, Presses, key_of, kind_of, ticks_diff
 
 _WRAP = 1 << 29
 

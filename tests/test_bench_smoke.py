@@ -21,7 +21,7 @@ def needs(*paths):
     return pytest.mark.skipif(bool(missing), reason="not in the tree yet: " + ", ".join(missing))
 
 
-UI = ("euchre_core/ui.py", "euchre_core/screen.py", "euchre_core/font.py", "hw/display.py",
+UI = ("ui/table.py", "ui/screen.py", "ui/font.py", "hw/display.py",
       "hw/storage.py")
 FIRMWARE = UI + ("code.py", "sim/cp/_vboard.py")
 
@@ -67,9 +67,9 @@ def test_presses_per_hand_replays_through_the_table():
     assert results["tricks"].keys() == results["quick"].keys()
 
 
-@needs("euchre_core/font.py")
+@needs("ui/font.py")
 def test_font_file_has_the_adafruit_layout():
-    from euchre_core import font
+    from ui import font
     data = bench_naive.font_file(font.SMALL, font.SMALL_FIRST, font.SMALL_COUNT, font.SMALL_W)
     assert len(data) == 2 + 256 * 5 and data[0] == 5 and data[1] == 8
     a = ord("A")
@@ -77,12 +77,12 @@ def test_font_file_has_the_adafruit_layout():
     assert data[2 + ord("a") * 5:2 + ord("a") * 5 + 5] == data[2 + a * 5:2 + a * 5 + 5]
 
 
-@needs("euchre_core/font.py")
+@needs("ui/font.py")
 def test_naive_screens_send_whole_frames_through_the_real_driver(tmp_path, monkeypatch):
     import adafruit_ssd1306
     from euchre_core import Game, Rules
     monkeypatch.chdir(tmp_path)
-    from euchre_core import font
+    from ui import font
     (tmp_path / "font5x8.bin").write_bytes(
         bench_naive.font_file(font.SMALL, font.SMALL_FIRST, font.SMALL_COUNT, font.SMALL_W))
     bus = bench_bus.CountingI2C()
@@ -193,4 +193,21 @@ def test_micropython_runs_presses_and_a_session(tmp_path, monkeypatch):
     assert not bench.run_session("one.txt", lowest - step, minimal=True)[0]
     with pytest.raises(RuntimeError, match="fails with a"):
         bench.completes_from("one.txt", 32 * 1024, minimal=True, step=step)
+    # The start-up, stage by stage, from a game saved mid-way: every stage
+    # is reached in order, nothing is sent before the display's set-up, and
+    # the loop's first pass sends the screen.
+    lines, _, _, _, _ = bench.session_script()
+    image, scores, saved_actions = bench.saved_game_image(lines)
+    assert max(scores) == bench.STARTUP_FROM and saved_actions > 20
+    with open(os.path.join(bench.BUILD, "saved.nvm"), "wb") as f:
+        f.write(image)
+    with open(os.path.join(bench.BUILD, "nothing.txt"), "w") as f:
+        f.write("expect 0 0 -1\n")
+    out = bench.micropython(["bench_session_main.py", "--minimal", "nothing.txt", "--startup",
+                             "saved.nvm"], heap="256k").stdout
+    stages = [line.split()[1:] for line in out.splitlines() if line.startswith("STAGE ")]
+    assert [stage[0] for stage in stages] == [label for label, _ in bench.STARTUP_STAGES], out
+    sent = [int(stage[2]) for stage in stages]
+    assert sent[:4] == [0, 0, 0, 0] and sent[-1] - sent[-2] > 300, sent
+    assert "restarting" not in out and "Traceback" not in out, out
     shutil.rmtree(bench.BUILD)

@@ -53,6 +53,46 @@ def ram(chip):
     return bytes(chip.ram)
 
 
+def opened(chip):
+    """A display as code.py has it after the loop's first pass: every page
+    sent once (here blank), the glass on."""
+    display = Display(Bus(chip))
+    display.show_pages(0xFF)
+    return display
+
+
+def test_the_set_up_sends_no_blank_frame_and_the_glass_lights_with_the_first_picture(chip):
+    # Garbage in the chip's memory, as after power-up.
+    chip.ram[:] = bytes(random.Random(5).randrange(256) for _ in range(1024))
+    display = Display(Bus(chip))
+    # The driver's set-up: its commands, no 1 KiB blank frame, the glass off.
+    assert chip.data_bytes == 0 and not chip.display_on
+    display.frame[2 * 128 + 10:2 * 128 + 30] = b"\x7e" * 20
+    # Pages sent one part at a time: off until every page holds the picture.
+    display.show_pages(0x0F)
+    assert not chip.display_on and chip.data_bytes == 4 * 128
+    display.sleep(False)  # waking does not show a half-sent glass either
+    assert not chip.display_on
+    display.show_pages(0xF0)
+    assert chip.display_on and ram(chip) == bytes(display.frame)
+    assert chip.data_bytes == 1024
+    # From then on only what changes crosses the wire.
+    display.frame[2 * 128 + 12] = 0
+    display.show_pages(0xFF)
+    assert chip.data_bytes == 1025
+    display.sleep(True)
+    assert not chip.display_on
+    display.sleep(False)
+    assert chip.display_on
+
+
+def test_the_drivers_whole_frame_show_lights_the_glass_too(chip):
+    display = Display(Bus(chip))
+    display.frame[5] = 1
+    display.show()
+    assert chip.display_on and ram(chip) == bytes(display.frame)
+
+
 def test_missing_display_is_the_documented_value_error():
     with pytest.raises(ValueError, match="No I2C device at address: 0x3c"):
         open_display(Bus(None), 0x3C)
@@ -107,7 +147,7 @@ def test_show_pages_sends_only_the_changed_pages(chip):
 
 
 def test_only_the_changed_columns_cross_the_wire(chip):
-    display = Display(Bus(chip))
+    display = opened(chip)
     rng = random.Random(3)
     for _ in range(40):
         before = bytes(display.frame)
@@ -139,7 +179,7 @@ def test_only_the_changed_columns_cross_the_wire(chip):
 
 
 def test_each_changed_stretch_of_a_page_is_sent_apart(chip):
-    display = Display(Bus(chip))
+    display = opened(chip)
     # Two marks far apart on one page: two windows, 2 bytes, not 101.
     display.frame[4 * 128 + 10] = 0x81
     display.frame[4 * 128 + 110] = 0x18
@@ -182,7 +222,7 @@ def test_the_same_columns_on_the_next_page_need_no_new_window(chip):
 
 
 def test_random_changes_always_leave_the_glass_equal_to_the_frame(chip):
-    display = Display(Bus(chip))
+    display = opened(chip)
     rng = random.Random(11)
     for _ in range(200):
         before = bytes(display.frame)
@@ -238,7 +278,7 @@ def test_the_glass_shows_the_frame_upright_and_flipped(chip):
 
 
 def test_sleep_and_contrast_reach_the_chip(chip):
-    display = Display(Bus(chip))
+    display = opened(chip)
     display.pixel(0, 0, 1)
     display.show_pages(1)
     display.sleep(True)
@@ -336,7 +376,7 @@ def test_the_trimmed_driver_still_drives_the_display(chip, monkeypatch):
     import hw.display
 
     display = hw.display.open_display(Bus(chip), 0x3C)
-    assert ram(chip) == bytes(1024)  # the driver's own set-up cleared the glass
+    assert chip.data_bytes == 0 and not chip.display_on  # the set-up sends no blank frame
     display.frame[2 * 128 + 7:2 * 128 + 30] = b"\x5a" * 23
     display.show_pages(hw.display.ALL_PAGES)
     assert ram(chip) == bytes(display.frame)

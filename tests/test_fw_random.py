@@ -13,7 +13,7 @@ scores are the engine's.
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from euchre_core import screen
+from ui import screen
 from fw_support import boot, has_text, markers, page_frame, read_score, table
 from ui_read import text_at
 

@@ -165,18 +165,24 @@ class FailingDisplay:
     """An SSD1306 whose data writes fail with an unexpected error.
 
     ``skip``: data writes that still work after each initialisation (the
-    driver's first ``show()``); ``times``: how many failures in all."""
+    driver's set-up sends none: the first is the first picture); ``times``:
+    how many failures in all. ``set_up``: the set-up's display-off command
+    fails instead (a display that fails before it can show anything)."""
 
-    def __init__(self, chip, error=RuntimeError, skip=0, times=1000):
+    def __init__(self, chip, error=RuntimeError, skip=0, times=1000, set_up=False):
         self.chip = chip
         self.error = error
         self.skip = skip
         self.times = times
         self.left = 0
+        self.set_up = set_up
 
     def i2c_write(self, data, start, end):
         if end - start == 2 and data[start] == 0x80 and data[start + 1] == 0xAE:
             self.left = self.skip  # display off: the driver starts its set-up
+            if self.set_up and self.times > 0:
+                self.times -= 1
+                raise self.error("the display answered garbage")
         if end > start and data[start] == 0x40:
             if self.left <= 0 and self.times > 0:
                 self.times -= 1
@@ -208,7 +214,7 @@ def test_restart_loop_is_stopped_and_ok_tries_again():
     with boot() as pico:
         pico.run_script("N N N wait:200")
         devices = pico.machine.bus.devices
-        failing = FailingDisplay(devices[0x3C], error=TypeError)
+        failing = FailingDisplay(devices[0x3C], error=TypeError, set_up=True)
         devices[0x3C] = failing
         pico.run_script("N wait:8000")
         serial = pico.serial

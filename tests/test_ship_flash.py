@@ -130,7 +130,7 @@ def test_unsupported_version_is_refused_and_nothing_written(tmp_path, bundle, ca
     status = flash.main(["--drive", str(drive), "--bundle", str(bundle)])
     err = capsys.readouterr().err
     assert status == 1
-    assert "8.2.10" in err and "9.x or 10.x" in err and ".uf2" in err
+    assert "8.2.10" in err and "9.x or newer" in err and "9.x and 10.x" in err and ".uf2" in err
     assert _tree(drive) == ["boot_out.txt"]
 
 
@@ -253,7 +253,7 @@ def test_missing_bundle_says_run_make_bundle(tmp_path, capsys):
 
 
 def test_old_twin_of_a_shipped_module_is_removed(tmp_path, bundle):
-    drive = _drive(tmp_path, BOOT_OUT_9)
+    drive = _drive(tmp_path, BOOT_OUT_10)
     _run(bundle, drive)
     # The next version ships hw/keys precompiled: the old keys.py would be loaded first.
     (bundle / "hw" / "keys.py").unlink()
@@ -266,3 +266,68 @@ def test_old_twin_of_a_shipped_module_is_removed(tmp_path, bundle):
     assert (drive / "hw" / "keys.mpy").read_bytes() == b"C\x06compiled"
     assert "removed hw/keys.py (this version ships the module as .mpy)" in lines
     assert result.leftover == []
+
+
+BOOT_OUT_11 = ("Adafruit CircuitPython 11.0.0-alpha.1 on 2026-09-01; Raspberry Pi Pico with rp2040\n"
+               "Board ID:raspberry_pi_pico\n")
+
+
+@pytest.mark.parametrize("boot_out, source, said", [
+    (BOOT_OUT_10, False, "modules: precompiled .mpy (CircuitPython 10.0.3)"),
+    (BOOT_OUT_9, True, "modules: .py source (CircuitPython 9.2.1: the .mpy files are made for 10.x)"),
+    (BOOT_OUT_11, True, "note: CircuitPython 11.0.0-alpha.1 is newer than the versions"),
+])
+def test_flash_builds_the_form_the_drives_circuitpython_takes(tmp_path, bundle, monkeypatch, capsys,
+                                                              boot_out, source, said):
+    built = []
+
+    def build_for(source, mpy_cross=None):
+        built.append(source)
+        return str(bundle)
+
+    monkeypatch.setattr(flash, "build_for", build_for)
+    drive = _drive(tmp_path, boot_out)
+    assert flash.main(["--drive", str(drive)]) == 0
+    assert built == [source]
+    assert said in capsys.readouterr().out
+    assert (drive / "code.py").is_file()
+    # --source (make flash SOURCE=1): source whatever the version.
+    assert flash.main(["--drive", str(drive), "--source"]) == 0
+    assert built == [source, True]
+
+
+def test_a_precompiled_bundle_is_refused_for_any_version_but_10(tmp_path, bundle, capsys):
+    (bundle / "hw" / "keys.py").unlink()
+    (bundle / "hw" / "keys.mpy").write_bytes(b"C\x06\x00\x1fcompiled")
+    for boot_out in (BOOT_OUT_9, BOOT_OUT_11):
+        drive = _drive(tmp_path, boot_out, "D" + boot_out[22:24])
+        assert flash.main(["--drive", str(drive), "--bundle", str(bundle)]) == 1
+        err = capsys.readouterr().err
+        assert "precompiled for CircuitPython 10.x (hw/keys.mpy" in err and "SOURCE=1" in err
+        assert _tree(drive) == ["boot_out.txt"]
+    drive = _drive(tmp_path, BOOT_OUT_10)
+    assert flash.main(["--drive", str(drive), "--bundle", str(bundle)]) == 0
+    assert "modules: precompiled .mpy" in capsys.readouterr().out
+
+
+def test_going_back_to_source_removes_the_precompiled_twins(tmp_path, bundle):
+    # A board flashed with .mpy on 10.x, then given 9.x: the source form
+    # replaces the .mpy files (an .mpy for 10.x must not stay beside it).
+    drive = _drive(tmp_path, BOOT_OUT_9)
+    (drive / "hw").mkdir()
+    (drive / "hw" / "keys.mpy").write_bytes(b"C\x06\x00\x1fold")
+    (drive / "lib").mkdir()
+    (drive / "lib" / "adafruit_ssd1306.mpy").write_bytes(b"C\x06\x00\x1fold")
+    result, lines = _run(bundle, drive)
+    assert sorted(result.twins) == ["hw/keys.mpy", "lib/adafruit_ssd1306.mpy"]
+    assert not (drive / "hw" / "keys.mpy").exists()
+    assert (drive / "hw" / "keys.py").read_text() == "KEYS = 5\n"
+    assert "modules: .py source" in lines
+    # The precompiled firmware's own module is left over (reported, not run:
+    # the source code.py does not import it), and goes with --prune.
+    (drive / "scorekeeper.mpy").write_bytes(b"C\x06\x00\x1fold")
+    result, lines = _run(bundle, drive)
+    assert result.leftover == ["scorekeeper.mpy"]
+    assert "left over from an older version: scorekeeper.mpy (--prune removes it)" in lines
+    _run(bundle, drive, prune=True)
+    assert not (drive / "scorekeeper.mpy").exists()

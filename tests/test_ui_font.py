@@ -4,7 +4,7 @@ of texts drawn without joining strings look exactly like the joined text."""
 
 import pathlib
 
-from euchre_core import font
+from ui import font
 
 _SOURCE = pathlib.Path(font.__file__).read_text()
 
@@ -61,6 +61,34 @@ def test_big_digits_light_their_segments():
             assert _lit(digit, x, y) == (name in lit[digit]), (digit, name)
 
 
+# The design of the big digits: seven segments as (x0, y0, x1, y1)
+# rectangles, inclusive, on the 20x40 cell: a, b, c, d, e, f, g.
+_SEGMENTS = ((3, 0, 16, 3), (16, 2, 19, 19), (16, 20, 19, 37), (3, 36, 16, 39), (0, 20, 3, 37),
+             (0, 2, 3, 19), (3, 18, 16, 21))
+# Which segments each digit lights (bit 0 = a).
+_DIGIT_SEGMENTS = (0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F)
+
+
+def test_big_digits_are_the_segments_with_their_corners_open():
+    for digit in range(10):
+        for y in range(font.BIG_H):
+            for x in range(font.BIG_W):
+                want = False
+                for seg, (x0, y0, x1, y1) in enumerate(_SEGMENTS):
+                    if not (_DIGIT_SEGMENTS[digit] >> seg & 1 and x0 <= x <= x1 and y0 <= y <= y1):
+                        continue
+                    # A pixel shaved off each end of a segment keeps the
+                    # neighbouring segments apart.
+                    horizontal = seg in (0, 3, 6)
+                    if horizontal and x in (x0, x1) and y in (y0, y1):
+                        continue
+                    if not horizontal and y in (y0, y1) and x in (x0, x1):
+                        continue
+                    want = True
+                assert _lit(digit, x, y) == want, (digit, x, y)
+    assert len(font.BIG) == 10 * font.BIG_PAGES * font.BIG_W
+
+
 def test_big_digits_are_distinct():
     size = font.BIG_PAGES * font.BIG_W
     digits = [bytes(font.BIG[d * size:(d + 1) * size]) for d in range(10)]
@@ -68,7 +96,7 @@ def test_big_digits_are_distinct():
 
 
 def test_numbers_are_drawn_as_their_text_would_be():
-    from euchre_core import screen
+    from ui import screen
 
     for value in list(range(-120, 130)) + [999, 1000, -1000, 12345]:
         for x in (0, 3, 100, 120, 126):
@@ -81,7 +109,7 @@ def test_numbers_are_drawn_as_their_text_would_be():
 
 
 def test_a_pair_is_centred_as_the_joined_text():
-    from euchre_core import screen
+    from ui import screen
 
     for first, second, left, right in ((b"NORTH", b" DEALS", 4, 124), (b"AL", b" LEADS", 6, 122),
                                        (b"BARTHOLOMEW", b" CALLED", 0, 128)):
@@ -93,7 +121,7 @@ def test_a_pair_is_centred_as_the_joined_text():
 
 
 def test_an_outline_is_its_edges_pixel_by_pixel():
-    from euchre_core import screen
+    from ui import screen
 
     def reference(buf, x0, x1, y0, y1, thick):
         for inset in range(thick):
@@ -112,3 +140,11 @@ def test_an_outline_is_its_edges_pixel_by_pixel():
             screen.outline(drawn, x0, x1, y0, y1, thick)
             reference(wanted, x0, x1, y0, y1, thick)
             assert drawn == wanted, (x0, x1, y0, y1, thick)
+
+
+def test_the_glyph_table_finds_the_glyph_small_index_finds():
+    from ui import screen
+
+    assert len(screen._GLYPH_OF) == 256
+    assert [screen._GLYPH_OF[code] * font.SMALL_W for code in range(256)] == [
+        font.small_index(code) for code in range(256)]

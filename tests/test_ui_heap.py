@@ -7,7 +7,7 @@ ui_*.py) and its rarely opened pages are imported only when first shown.
 These tests run the MicroPython unix port (objects about twice their size on
 the Pico) on the ``.py`` sources, never on precompiled files.
 
-Measured (smallest ``-X heapsize`` that works): ``import euchre_core.ui``
+Measured (smallest ``-X heapsize`` that works): ``import ui.table``
 108k (the UI in one 1200-line module needed 210k); the session of
 ``test_every_page_opens_from_source`` 124k (212k). Fitting is not monotonic
 in the heap size on this port: how the heap fragments while a module
@@ -31,9 +31,9 @@ IMPORT_HEAP = "128k"
 # Works from 168k on (and at 124k..132k); one 1200-line ui.py needed 212k.
 SESSION_HEAP = "192k"
 # Imported when a page is first shown (or the preferences first saved or
-# loaded), never by ``import euchre_core.ui``.
-LAZY = ("euchre_core.ui_export", "euchre_core.ui_options", "euchre_core.ui_prefs",
-        "euchre_core.ui_records", "euchre_core.game_forms", "euchre_core.ui_pick")
+# loaded), never by ``import ui.table``.
+LAZY = ("ui.export", "ui.options", "ui.prefs",
+        "ui.records", "euchre_core.game_forms", "ui.pick")
 
 
 def _micropython():
@@ -44,11 +44,12 @@ def _micropython():
 
 
 def _sources(tmp_path):
-    """A copy of the core's .py files only: no .mpy can stand in for them."""
-    target = tmp_path / "euchre_core"
-    target.mkdir()
-    for path in sorted((_ROOT / "euchre_core").glob("*.py")):
-        shutil.copy(path, target / path.name)
+    """A copy of the engine's and the UI's .py files only: no .mpy can stand in for them."""
+    for package in ("euchre_core", "ui"):
+        target = tmp_path / package
+        target.mkdir(exist_ok=True)
+        for path in sorted((_ROOT / package).glob("*.py")):
+            shutil.copy(path, target / path.name)
     return tmp_path
 
 
@@ -61,11 +62,11 @@ def _run(tmp_path, heap, script):
 
 def test_ui_imports_from_source_in_a_small_heap(tmp_path):
     run = _run(tmp_path, IMPORT_HEAP, "import sys\nsys.path.insert(0, '.')\n"
-               "import euchre_core.ui\n"
+               "import ui.table\n"
                "print('LOADED', ' '.join(sorted(sys.modules)))\n")
     assert run.returncode == 0, run.stdout + run.stderr
     loaded = run.stdout.split("LOADED", 1)[1].split()
-    assert "euchre_core.ui_play" in loaded and "euchre_core.ui_menu" in loaded
+    assert "ui.play" in loaded and "ui.menu" in loaded
     assert [name for name in LAZY if name in loaded] == []
 
 
@@ -74,7 +75,7 @@ def test_a_game_played_through_the_table_loads_none_of_the_rare_parts(tmp_path):
     # and the next one: none of it needs the text form, the saved form of
     # a Game or the stats (game_forms), nor the rarely opened pages.
     run = _run(tmp_path, SESSION_HEAP, "import sys\nsys.path.insert(0, '.')\n"
-               "from euchre_core.ui import Table\n"
+               "from ui.table import Table\n"
                "table = Table(rand=lambda: 0)\n"
                "buf = bytearray(1024)\n"
                "now = 0\n"
@@ -97,7 +98,7 @@ def test_a_game_played_through_the_table_loads_none_of_the_rare_parts(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert "HANDS 0 [1, 0]" in run.stdout, run.stdout
     loaded = run.stdout.split("LOADED", 1)[1].split()
-    assert "euchre_core.ui_over" in loaded
+    assert "ui.over" in loaded
     assert [name for name in LAZY if name in loaded] == []
 
 
@@ -108,7 +109,7 @@ def test_every_page_opens_from_source(tmp_path):
     script = """
 import sys
 sys.path.insert(0, '.')
-from euchre_core.ui import Table
+from ui.table import Table
 lines = []
 table = Table(out=lines.append)
 buf = bytearray(1024)
@@ -161,7 +162,9 @@ def test_ui_modules_agree_on_shared_constants():
     # Keys, screens and menu entries are private constants in each module
     # (folded at compile time, no room in the heap); they must not drift apart.
     seen = {}
-    for path in sorted((_ROOT / "euchre_core").glob("ui*.py")):
+    for path in sorted((_ROOT / "ui").glob("*.py")):
+        if path.stem in ("__init__", "screen", "font", "presses"):
+            continue  # drawing and keys, not screens
         for name, value in _private_constants(path).items():
             seen.setdefault(name, {})[path.name] = value
     shared = {name: where for name, where in seen.items() if len(where) > 1}

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_core import Game, Rules
-from euchre_core.ui import Table
+from ui.table import Table
 from ui_read import markers, pips, read_score, redraw
 
 _TICKS_MASK = (1 << 29) - 1

@@ -10,7 +10,8 @@ directly; tests/test_fw_evening.py plays the same through code.py."""
 
 import pytest
 
-from euchre_core import Game, Rules, ui_menu
+from euchre_core import Game, Rules
+from ui import menu
 from ui_read import E, N, OK, S, W, Clock, frame, press, settle, table
 
 KEYS = [(key, long) for key in (N, E, S, W, OK) for long in (False, True)]
@@ -20,7 +21,7 @@ def _menu(item):
     """Long OK, then down to ``item`` and choose it."""
     def go(t, clock):
         press(t, clock, OK, long=True)
-        index = t._items.index(ui_menu._MENU_LABELS.index(item))
+        index = t._items.index(menu._MENU_LABELS.index(item))
         for _ in range(index):
             # Down is the key at the bottom of the picture.
             press(t, clock, t.key_at(S))
@@ -182,4 +183,4 @@ def test_who_deals_first_taken_back_leaves_the_game_as_it_was():
     press(t, clock, OK)  # Undo: "UNDO NEW GAME"
     assert t.game is old and "UNDONE: NEW GAME" in t.message
     press(t, clock, OK, long=True)
-    assert ui_menu.undo_label(t) == "UNDO (NOTHING)"  # the game has no action yet
+    assert menu.undo_label(t) == "UNDO (NOTHING)"  # the game has no action yet

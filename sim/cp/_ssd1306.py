@@ -18,6 +18,9 @@ display on/off and the charge pump (with it off the panel stays dark).
 Scrolling, fade and zoom are recorded, not animated. Commands the chip does
 not have are kept in ``unknown`` as (byte, transaction number).
 
+The SH1106 and SSD1309 models (``_sh1106.py``, ``_ssd1309.py``) are
+subclasses that change what differs on their chips.
+
 Plain classes only: this file also runs under the MicroPython unix port.
 """
 
@@ -54,6 +57,10 @@ PAGE = 2
 
 
 class SSD1306:
+    NAME = "SSD1306"
+    RAM_WIDTH = WIDTH  # columns of GDDRAM per page
+    ARGS = _ARGS  # argument bytes of each multi-byte command
+
     def __init__(self):
         self.transactions = 0
         self.bytes = 0  # every byte received after the address, control bytes included
@@ -66,7 +73,7 @@ class SSD1306:
 
     def power_on(self):
         """The chip's state after power is applied (datasheet reset values)."""
-        self.ram = bytearray(WIDTH * PAGES)
+        self.ram = bytearray(self.RAM_WIDTH * PAGES)
         self.display_on = False
         self.contrast = 0x7F
         self.entire_on = False
@@ -94,6 +101,13 @@ class SSD1306:
         self.version += 1
 
     # --- the I2C device interface (sim/cp/_vboard.Bus) ---
+    def answers(self):
+        """Whether the chip acknowledges its address (a chip held in reset does not)."""
+        return True
+
+    def res(self, high):
+        """A RES pin driven high or low: these modules have none (see _ssd1309)."""
+
     def i2c_write(self, data, start, end):
         self.transactions += 1
         self.bytes += end - start
@@ -163,7 +177,7 @@ class SSD1306:
                 self._pending = None
                 self._execute(pending[0], pending[1])
             return
-        needed = _ARGS.get(byte)
+        needed = self.ARGS.get(byte)
         if needed:
             self._pending = [byte, [], needed]
             return
@@ -245,6 +259,10 @@ class SSD1306:
         """Whether the panel is driven at all (display on, charge pump running)."""
         return self.display_on and self.charge_pump
 
+    def ram_column(self, x):
+        """The GDDRAM column shown at glass column ``x`` (0 = left)."""
+        return x if self.seg_remap else WIDTH - 1 - x
+
     def ram_row(self, y):
         """The GDDRAM row shown on glass row ``y``, or -1 when that row is dark."""
         line = HEIGHT - 1 - y  # physical COM line; COM0 is at the bottom edge
@@ -267,8 +285,7 @@ class SSD1306:
         if row < 0:
             value = 0
         else:
-            col = x if self.seg_remap else WIDTH - 1 - x
-            value = (self.ram[(row >> 3) * WIDTH + col] >> (row & 7)) & 1
+            value = (self.ram[(row >> 3) * self.RAM_WIDTH + self.ram_column(x)] >> (row & 7)) & 1
         return value ^ 1 if self.inverted else value
 
     def frame(self):
@@ -278,6 +295,7 @@ class SSD1306:
             return out
         ram = self.ram
         invert = 1 if self.inverted else 0
+        columns = [self.ram_column(x) for x in range(WIDTH)]
         for y in range(HEIGHT):
             base = y * WIDTH
             if self.entire_on:
@@ -290,14 +308,10 @@ class SSD1306:
                     for x in range(WIDTH):
                         out[base + x] = 1
                 continue
-            page = (row >> 3) * WIDTH
+            page = (row >> 3) * self.RAM_WIDTH
             bit = row & 7
-            if self.seg_remap:
-                for x in range(WIDTH):
-                    out[base + x] = ((ram[page + x] >> bit) & 1) ^ invert
-            else:
-                for x in range(WIDTH):
-                    out[base + x] = ((ram[page + WIDTH - 1 - x] >> bit) & 1) ^ invert
+            for x in range(WIDTH):
+                out[base + x] = ((ram[page + columns[x]] >> bit) & 1) ^ invert
         return out
 
     def unknown_text(self):
@@ -306,7 +320,7 @@ class SSD1306:
             return ""
         shown = ", ".join("0x%02X (transaction %d)" % (code, n) for code, n in self.unknown[:8])
         more = " and %d more" % (len(self.unknown) - 8) if len(self.unknown) > 8 else ""
-        return "SSD1306: unknown command bytes " + shown + more
+        return self.NAME + ": unknown command bytes " + shown + more
 
     def counters(self):
         return {"transactions": self.transactions, "bytes": self.bytes,

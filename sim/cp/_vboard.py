@@ -12,7 +12,11 @@ firmware and the real Adafruit libraries run unchanged.
 Plain classes only: this file also runs under the MicroPython unix port.
 """
 
+from _sh1106 import SH1106
 from _ssd1306 import SSD1306
+from _ssd1309 import SSD1309
+
+CONTROLLERS = ("ssd1306", "sh1106", "ssd1309")
 
 TICKS_PERIOD = 1 << 29
 # CircuitPython starts supervisor.ticks_ms() 65.5 s before its first wrap, so
@@ -228,7 +232,10 @@ class Bus:
 
     def device(self, address):
         dev = self.devices.get(address)
-        if dev is None:
+        # A chip held in reset does not acknowledge (``answers``; optional:
+        # a device without it always answers).
+        answers = getattr(dev, "answers", None)
+        if dev is None or (answers is not None and not answers()):
             self.nacks += 1
             # CircuitPython on the RP2040 reports an address nobody acknowledges
             # as ENODEV; adafruit_bus_device turns that into ValueError.
@@ -274,10 +281,14 @@ class Machine:
     ``address``), "absent" (the bus has pull-ups but nothing answers at the
     address) or "unplugged" (no pull-ups: ``busio.I2C`` refuses, as on a board
     with nothing on the pins; ``plug_display`` plugs it in later).
+    controller: the display module's chip, "ssd1306" (0.96-inch), "sh1106"
+    (1.3-inch) or "ssd1309" (2.42-inch). reset_wire: the pin name the
+    module's RES is wired to (an SSD1309 module without a reset circuit of
+    its own: it answers only once that pin has gone low and high), or None.
     """
 
     def __init__(self, root, nvm_path=None, flavour=10, display=True, address=0x3C,
-                 ticks_start=TICKS_START, poll_ms=1):
+                 ticks_start=TICKS_START, poll_ms=1, controller="ssd1306", reset_wire=None):
         self.root = root
         self.flavour = flavour
         self.ticks_start = ticks_start
@@ -288,7 +299,16 @@ class Machine:
         self.dead = False
         self.nvm = Nvm(nvm_path)
         self.bus = Bus(pullups=display != "unplugged")
-        self.oled = SSD1306()
+        self.reset_wire = pin_named(reset_wire).number if reset_wire else -1
+        if controller == "sh1106":
+            self.oled = SH1106()
+        elif controller == "ssd1309":
+            self.oled = SSD1309(needs_reset=reset_wire is not None)
+        elif controller == "ssd1306":
+            self.oled = SSD1306()
+        else:
+            raise ValueError("no display controller " + repr(controller) + ": one of "
+                             + ", ".join(CONTROLLERS))
         self.address = address
         if display is True:
             self.bus.devices[address] = self.oled
@@ -416,6 +436,13 @@ class Machine:
         if self.button_down(pin, at_ms):
             return False
         return pull_up is not False
+
+    def drive_pin(self, pin, value):
+        """An output pin driven to ``value``: recorded, and the display
+        module's RES follows it when wired there."""
+        self.output(pin).record(self.now(), value)
+        if pin.number == self.reset_wire:
+            self.oled.res(value)
 
     def output(self, pin):
         out = self.outputs.get(pin.number)

@@ -76,4 +76,4 @@ class DigitalInOut(_vboard.PinOwner):
         if self._direction != Direction.OUTPUT:
             raise AttributeError("Cannot set value when direction is input.")
         self._value = bool(value)
-        board.output(self._pin).record(board.now(), self._value)
+        board.drive_pin(self._pin, self._value)

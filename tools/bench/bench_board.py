@@ -56,6 +56,7 @@ class _Clock:
     # handles a key event, and at the next poll, just after it.
     pass_begins = None
     pass_ended = None
+    pass_sent = None
     pass_open = False
     sent = (0, 0)  # the bus counters when the pass began
     heap = 0  # gc.mem_alloc() when the pass began
@@ -65,6 +66,10 @@ class _Clock:
     polls = 0
     peak = 0
     started = -1
+    # With ``--startup`` (bench_pass.stage): called with a label where the
+    # start-up reaches a part of the board, to bracket its stages for callgrind.
+    stage = None
+    settings_read = False
 
 
 _clock = _Clock()
@@ -91,6 +96,8 @@ class _Events:
         return 1 if _due() else 0
 
     def get_into(self, event):
+        if _clock.stage is not None:
+            _clock.stage("key poll")
         if _clock.pass_open:
             _clock.pass_open = False
             _clock.pass_ended()  # the pass that handled the last key event ends here
@@ -127,6 +134,8 @@ class Keys:
     """``keypad.Keys``: the presses replayed by virtual time."""
 
     def __init__(self, pins, **options):
+        if _clock.stage is not None:
+            _clock.stage("keypad.Keys")
         self.events = _Events()
 
     def reset(self):
@@ -160,6 +169,8 @@ class I2C:
     locked = False
 
     def __init__(self, scl, sda, **options):
+        if _clock.stage is not None:
+            _clock.stage("busio.I2C")
         _buses.append(self)
 
     def try_lock(self):
@@ -174,6 +185,8 @@ class I2C:
     def writeto(self, address, buffer, *, start=0, end=None):
         if address != 0x3C:
             raise OSError(19)  # ENODEV, as CircuitPython raises for no ACK
+        if _clock.stage is not None and not self.transactions:
+            _clock.stage("first I2C write")
         self.transactions += 1
         self.data_bytes += (len(buffer) if end is None else end) - start
 
@@ -203,6 +216,8 @@ class I2CDevice:
 
     def __exit__(self, *exc):
         self._i2c.unlock()
+        if _clock.pass_open:
+            _clock.pass_sent()  # the bytes of this lock are on the wire
         return False
 
     def write(self, buf, *, start=0, end=None):
@@ -270,6 +285,9 @@ def reload():
 
 
 def get_setting(key, default=None):
+    if _clock.stage is not None and not _clock.settings_read:
+        _clock.settings_read = True
+        _clock.stage("settings.toml")
     return default  # no settings.toml: every key at its default
 
 
@@ -287,18 +305,29 @@ def session(argv):
     session on these stand-ins; prints ``SESSION name value`` lines."""
     import bench_minimal
     expect, presses, nvm = bench_minimal.prepare(argv)
+    startup = _clock.stage is not None
     bench_minimal = None
     _forget("bench_minimal")
     gc.collect()
     board_heap = gc.mem_alloc()
     import bench_framebuf
-    bench_framebuf.install()
+    if startup:
+        # The libraries are loaded by code.py, as on the board (install()
+        # loads them to check the driver draws with adafruit_framebuf).
+        bench_framebuf.hide()
+        _clock.stage("code.py")
+    else:
+        bench_framebuf.install()
     try:
         import code  # noqa: F401  (runs the firmware until the script ends)
     except SessionEnd:
         pass
+    if startup:
+        return
     # Let the firmware go before checking, so the check never sets the peak.
     _forget("code")
+    if "scorekeeper" in sys.modules:  # the firmware, as the bundle ships it
+        _forget("scorekeeper")
     gc.collect()
     import bench_minimal
     bench_minimal.report(expect, presses, nvm, board_heap, _clock.peak, _clock.started)

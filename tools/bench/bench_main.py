@@ -1,6 +1,8 @@
 # Entry script for the MicroPython runs: everything else is precompiled.
 import sys
 
-import bench_press
+sys.path.append("lib")  # the libraries, as on the board's drive (CircuitPython looks in /lib)
+
+import bench_press  # noqa: E402
 
 bench_press.main(sys.argv)

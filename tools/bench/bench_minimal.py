@@ -60,6 +60,7 @@ def install(script, end_ms, poll_ms=POLL_MS, on_poll=None, mark=False):
         import bench_pass
         _clock.pass_begins = bench_pass.begins
         _clock.pass_ended = bench_pass.ended
+        _clock.pass_sent = bench_pass.sent
     busio = _Module()
     busio.I2C = bench_board.I2C
     microcontroller = _Module()
@@ -95,6 +96,15 @@ def prepare(argv):
     """Read SCRIPT, install the stand-ins; (expected, presses, nvm)."""
     mark = "--mark" in argv
     argv = [a for a in argv if a != "--mark"]
+    image = None
+    if "--startup" in argv:
+        # --startup NVM: no presses; the nvm holds the image saved in file
+        # NVM; the stages of the start-up are marked (bench_pass.stage).
+        at = argv.index("--startup")
+        with open(argv[at + 1], "rb") as f:
+            image = f.read()
+        argv = argv[:at] + argv[at + 2:]
+        mark = True
     expect, script, end = read_script(argv[2])
     _clock.sample = int(argv[3]) if len(argv) > 3 else 0
     on_poll = None
@@ -102,6 +112,10 @@ def prepare(argv):
         import bench_pass
         on_poll = bench_pass.sample_heap
     nvm = install(script, end, POLL_MS, on_poll, mark)
+    if image is not None:
+        nvm[:len(image)] = image
+        import bench_pass
+        _clock.stage = bench_pass.stage
     import random
     random.seed(SEED)  # code.py draws the first dealer at random
     return expect, len(script) // 3, nvm

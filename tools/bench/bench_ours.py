@@ -20,8 +20,8 @@ between measured ones run the same way, unmeasured.
 """
 
 from euchre_core import Rules
-from euchre_core.presses import LONG, STUCK, Presses
-from euchre_core.ui import Table
+from ui.presses import LONG, STUCK, Presses
+from ui.table import Table
 from hw.display import ALL_PAGES, Display
 from hw.storage import Storage
 

@@ -1,11 +1,12 @@
 """The hooks of a measured session on ``bench_board``, loaded only for one:
 the passes of code.py's loop that handle a key event, marked for callgrind
 (``--mark``: what each sent to the display and whether a garbage
-collection ran in it), and the live heap sampled as the session goes."""
+collection ran in it), the stages of the start-up (``--startup``), and the
+live heap sampled as the session goes."""
 
 import gc
 
-from bench_board import _buses, _clock
+from bench_board import SessionEnd, _buses, _clock
 
 _ONE = (0,)
 
@@ -25,10 +26,20 @@ def marker():
 
 
 def begins():
-    """Just before the pass that handles a key event: the counters, then the mark."""
+    """Just before the pass that handles a key event: a ``BEGIN`` line, the
+    counters, then the mark."""
+    print("BEGIN")
     if _buses:
         _clock.sent = (_buses[-1].transactions, _buses[-1].data_bytes)
     _clock.heap = gc.mem_alloc()
+    marker()
+
+
+def sent():
+    """In that pass, when the display lets the bus go (its bytes are on the
+    wire): a ``SENT`` line, then the mark. The pass's work up to its last
+    such mark is what stands before the last byte reaches the glass."""
+    print("SENT")
     marker()
 
 
@@ -56,3 +67,24 @@ def sample_heap():
             _clock.started = used
         if used > _clock.peak:
             _clock.peak = used
+
+
+_polls = [0]
+
+
+def stage(label):
+    """``--startup``: a ``STAGE label transactions bytes`` line (what was sent
+    to the display before it), then the mark. The start-up ends at the
+    second key poll: the first pass of code.py's loop, which drew the first
+    screen, is then over."""
+    if _buses:
+        bus = _buses[-1]
+        print("STAGE %s %d %d" % (label.replace(" ", "_"), bus.transactions, bus.data_bytes))
+    else:
+        print("STAGE %s 0 0" % label.replace(" ", "_"))
+    marker()
+    if label == "key poll":
+        _polls[0] += 1
+        if _polls[0] == 2:
+            _clock.stage = None
+            raise SessionEnd()

@@ -59,8 +59,8 @@ BOARD_MODULES = ("_vboard", "_ssd1306", "board", "busio", "microcontroller", "su
 # The firmware's modules, roughly in the order code.py pulls them in
 # ("euchre_core" is the package with the rules engine: rules.py and game.py).
 FIRMWARE_MODULES = ("adafruit_framebuf", "adafruit_bus_device.i2c_device", "adafruit_ssd1306",
-                    "euchre_core", "euchre_core.presses",
-                    "euchre_core.font", "euchre_core.screen", "euchre_core.ui",
+                    "euchre_core", "ui.presses",
+                    "ui.font", "ui.screen", "ui.table",
                     "hw.settings", "hw.clock", "hw.display", "hw.keys", "hw.storage",
                     "hw.led", "hw.buzzer")
 
@@ -171,6 +171,7 @@ def main(argv):
 
     # Let the firmware go before checking, so the check never sets the peak.
     sys.modules.pop("code", None)
+    sys.modules.pop("scorekeeper", None)  # the firmware, as the bundle ships it
     from hw.storage import Storage
     writes = machine.nvm.writes
     erases = machine.nvm.erases

@@ -5,6 +5,7 @@ import sys
 # starts with ""): each module's __file__ is then "euchre_core/ui.mpy", not a
 # long absolute path interned for every module.
 sys.path[0] = ""
+sys.path.append("lib")  # the libraries, as on the board's drive (CircuitPython looks in /lib)
 
 if sys.argv[1] == "--minimal":
     # The stand-in board runs it alone: bench_session drives the simulator.

@@ -8,7 +8,7 @@ Pure Python.
 
 from micropython import const
 
-from euchre_core import screen
+from ui import screen
 
 # Keys: the seat keys N, E, S, W, then OK.
 _KEY_OK = const(4)

@@ -2,14 +2,14 @@
 score and the new game / reset confirmation, opened from the menu.
 
 Functions of the ``Table`` (ui.py), each taking the table first. Kept apart
-from ui_menu.py and imported when one of these pages is first opened: a
+from menu.py and imported when one of these pages is first opened: a
 game usually needs none of them, and the board's heap is small.
 Pure Python.
 """
 
 from micropython import const
 
-from euchre_core import screen, ui_menu, ui_play
+from ui import menu, play, screen
 
 # Keys: the seat keys N, E, S, W, then OK.
 _KEY_E = const(1)
@@ -84,7 +84,7 @@ def press_adjust(table, key, now_ms):
 
 def press_confirm(table, key, now_ms):
     if key == _KEY_E or key == _KEY_OK:
-        ui_menu.open_pick(table, _PICK_NEW_GAME)
+        menu.open_pick(table, _PICK_NEW_GAME)
     elif key == _KEY_W:
         table._mode = _MAIN
     else:
@@ -103,7 +103,7 @@ def draw_pick(table, buf):
         prompt, hint = "WHO DEALS?", "OK:BACK"
     else:
         prompt, hint = "WHO DEALS FIRST?", "OK:RANDOM"
-    ui_play.soft_labels(table, buf, labels, prompt, hint)
+    play.soft_labels(table, buf, labels, prompt, hint)
 
 
 def draw_adjust(table, buf):
@@ -112,7 +112,7 @@ def draw_adjust(table, buf):
     teams = table.teams
     labels = (teams[0] + b" +1", teams[1] + b" +1", teams[0] + b" -1",
               teams[1] + b" -1")
-    ui_play.soft_labels(table, buf, labels, b"", "OK:SAVE")
+    play.soft_labels(table, buf, labels, b"", "OK:SAVE")
     # Each team's score as it will be, lit when it differs from now.
     for team in (0, 1):
         shown = teams[team][:4] + b" " + str(scores[team] + pending[team]).encode()
@@ -128,4 +128,4 @@ def draw_confirm(table, buf):
         screen.text2_center(buf, 0, "NEW GAME?")
         screen.text_center(buf, 5, "THIS GAME ENDS HERE")
         screen.text_center(buf, 6, "(UNDO BRINGS IT BACK)")
-    ui_play.soft_labels(table, buf, (b"", b"YES", b"", b"NO"), b"", "OK:YES")
+    play.soft_labels(table, buf, (b"", b"YES", b"", b"NO"), b"", "OK:YES")

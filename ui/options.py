@@ -9,7 +9,7 @@ Rarely opened: ui.py imports it only when one of these pages is on view.
 
 from micropython import const
 
-from euchre_core import ui_menu
+from ui import menu
 from euchre_core.game import Game
 from euchre_core.rules import FIELDS
 
@@ -149,4 +149,4 @@ def change_display(table, row):
 
 def draw_options(table, buf):
     title = "RULES" if table._options == 0 else "DISPLAY"
-    ui_menu.draw_list(table, buf, title, option_rows(table), table._cursor, "CHANGE")
+    menu.draw_list(table, buf, title, option_rows(table), table._cursor, "CHANGE")

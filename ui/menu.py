@@ -3,14 +3,14 @@
 Functions of the ``Table`` (ui.py), each taking the table first: the UI is
 split into modules of moderate size because the board compiles each module
 when it is first imported, and the memory that takes grows with its size.
-The seat pickers, adjust score and confirm are in ui_pick, imported when
+The seat pickers, adjust score and confirm are in pick, imported when
 one of them is first opened.
 Pure Python.
 """
 
 from micropython import const
 
-from euchre_core import screen
+from ui import screen
 from euchre_core.game import Game
 
 # Keys: the seat keys N, E, S, W, then OK. On the list pages they come as
@@ -129,11 +129,11 @@ def press_menu(table, key, now_ms):
     elif item == _M_STATS:
         table._mode = _STATS
     elif item == _M_HISTORY:
-        import euchre_core.ui_records
-        euchre_core.ui_records.open_history(table)
+        import ui.records
+        ui.records.open_history(table)
     elif item == _M_EXPORT:
-        import euchre_core.ui_export
-        count = euchre_core.ui_export.export(
+        import ui.export
+        count = ui.export.export(
             table, table._out if table._out is not None else print)
         table._say(str(count) + " LINES TO USB", now_ms)
     elif item == _M_NEW_GAME or item == _M_RESET:

@@ -46,11 +46,11 @@ settings.toml until "From settings" is chosen in the Rules menu.
 
 The board compiles each module from source when it is imported, and that
 takes memory in proportion to the module's size, so the screens live in
-modules of moderate size, as functions taking the table first: ui_play
-(score, hand, quick result, banner), ui_over (game over), ui_menu (menu,
-undo); the rarely opened pages ui_pick (seat pickers, adjust score,
-confirm), ui_options (rules, display), ui_records (stats, history),
-ui_prefs (the saved preferences) and ui_export are imported only when first
+modules of moderate size, as functions taking the table first: play
+(score, hand, quick result, banner), over (game over), menu (menu,
+undo); the rarely opened pages pick (seat pickers, adjust score,
+confirm), options (rules, display), records (stats, history),
+prefs (the saved preferences) and export are imported only when first
 needed.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
@@ -58,11 +58,11 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from micropython import const
 
-from euchre_core import screen, ui_menu, ui_over, ui_play
+from ui import menu, over, play, screen
 from euchre_core.game import Game, action_text
-from euchre_core.presses import ticks_diff
+from ui.presses import ticks_diff
 from euchre_core.rules import Rules
-from euchre_core.ui_play import SHIFTS
+from ui.play import SHIFTS
 
 # Keys: the seat keys N, E, S, W, then OK.
 _KEY_S = const(2)
@@ -259,7 +259,7 @@ class Table:
             return
         if key == _KEY_OK and long:
             self._message = None
-            ui_menu.open_menu(self)
+            menu.open_menu(self)
             return
         mode = self._mode
         if self._message and mode == _MAIN and self.main_screen == "over":
@@ -276,35 +276,35 @@ class Table:
         if mode == _MAIN:
             screen_now = self.main_screen
             if screen_now == "score":
-                ui_play.press_score(self, key, long, now_ms)
+                play.press_score(self, key, long, now_ms)
             elif screen_now == "hand":
-                ui_play.press_hand(self, key, long, now_ms)
+                play.press_hand(self, key, long, now_ms)
             else:
-                ui_over.press_over(self, key, now_ms)
+                over.press_over(self, key, now_ms)
         elif mode == _BANNER:
             self._mode = _MAIN
         elif mode == _QUICK:
-            ui_play.press_quick(self, key, now_ms)
+            play.press_quick(self, key, now_ms)
         elif mode == _MENU:
-            ui_menu.press_menu(self, key, now_ms)
+            menu.press_menu(self, key, now_ms)
         elif mode == _PICK:
-            import euchre_core.ui_pick
-            euchre_core.ui_pick.press_pick(self, key, now_ms)
+            import ui.pick
+            ui.pick.press_pick(self, key, now_ms)
         elif mode == _ADJUST:
-            import euchre_core.ui_pick
-            euchre_core.ui_pick.press_adjust(self, key, now_ms)
+            import ui.pick
+            ui.pick.press_adjust(self, key, now_ms)
         elif mode == _OPTIONS:
             # Rarely opened pages: compiled on the board only when first used.
             # This form of import allocates nothing once the module is
             # loaded ("from euchre_core import ..." does, on MicroPython).
-            import euchre_core.ui_options
-            euchre_core.ui_options.press_options(self, key, now_ms)
+            import ui.options
+            ui.options.press_options(self, key, now_ms)
         elif mode in (_STATS, _HISTORY):
-            import euchre_core.ui_records
-            euchre_core.ui_records.press_list(self, key, now_ms)
+            import ui.records
+            ui.records.press_list(self, key, now_ms)
         elif mode == _CONFIRM:
-            import euchre_core.ui_pick
-            euchre_core.ui_pick.press_confirm(self, key, now_ms)
+            import ui.pick
+            ui.pick.press_confirm(self, key, now_ms)
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, the display sleeps."""
@@ -354,16 +354,16 @@ class Table:
 
     def prefs_bytes(self):
         """Display settings, match tally and rules, versioned, for the NVM."""
-        # In a module of its own (see ui_prefs.py), loaded when first needed.
-        import euchre_core.ui_prefs
-        return euchre_core.ui_prefs.prefs_bytes(self)
+        # In a module of its own (see prefs.py), loaded when first needed.
+        import ui.prefs
+        return ui.prefs.prefs_bytes(self)
 
     def load_prefs(self, data):
         """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
         anything else. Call before ``load_game``: the game replays under the
         rules saved here."""
-        import euchre_core.ui_prefs
-        euchre_core.ui_prefs.load_prefs(self, data)
+        import ui.prefs
+        ui.prefs.load_prefs(self, data)
 
     def load_game(self, data):
         """Resume a game saved by ``Game.to_bytes`` under the current game's
@@ -375,7 +375,7 @@ class Table:
     def export_lines(self):
         """The game log as CSV lines for the USB serial console."""
         # Rarely used: loaded only when asked for, to keep the heap small.
-        from euchre_core.ui_export import export_lines
+        from ui.export import export_lines
         return export_lines(self)
 
     # ----- new games ----------------------------------------------------------
@@ -465,35 +465,35 @@ class Table:
         if mode == _MAIN:
             main = self.main_screen
             if main == "score":
-                ui_play.draw_score(self, buf)
+                play.draw_score(self, buf)
             elif main == "hand":
-                ui_play.draw_hand(self, buf)
+                play.draw_hand(self, buf)
             else:
-                ui_over.draw_over(self, buf)
+                over.draw_over(self, buf)
         elif mode == _BANNER:
-            ui_play.draw_banner(self, buf)
+            play.draw_banner(self, buf)
         elif mode == _QUICK:
-            ui_play.draw_quick(self, buf)
+            play.draw_quick(self, buf)
         elif mode == _MENU:
-            ui_menu.draw_menu(self, buf)
+            menu.draw_menu(self, buf)
         elif mode == _PICK:
-            import euchre_core.ui_pick
-            euchre_core.ui_pick.draw_pick(self, buf)
+            import ui.pick
+            ui.pick.draw_pick(self, buf)
         elif mode == _ADJUST:
-            import euchre_core.ui_pick
-            euchre_core.ui_pick.draw_adjust(self, buf)
+            import ui.pick
+            ui.pick.draw_adjust(self, buf)
         elif mode == _OPTIONS:
-            import euchre_core.ui_options
-            euchre_core.ui_options.draw_options(self, buf)
+            import ui.options
+            ui.options.draw_options(self, buf)
         elif mode == _STATS:
-            import euchre_core.ui_records
-            euchre_core.ui_records.draw_stats(self, buf)
+            import ui.records
+            ui.records.draw_stats(self, buf)
         elif mode == _HISTORY:
-            import euchre_core.ui_records
-            euchre_core.ui_records.draw_history(self, buf)
+            import ui.records
+            ui.records.draw_history(self, buf)
         elif mode == _CONFIRM:
-            import euchre_core.ui_pick
-            euchre_core.ui_pick.draw_confirm(self, buf)
+            import ui.pick
+            ui.pick.draw_confirm(self, buf)
         if self._message:
             if mode == _MAIN and self.main_screen == "score":
                 south = self.side_of(self.game.dealer) == _KEY_S

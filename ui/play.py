@@ -8,7 +8,7 @@ Pure Python.
 
 from micropython import const
 
-from euchre_core import screen
+from ui import screen
 from euchre_core.rules import score_hand
 
 CHAR_W = const(6)  # a small character and its gap (screen.CHAR_W)

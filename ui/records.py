@@ -4,14 +4,14 @@ Functions of the ``Table`` (ui.py), each taking the table first: the UI is
 split into modules of moderate size because the board compiles each module
 when it is first imported, and the memory that takes grows with its size.
 Pure Python.
-Rarely opened: ui.py and ui_menu import it only when one of these pages is
+Rarely opened: ui.py and menu import it only when one of these pages is
 opened or on view.
 """
 
 from micropython import const
 
-from euchre_core import screen, ui_menu
-from euchre_core.ui_play import KIND_WORDS
+from ui import menu, screen
+from ui.play import KIND_WORDS
 
 # Keys: the seat keys N, E, S, W, then OK.
 _KEY_N = const(0)
@@ -30,7 +30,7 @@ def _row_count(table):
 
 def open_history(table):
     """History, scrolled to its end (the latest rows)."""
-    table._top = max(0, _row_count(table) - ui_menu.ROWS)
+    table._top = max(0, _row_count(table) - menu.ROWS)
     table._mode = _HISTORY
 
 
@@ -40,14 +40,14 @@ def press_list(table, key, now_ms):
         table._mode = _MAIN
         return
     if table._mode == _HISTORY and (key == _KEY_N or key == _KEY_S):
-        last = max(0, _row_count(table) - ui_menu.ROWS)
+        last = max(0, _row_count(table) - menu.ROWS)
         top = min(last, max(0, table._top + (1 if key == _KEY_S else -1)))
         if top == table._top:
             table._say("NO MORE HANDS THAT WAY", now_ms)
         table._top = top
         return
     # A key the page does not offer: what it does offer, nothing else.
-    table._say(ui_menu.back_hint(table), now_ms)
+    table._say(menu.back_hint(table), now_ms)
 
 
 def draw_stats(table, buf):
@@ -73,7 +73,7 @@ def draw_stats(table, buf):
         line += 1
 
 
-# Characters on a row of the list (ui_menu.draw_list), the left text and
+# Characters on a row of the list (menu.draw_list), the left text and
 # the right one together: they then stand 4 pixels apart at least, and the
 # right ones line up in columns.
 _ROW_CHARS = const(20)
@@ -120,7 +120,7 @@ def draw_history(table, buf):
         done += 1
     if not rows:
         rows.append(("NO HAND SCORED YET", ""))
-    ui_menu.draw_list(table, buf, "HISTORY", rows, None, None)
+    menu.draw_list(table, buf, "HISTORY", rows, None, None)
 
 
 def _adjust_row(adjustment, teams):

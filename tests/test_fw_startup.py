@@ -1,0 +1,47 @@
+"""code.py's start-up and saving, as a player waits for them: the glass dark
+until the first whole picture, and a whole record written after the screen
+it goes with (journal entries before it)."""
+
+from fw_support import boot, table
+
+
+def _watch_nvm(pico):
+    """Every nvm write from now on, as (bytes written, I2C bytes sent by then)."""
+    machine = pico.machine
+    writes = []
+    plain = machine.nvm.write
+
+    def write(start, values):
+        writes.append((len(values), machine.bus.bytes))
+        return plain(start, values)
+
+    machine.nvm.write = write
+    return writes
+
+
+def test_a_new_game_is_saved_once_its_screen_is_sent():
+    with boot(settings={"EUCHRE_TARGET": "1"}) as pico:
+        pico.run_script("N N N N N N wait:3500")
+        assert table(pico).game.winner is not None
+        writes = _watch_nvm(pico)
+        sent = pico.machine.bus.bytes
+        pico.run_script("N wait:300")  # the next game
+        assert table(pico).game.winner is None and table(pico).game.codes == b""
+        records = [at for size, at in writes if size > 2]
+        assert records, writes
+        # The new score screen (hundreds of bytes) was on the wire before the record.
+        assert records[0] - sent > 300, (records, sent)
+        # An action still goes into the journal before its screen is drawn.
+        writes[:] = []
+        sent = pico.machine.bus.bytes
+        pico.run_script("S wait:300")
+        assert [size for size, _ in writes] == [2] and writes[0][1] == sent
+
+
+def test_the_glass_lights_with_the_first_whole_picture():
+    with boot() as pico:
+        chip = pico.machine.bus.devices[0x3C]
+        assert chip.display_on
+        # The driver's set-up sent no blank frame: the first data bytes on
+        # the wire were the whole first picture, 8 pages.
+        assert chip.data_bytes >= 1024 and chip.data_bytes < 1100
