@@ -28,10 +28,10 @@ WORK = ROOT / "build" / "mutants"
 EQUIVALENT_FILE = ROOT / "tools" / "mutants-equivalent.txt"
 ENGINE = ("euchre_core/rules.py", "euchre_core/game.py", "euchre_core/game_forms.py")
 TESTS = ("tests/test_cases.py", "tests/test_engine_stateful.py", "tests/test_engine_readme.py")
-# tests/test_cases.py runs the case_* functions of every tests/cases_*.py it finds
-# (the engine's, and cases_presses.py, which mutmut skips: it reaches no mutant).
+# tests/test_cases.py runs the case_* functions of every tests/cases_*.py it finds:
+# the engine's, and the key presses' (of ui/, copied too), which reach no mutant.
 COPIED = TESTS + ("README.md",) + tuple(
-    str(path.relative_to(ROOT)) for pattern in ("euchre_core/*.py", "tests/cases_*.py")
+    str(path.relative_to(ROOT)) for pattern in ("euchre_core/*.py", "ui/*.py", "tests/cases_*.py")
     for path in sorted(ROOT.glob(pattern)))
 HYPOTHESIS_SEED = 16
 TARGETS = {"logic": 97.0, "message": 90.0}
@@ -45,6 +45,7 @@ only_mutate =
 also_copy =
     README.md
     pytest.ini
+    ui
 pytest_add_cli_args = -p no:cacheprovider -q --hypothesis-seed={seed}
 pytest_add_cli_args_test_selection =
 {tests}
