@@ -124,7 +124,10 @@ LEADERS = (
     ("loner_left", N, "AW", N),         # left of the lone W is N
     ("loner_left", N, "CN DW", N),      # left of the lone defender W
     ("loner_left", N, "AN DW", W),      # both alone: the lone defender leads
-    ("loner_left", S, "AE", S),
+    ("loner_left", S, "AE", S),         # left of the lone E
+    ("loner_left", N, "CE LW", N),      # the caller's partner W alone: N leads
+    ("dealer_left", S, "CW LE", N),     # E alone, W sits out: on to N
+    ("loner_left", N, "CN DE LS", E),   # S alone after E: the lone defender leads
     ("loner_left", S, "CS TW", W),      # the trick's winner leads next
     ("dealer_left", S, "AE TN TE", E),
 )
