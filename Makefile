@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-py test-mp typecheck screens lib bundle flash bench wiring clean
+.PHONY: run test test-py test-mp typecheck mutants screens lib bundle flash bench wiring clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ test-mp: $(STAMP)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --config-file mypy.ini
+
+## Mutation testing of the rules engine against its tests (minutes; not part of `make test`).
+mutants: $(STAMP)
+	$(PY) tools/mutants.py
 
 ## Benchmarks: the shipped bundle driven from the outside; work and press-to-pixel per
 ## key press, start-up, heap, flash (see tools/bench/bench.py).

@@ -1,0 +1,88 @@
+"""The rules engine's exact answers: the CRC, the byte layouts, the printed forms,
+and equality both ways.
+
+Plain functions like tests/cases_engine.py: pytest runs them on CPython
+(tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
+
+from euchre_core import FIELDS, Game, Rules
+from euchre_core.game import crc16
+
+N, E, S, W = 0, 1, 2, 3
+
+
+# ----- known answers -----------------------------------------------------------
+
+def case_crc16_known_answer():
+    # The check value of CRC-16/CCITT-FALSE: every saved game on a board
+    # depends on this exact function.
+    assert crc16(b"123456789") == 0x29B1
+    assert crc16(b"") == 0xFFFF
+    assert crc16(b"\x00") == 0xE1F0
+    assert crc16(b"123456789", 0) == 0x31C3  # the same bits started from 0 (XMODEM)
+
+
+def case_saved_game_byte_layout():
+    game = Game.parse(Rules(), "CN TN", dealer=S)
+    # magic "E", version 1, start dealer S, 2 actions (low byte first),
+    # call N (0x00), trick N (0x40), CRC-16 high byte first.
+    assert game.to_bytes() == b"\x45\x01\x02\x02\x00\x00\x40\xf1\x0a"
+    assert Game(Rules(), dealer=W).to_bytes()[:5] == b"\x45\x01\x03\x00\x00"
+    # One action byte each, kind << 5 | argument.
+    game = Game.parse(Rules(), "AW DN TN RW", dealer=N)
+    assert game.codes == bytes([0x07, 0x20, 0x40, 0x83])
+    game = Game.parse(Rules(), "P XW J0+1 J1+8 J1-8 CN F5", dealer=N)
+    assert game.codes == bytes([0x60, 0xC3, 0xA0, 0xB7, 0xBF, 0x00, 0xE5])
+
+
+def case_rules_byte_layout():
+    assert Rules().to_bytes() == bytes([10, 0, 0, 0, 1, 0, 0, 0, 0])
+    rules = Rules(target=11, win_by_two=True, defender_alone="2_4",
+                  loner_euchred_points=4, lone_march_points=5, renege_points=3,
+                  renege_alone_points=4, stick_the_dealer=True, lead="dealer_left")
+    assert rules.to_bytes() == bytes([11, 1, 1, 1, 2, 1, 2, 1, 1])
+    assert Rules(defender_alone="off", lone_march_points=3).to_bytes() \
+        == bytes([10, 0, 2, 0, 0, 0, 0, 0, 0])
+    assert Rules.from_bytes(bytes([99, 0, 2, 0, 0, 0, 0, 0, 0])) \
+        == Rules(target=99, defender_alone="off", lone_march_points=3)
+
+
+# ----- equality, both ways, and the printed forms -----------------------------------
+
+def case_rules_equality_both_ways():
+    assert Rules() == Rules() and not (Rules() != Rules())
+    assert Rules(target=7) == Rules().replace(target=7)
+    changed = dict((name, choices[-1] if choices[-1] != default else choices[0])
+                   for name, default, choices in FIELDS)
+    for name in changed:
+        other = Rules(**{name: changed[name]})
+        assert other != Rules() and not (other == Rules()), name
+        assert Rules() != other and not (Rules() == other), name
+    for other in (None, "Rules()", 10, Rules().as_dict()):
+        assert Rules() != other and not (Rules() == other)
+
+
+def case_game_equality_both_ways():
+    game = Game.parse(Rules(), "CN TN", dealer=S)
+    same = Game.parse(Rules(), "CN TN", dealer=S)
+    assert game == same and not (game != same)
+    for other in (Game.parse(Rules(target=7), "CN TN", dealer=S),
+                  Game.parse(Rules(), "CN TN", dealer=W),
+                  Game.parse(Rules(), "CN TE", dealer=S),
+                  Game.parse(Rules(), "CN", dealer=S),
+                  None, "CN TN", game.to_bytes()):
+        assert game != other and not (game == other), other
+    assert Game(Rules()).start_dealer == N and Game(Rules()).dealer == N
+    assert Game.parse(Rules(), "CE").start_dealer == N
+
+
+def case_printed_forms():
+    assert repr(Rules()) == "Rules()"
+    assert repr(Rules(target=7, lead="dealer_left", win_by_two=True)) \
+        == "Rules(target=7, win_by_two=True, lead='dealer_left')"
+    game = Game.parse(Rules(), "CN TN", dealer=S)
+    assert repr(game) == "<Game dealer=S scores=[0, 0] actions='CN TN'>"
+    game = Game.parse(Rules(), "CN TN TN TN TN TN J1+3", dealer=E)
+    assert repr(game) == "<Game dealer=S scores=[2, 3] actions='CN TN TN TN TN TN J1+3'>"
+    from euchre_core.game import seat_name, team_name
+    assert [team_name(team) for team in (0, 1)] == ["N-S", "E-W"]
+    assert [seat_name(seat) for seat in (0, 1, 2, 3)] == ["N", "E", "S", "W"]

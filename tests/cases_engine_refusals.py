@@ -1,0 +1,189 @@
+"""Every refusal of the rules engine, word for word, and the game unchanged after it.
+
+Plain functions like tests/cases_engine.py: pytest runs them on CPython
+(tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
+
+from euchre_core import Game, Rules, parse_action
+from euchre_core.game import crc16
+
+N, E, S, W = 0, 1, 2, 3
+NS, EW = 0, 1
+
+
+def raises(fn, *args, **kwargs):
+    """Call ``fn`` and return the ValueError's message; fail if none."""
+    try:
+        fn(*args, **kwargs)
+    except ValueError as err:
+        return str(err)
+    raise AssertionError("no ValueError from " + repr(fn))
+
+
+# ----- every refusal, word for word ---------------------------------------------
+
+# (rules options, dealer, actions before, action, arguments, the exact message).
+# The game must be unchanged after each.
+REFUSALS = (
+    ({}, N, "", "call", (4,), "A seat is 0..3 (N, E, S, W), not 4"),
+    ({}, N, "", "call", (-1,), "A seat is 0..3 (N, E, S, W), not -1"),
+    ({}, N, "", "call", ("N",), "A seat is 0..3 (N, E, S, W), not 'N'"),
+    ({}, N, "", "trick", (True,), "A seat is 0..3 (N, E, S, W), not True"),
+    ({}, N, "", "set_dealer", (None,), "A seat is 0..3 (N, E, S, W), not None"),
+    ({}, N, "CE", "call", (N,), "Trump is already named by E"),
+    ({}, N, "", "trick", (N,), "Name trump before counting tricks"),
+    ({}, N, "AE", "trick", (W,), "W sits out this hand"),
+    ({}, N, "CE DN", "trick", (S,), "S sits out this hand"),
+    ({}, N, "", "defend_alone", (E,), "Nobody has named trump yet"),
+    ({"defender_alone": "off"}, N, "CN", "defend_alone", (E,),
+     "These rules do not let a defender go alone"),
+    ({}, N, "CE", "defend_alone", (W,), "W is a maker, not a defender"),
+    ({}, N, "CE TE", "defend_alone", (S,), "Too late: going alone is before the first trick"),
+    ({}, N, "CE DS", "defend_alone", (N,), "S is already alone"),
+    ({}, N, "CE DS", "go_alone", (N,), "S is already alone"),
+    ({}, N, "AE", "go_alone", (W,), "E is already alone"),
+    ({}, N, "CE LW", "go_alone", (E,), "W is already alone"),
+    ({}, N, "", "go_alone", (E,), "Nobody has named trump yet"),
+    ({}, N, "CE TE", "go_alone", (W,), "Too late: going alone is before the first trick"),
+    ({"defender_alone": "off"}, N, "CE", "go_alone", (N,),
+     "These rules do not let a defender go alone"),
+    ({}, N, "", "go_alone", (4,), "A seat is 0..3 (N, E, S, W), not 4"),
+    ({}, N, "CE", "pass_deal", (), "Trump is already named"),
+    ({"stick_the_dealer": True}, S, "", "pass_deal", (), "Stick the dealer: S must name trump"),
+    ({}, N, "", "renege", (E,), "No hand is being played"),
+    ({}, N, "AE", "renege", (W,), "W sits out this hand"),
+    ({}, N, "CW", "set_dealer", (E,), "Set the dealer between hands, not during one"),
+    ({}, E, "", "set_dealer", (E,), "E is already the dealer"),
+    ({}, N, "", "adjust", (2, 1), "A team is 0 (N-S) or 1 (E-W), not 2"),
+    ({}, N, "", "adjust", (-1, 1), "A team is 0 (N-S) or 1 (E-W), not -1"),
+    ({}, N, "", "adjust", (True, 1), "A team is 0 (N-S) or 1 (E-W), not True"),
+    ({}, N, "", "adjust", (NS, 0), "An adjustment is -8..8 points, not 0"),
+    ({}, N, "", "adjust", (NS, 9), "An adjustment is -8..8 points, not 9"),
+    ({}, N, "J0+8", "adjust", (NS, -9), "An adjustment is -8..8 points, not -9"),
+    ({}, N, "", "adjust", (NS, "3"), "An adjustment is -8..8 points, not '3'"),
+    ({}, N, "", "adjust", (NS, True), "An adjustment is -8..8 points, not True"),
+    ({}, N, "", "adjust", (NS, 1.0), "An adjustment is -8..8 points, not 1.0"),
+    ({}, N, "J1+2", "adjust", (EW, -3), "A score cannot go below 0"),
+    ({}, N, "", "adjust", (NS, -1), "A score cannot go below 0"),
+    ({}, N, "", "finish", (3,), "Nobody has named trump yet"),
+    ({}, N, "", "finish", (6,), "The makers take 0 to 5 tricks, not 6"),
+    ({}, N, "CE", "finish", (-1,), "The makers take 0 to 5 tricks, not -1"),
+    ({}, N, "CE", "finish", (True,), "The makers take 0 to 5 tricks, not True"),
+    ({}, N, "CE", "finish", ("3",), "The makers take 0 to 5 tricks, not '3'"),
+    ({}, N, "CE TE", "finish", (0,), "The makers already have 1 trick"),
+    ({}, N, "CE TE TW", "finish", (1,), "The makers already have 2 tricks"),
+    ({}, N, "CE TN", "finish", (5,), "The defenders already have 1 trick"),
+    ({}, N, "CE TN TS TE", "finish", (4,), "The defenders already have 2 tricks"),
+    ({}, N, "CS TN TN TN TN", "call", (E,), "Trump is already named by S"),
+    ({"target": 1}, N, "CN TN TN TN TE TW", "call", (E,),
+     "The game is over: undo, or start a new game"),
+    ({"target": 1}, N, "J1+1", "adjust", (NS, 1), "The game is over: undo, or start a new game"),
+    ({"target": 1}, N, "J1+1", "pass_deal", (), "The game is over: undo, or start a new game"),
+    ({"target": 1}, N, "J1+1", "set_dealer", (E,), "The game is over: undo, or start a new game"),
+    # Action bytes that are no action, or no action now.
+    ({}, N, "", "apply", ("x",), "Not an action: 'x'"),
+    ({}, N, "", "apply", (-1,), "Not an action: -1"),
+    ({}, N, "", "apply", (0xFF,), "Not an action: 255"),
+    ({}, N, "", "apply", (256,), "Not an action: 256"),
+    ({}, N, "", "apply", (None,), "Not an action: None"),
+    ({}, N, "", "apply", (0x61,), "Not an action: 97"),      # a pass with an argument
+    ({}, N, "", "apply", (0x08,), "Not a seat: 8"),          # a call's argument is 0..7
+    ({}, N, "", "apply", (0x1F,), "Not a seat: 31"),
+    ({}, N, "CN", "apply", (0x28,), "Not a seat: 8"),        # go alone
+    ({}, N, "CN", "apply", (0x44,), "Not a seat: 4"),        # trick
+    ({}, N, "CN", "apply", (0x87,), "Not a seat: 7"),        # renege
+    ({}, N, "", "apply", (0xC4,), "Not a seat: 4"),          # set the dealer
+    ({}, N, "CN", "apply", (0x25,), "E is a defender, not a maker"),  # maker E goes alone
+    ({}, N, "CE", "apply", (0x2C,), "Not a seat: 8"),        # 8 | the maker bit
+    ({}, N, "", "apply", (0xFE,), "Not an action: 254"),      # a finish with bit 4
+    ({}, N, "CE", "apply", (0xF5,), "Not an action: 245"),
+    ({}, N, "", "apply", (0xE3,), "Nobody has named trump yet"),
+    ({}, N, "CE", "apply", (0xE6,), "The makers take 0 to 5 tricks, not 6"),
+    ({}, N, "CE", "apply", (0xEF,), "The makers take 0 to 5 tricks, not 7"),  # quick 7
+    ({}, N, "CE TE", "finish", (0, True), "The makers already have 1 trick"),
+    ({}, N, "CE TN", "finish", (5, True), "The defenders already have 1 trick"),
+)
+
+
+def case_refusals_say_why():
+    for options, dealer, before, action, args, message in REFUSALS:
+        game = Game.parse(Rules(**options), before, dealer=dealer)
+        saved = game.to_bytes()
+        got = raises(getattr(game, action), *args)
+        assert got == message, (before, action, args, got)
+        assert game.to_bytes() == saved, (before, action, args)
+
+
+def case_pass_refusal_says_why_without_passing():
+    game = Game(Rules(), dealer=W)
+    assert game.pass_refusal() is None
+    game = Game(Rules(stick_the_dealer=True), dealer=W)
+    assert game.pass_refusal() == "Stick the dealer: W must name trump"
+    game.call(N)
+    assert game.pass_refusal() == "Trump is already named"
+    game = Game.parse(Rules(target=1), "J0+1", dealer=N)
+    assert game.pass_refusal() == "The game is over"
+
+
+def case_game_and_text_refusals():
+    assert raises(Game, "rules") == "Game needs a Rules object"
+    assert raises(Game, None) == "Game needs a Rules object"
+    assert raises(Game, Rules(), dealer=4) == "A seat is 0..3 (N, E, S, W), not 4"
+    assert raises(Game, Rules(), dealer=True) == "A seat is 0..3 (N, E, S, W), not True"
+    assert raises(parse_action, "") == "Empty action"
+    for word in ("Q", "C", "CNE", "Cn", "T4", "P0", "J2+1", "J0*1", "J0+", "J0+0",
+                 "J0+9", "J0+10", "J0-x", "JX+1", "J0X1", "J+1", "F", "F6", "F33",
+                 "Fx", "FX", "F-1", "X3", "Q6", "QN", "LX", "L0", "AX", "ANN", "DNN", "XNE"):
+        assert raises(parse_action, word) == "Unknown action: " + repr(word), word
+    assert raises(Game.parse, Rules(), "CN Q") == "Unknown action: 'Q'"
+
+
+def case_from_bytes_refusals():
+    good = Game.parse(Rules(), "CN TN TE", dealer=S).to_bytes()
+
+    def resigned(data):
+        data = bytearray(data)
+        crc = crc16(data[:-2])
+        data[-2] = crc >> 8
+        data[-1] = crc & 0xFF
+        return bytes(data)
+
+    def changed(at, value):
+        data = bytearray(good)
+        data[at] = value
+        return resigned(data)
+
+    cases = (
+        (None, "A saved game is bytes"),
+        (1.5, "A saved game is bytes"),
+        (b"", "Saved game is truncated"),
+        (good[:6], "Saved game is truncated"),
+        (b"XY" + good[2:], "Not a saved euchre game"),
+        (changed(1, 9), "Saved game has format version 9; this firmware reads version 1"),
+        (changed(1, 0), "Saved game has format version 0; this firmware reads version 1"),
+        (good[:-3] + good[-2:], "Saved game is truncated or too long"),
+        (resigned(good[:5] + b"\x40" + good[5:]), "Saved game is truncated or too long"),
+        (changed(3, 4), "Saved game is truncated or too long"),
+        (changed(4, 1), "Saved game is truncated or too long"),
+        (good[:-2] + bytes([good[-2] ^ 0x01, good[-1]]),
+         "Saved game is damaged (checksum mismatch)"),
+        (good[:-1] + bytes([good[-1] ^ 0x80]), "Saved game is damaged (checksum mismatch)"),
+        (good[:6] + bytes([good[6] ^ 0x01]) + good[7:],
+         "Saved game is damaged (checksum mismatch)"),
+        (changed(2, 4), "Saved game names no valid dealer"),
+        (changed(2, 0xFF), "Saved game names no valid dealer"),
+    )
+    for data, message in cases:
+        got = raises(Game.from_bytes, Rules(), data)
+        assert got == message, (data, got)
+    # A log that these rules refuse.
+    stuck = Game.parse(Rules(), "P", dealer=N).to_bytes()
+    assert raises(Game.from_bytes, Rules(stick_the_dealer=True), stuck) \
+        == "Saved game does not replay under these rules: Stick the dealer: N must name trump"
+    twice = resigned(good[:6] + b"\x00" + good[7:])  # CN CN TE: N names trump twice
+    assert raises(Game.from_bytes, Rules(), twice) \
+        == "Saved game does not replay under these rules: Trump is already named by N"
+    # Every dealer byte 0..3 is a dealer; the bytes round-trip exactly.
+    for dealer in (N, E, S, W):
+        data = changed(2, dealer)
+        game = Game.from_bytes(Rules(), data)
+        assert game.start_dealer == dealer and game.to_bytes() == data
