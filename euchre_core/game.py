@@ -200,7 +200,9 @@ class Game:
             code |= BLIND
         if alone:
             code |= ALONE
-        if ordered_up:
+        if ordered_up and not blind:
+            # A blind loner is the dealer's own call: the Canadian loner
+            # rule (the dealer's partner ordering up) never applies to it.
             code |= ORDERED_UP
         if suit is not None:
             suit_code = _suit_code(suit)

@@ -269,6 +269,9 @@ def case_blind_loner_refusals():
     assert "Not an action" in refused(game, game.apply, 0x12)  # blind, not alone
     assert "Not an action" in refused(game, game.apply, 0x1E)  # blind and ordered up
     assert "Unknown action" in raises(Game.parse, game.rules, "BS^")
+    game.call(S, alone=True, ordered_up=True, blind=True)  # the dealer's own call
+    assert game.text() == "BS" and game.lone_seat == S
+    game.undo()
     off = Game(Rules(), dealer=S)
     assert refused(off, off.call, S, alone=True, blind=True) \
         == "These rules do not allow a blind loner"
