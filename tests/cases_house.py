@@ -360,3 +360,26 @@ def case_trump_suit_undo_and_refusals():
     assert game.trump == "S"
     assert game.undo() and game.undo() and not game.in_hand and game.action_count == 0
     assert "Unknown action" in raises(Game.parse, Rules(), "CN =X")
+
+
+def case_every_action_byte_reads_back_from_its_word():
+    # Each byte some state accepts (the new call flags, set-back and trump
+    # among them) has one word, and the word gives the byte back.
+    from euchre_core import action_text, parse_action
+    rules = Rules(canadian_loner=True, setback=True, blind_loner=True)
+    accepted = set()
+    for code in range(256):
+        for dealer in range(4):
+            games = [Game(rules, dealer=dealer), Game.parse(rules, "CE", dealer=dealer),
+                     Game.parse(rules, "CN F5", dealer=dealer)]
+            for game in games:
+                try:
+                    game.apply(code)
+                except ValueError:
+                    continue
+                assert parse_action(action_text(code)) == code, code
+                accepted.add(code)
+    # 20 calls (4 seats: plain, alone, ordered up, both; 4 blind), 4 going
+    # alone after "CE", 4 tricks, pass, set-back, 4 suits, 4 reneges, 18
+    # adjustments (16 up, 2 down from N-S's 2), 4 dealers, 12 finishes.
+    assert len(accepted) == 20 + 4 + 4 + 1 + 1 + 4 + 4 + 18 + 4 + 12
