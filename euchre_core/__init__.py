@@ -1,11 +1,15 @@
-"""Table Euchre Scorekeeper: the hardware-free core.
+"""Table Euchre Scorekeeper: the rules engine.
 
-The rules engine (``Rules``, ``Game``, ``hand_points``) and the table UI. It
+``Rules``, ``Game``, ``hand_points`` and the action log's text form. It
 imports no hardware module and no clock, so it runs unchanged on CPython,
-MicroPython and CircuitPython.
+MicroPython and CircuitPython. Layers, each importing only those below it:
+``rules`` (options, scoring), ``actions`` (the action byte), ``game_forms``
+(saved form, adjustments, stats), ``game``.
 """
 
-from euchre_core.game import Game, Hand, action_text, parse_action
+from euchre_core.actions import action_text, parse_action
+from euchre_core.game import Game
+from euchre_core.game_forms import Hand
 from euchre_core.rules import FIELDS, Rules, hand_points, score_hand
 
 __version__ = "0.1.0"

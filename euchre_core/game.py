@@ -1,68 +1,25 @@
 """A game of euchre as a log of small actions.
 
-The log (one byte per action) is the only source of truth: the state, undo,
-history, stats and the saved form all derive from it. Seats are 0..3
-clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
-
-What a game needs while it is played is here; its other forms (the text
-form and its parser, the saved form, the stats) are in ``game_forms``,
-imported the first time one is asked for: the board's heap is small.
+The log (one byte per action, laid out in ``actions``) is the only source of
+truth: the state, undo, history, stats and the saved form all derive from
+it. Seats are 0..3 clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-from collections import namedtuple
-
 from micropython import const
 
-from euchre_core.rules import (EUCHRE, LONE_DEFENSE, LONE_MARCH, MADE, MARCH,
-                               RENEGE, Rules, score_hand)
+from euchre_core import game_forms
+from euchre_core.actions import (ADJUST, ALONE, BLIND, CALL, DEFEND_ALONE, FINISH,
+                                 MAKER, MINUS, ORDERED_UP, PASS, QUICK, RENEGE,
+                                 SEAT_NAMES, SET_BACK, SET_DEALER, SUIT_NAMES, SUIT_WORDS,
+                                 TRICK, TRUMP, action_text, parse_action)
+from euchre_core.actions import crc16  # noqa: F401  (hw/ imports it from here)
+from euchre_core.game_forms import HAND_BYTES
+from euchre_core.rules import RENEGE as RENEGE_HAND
+from euchre_core.rules import Rules, decide_winner, score_hand
 
-SEAT_NAMES = "NESW"
-
-# An action byte is kind << 5 | argument. Kind 7 with argument 31 (0xFF) is
-# never used, so erased flash can never be mistaken for an action.
-_CALL = const(0)         # argument: seat | alone << 2
-_DEFEND_ALONE = const(1)  # argument: seat | maker << 2 (goes alone after the call)
-_TRICK = const(2)        # argument: seat
-_PASS = const(3)         # argument: 0
-_RENEGE = const(4)       # argument: seat
-_ADJUST = const(5)       # argument: team << 4 | minus << 3 | (points - 1)
-_SET_DEALER = const(6)   # argument: seat
-_FINISH = const(7)       # argument: makers' tricks at the end | quick << 3
-_MAKER = const(4)        # in a _DEFEND_ALONE argument: the seat is a maker
-_QUICK = const(8)        # in a _FINISH argument: only the result is known
-
-_TEXT_KINDS = "CDTPRJXF"
 _MARKS_KEPT = const(6)
-
-# ``tricks``: (team 0, team 1) as the hand ended; after a quick result
-# (``quick``) the tricks played before it, as only the result is known.
-# ``reneger``: the seat that reneged (kind "renege"), else None.
-Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
-                           "lone_defender", "tricks", "scorer", "points", "kind",
-                           "reneger", "quick"))
-
-# A scored hand is kept as 4 bytes (a Hand tuple would take some 150 bytes of
-# the board's heap, and a game has tens of hands):
-#   dealer | caller << 2 | scorer << 4 | reneger << 5,
-#   the lone maker (or _NOBODY) | the lone defender (or _NOBODY) << 3,
-#   tricks of team 0 | tricks of team 1 << 3 | quick << 6,  points | kind << 4
-# with kind the index in _KINDS. The makers are the caller's team.
-_KINDS = (MADE, MARCH, LONE_MARCH, EUCHRE, LONE_DEFENSE, RENEGE)
-_NOBODY = const(4)
-
-
-def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE, bit by bit: small, and the data is a few hundred bytes."""
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
-    return crc
 
 
 def _seat(seat):
@@ -80,7 +37,7 @@ def team_name(team):
 
 
 class Game:
-    """One game: call, tricks, score, to the target.
+    """One game: call, tricks, score, to the target (or a number of hands).
 
     >>> g = Game(Rules(), dealer=3)
     >>> g.call(0); g.leader
@@ -102,14 +59,16 @@ class Game:
         self.dealer = self.start_dealer
         self._new_hand()
         self.winner = None
-        self._hands = bytearray()  # 4 bytes a scored hand (see _KINDS)
+        self._hands = bytearray()  # HAND_BYTES a scored hand (game_forms.hand_bytes)
         self._progress = bytearray(4)  # both scores at each change, 2 bytes each
         self.misdeals = 0
+        # True right after a hand the set-back rule applies to (2 or 4 points).
+        self._may_set_back = False
         # Marks after the latest actions that left no hand in play (and the
         # start, always kept): undo goes back to the latest mark and replays
         # only the hand in progress, so an undo late in a game costs one hand,
-        # not the whole log. Only a few are kept: the heap is small.
-        self._marks = [(0, 0, 0, self.dealer, 0, 0, len(self._progress), None)]
+        # not the whole log.
+        self._marks = [(0, 0, 0, self.dealer, 0, 0, len(self._progress), None, False)]
 
     def _new_hand(self):
         self.caller = None
@@ -119,6 +78,9 @@ class Game:
         self.leader = None
         self._tricks = [0, 0]
         self.tricks_played = 0
+        self._trump = 0  # 0: not recorded, else 1 + the index in SUIT_NAMES
+        self._blind = False
+        self._forced = False
 
     @property
     def scores(self):
@@ -134,6 +96,12 @@ class Game:
         return self.makers is not None
 
     @property
+    def trump(self):
+        """The trump suit of the hand in progress ("S", "H", "D", "C"), or
+        None when none was recorded (or no hand is on)."""
+        return SUIT_NAMES[self._trump - 1] if self._trump else None
+
+    @property
     def codes(self):
         """The action log, one byte per action."""
         return bytes(self._codes)
@@ -144,13 +112,27 @@ class Game:
 
     @property
     def last_hand(self):
-        count = len(self._hands) >> 2
-        return self._hand(count - 1) if count else None
+        count = self.hand_count
+        return game_forms.read_hand(self._hands, count - 1) if count else None
 
     @property
     def hand_count(self):
-        """How many hands have been scored."""
-        return len(self._hands) >> 2
+        """How many hands have been scored (a misdeal is not a hand)."""
+        return len(self._hands) // HAND_BYTES
+
+    @property
+    def over(self):
+        """True once the game has ended: a team won, or (``hands`` rule) the
+        last hand is scored, ``winner`` then None on a tie."""
+        return self.winner is not None or self.hands_left == 0
+
+    @property
+    def hands_left(self):
+        """Hands still to play under the ``hands`` rule, else None."""
+        hands = self.rules.hands
+        if not hands:
+            return None
+        return max(0, hands - self.hand_count)
 
     @property
     def skunk(self):
@@ -165,7 +147,7 @@ class Game:
 
     def pass_refusal(self):
         """Why the deal cannot pass now, or None when it can."""
-        if self.winner is not None:
+        if self.over:
             return "The game is over"
         if self.in_hand:
             return "Trump is already named"
@@ -173,25 +155,17 @@ class Game:
             return "Stick the dealer: " + seat_name(self.dealer) + " must name trump"
         return None
 
+    def set_back_refusal(self):
+        """Why ``set_back`` is refused now, or None when it is allowed."""
+        if not self.rules.setback:
+            return "These rules do not play set-backs"
+        if not self._may_set_back:
+            return "A set-back comes right after a hand that scored 2 or 4 points"
+        return None
+
     def history(self):
         """The scored hands, oldest first (``Hand`` tuples)."""
-        return [self._hand(index) for index in range(len(self._hands) >> 2)]
-
-    def _hand(self, index):
-        at = index * 4
-        data = self._hands
-        first = data[at]
-        caller = first >> 2 & 3
-        lone = data[at + 1] & 7
-        defender = data[at + 1] >> 3
-        tricks = data[at + 2]
-        last = data[at + 3]
-        kind = _KINDS[last >> 4]
-        return Hand(index + 1, first & 3, caller, caller % 2,
-                    None if lone == _NOBODY else lone,
-                    None if defender == _NOBODY else defender,
-                    (tricks & 7, tricks >> 3 & 7), first >> 4 & 1, last & 15, kind,
-                    first >> 5 & 3 if kind == RENEGE else None, bool(tricks & 64))
+        return [game_forms.read_hand(self._hands, index) for index in range(self.hand_count)]
 
     def progress(self):
         """(team 0, team 1) scores at the start and after each score change."""
@@ -202,46 +176,75 @@ class Game:
     def adjustments(self):
         """The score adjustments, oldest first: (hands scored before it,
         team, points)."""
-        import euchre_core.game_forms
-        return euchre_core.game_forms.adjustments(self)
+        return game_forms.adjustments(self._codes)
 
     def stats(self):
         """Per team: hands made, marches, euchred (suffered), euchres
         (inflicted), loners tried, loners made (3 or more tricks), reneges."""
-        import euchre_core.game_forms
-        return euchre_core.game_forms.stats(self)
+        return game_forms.stats(self.history())
 
     # ----- actions -----------------------------------------------------------
 
-    def call(self, seat, alone=False):
-        """``seat`` named trump (and goes alone when ``alone``)."""
-        self.apply(_CALL << 5 | _seat(seat) | (4 if alone else 0))
+    def call(self, seat, alone=False, ordered_up=False, blind=False, suit=None):
+        """``seat`` named trump (and goes alone when ``alone``).
+
+        ``ordered_up``: in the first round (with ``canadian_loner``, the
+        dealer's partner who orders up goes alone whatever ``alone`` says).
+        ``blind``: the dealer goes alone blind (``blind_loner``; with
+        ``alone``). ``suit``: the trump suit, recorded as a second action
+        (``set_trump``), so undo takes back the suit first."""
+        code = CALL << 5 | _seat(seat)
+        if blind:
+            if not alone:
+                raise ValueError("A blind call is a lone call")
+            code |= BLIND
+        if alone:
+            code |= ALONE
+        if ordered_up and not blind:
+            # A blind loner is the dealer's own call: the Canadian loner
+            # rule (the dealer's partner ordering up) never applies to it.
+            code |= ORDERED_UP
+        if suit is not None:
+            suit_code = _suit_code(suit)
+        self.apply(code)
+        if suit is not None:
+            self.apply(suit_code)
+
+    def set_trump(self, suit):
+        """Record the trump suit ("S", "H", "D" or "C") of the hand in progress."""
+        self.apply(_suit_code(suit))
 
     def defend_alone(self, seat):
         """A defender goes alone, before the first trick."""
-        self.apply(_DEFEND_ALONE << 5 | _seat(seat))
+        self.apply(DEFEND_ALONE << 5 | _seat(seat))
 
     def go_alone(self, seat):
         """``seat`` goes alone after the call, before the first trick: a
         defender (as ``defend_alone``) or a maker, the caller or the
         caller's partner (the caller stays the caller). A maker and a
         defender may both be alone in one hand."""
-        code = _DEFEND_ALONE << 5 | _seat(seat)
+        code = DEFEND_ALONE << 5 | _seat(seat)
         if self.makers is not None and seat % 2 == self.makers:
-            code |= _MAKER
+            code |= MAKER
         self.apply(code)
 
     def trick(self, seat):
         """``seat`` won a trick."""
-        self.apply(_TRICK << 5 | _seat(seat))
+        self.apply(TRICK << 5 | _seat(seat))
 
     def pass_deal(self):
         """Everybody passed twice (or a misdeal): the deal passes left."""
-        self.apply(_PASS << 5)
+        self.apply(PASS << 5)
+
+    def set_back(self):
+        """Robson (``setback``): right after a hand that scored 2 or 4
+        points, those points come off the other team's score instead (not
+        below 0)."""
+        self.apply(PASS << 5 | SET_BACK)
 
     def renege(self, seat):
         """``seat`` reneged: the other team scores the penalty, the hand ends."""
-        self.apply(_RENEGE << 5 | _seat(seat))
+        self.apply(RENEGE << 5 | _seat(seat))
 
     def adjust(self, team, points):
         """A manual score change for house penalties, -8..8 points."""
@@ -250,12 +253,12 @@ class Game:
         if (not isinstance(points, int) or isinstance(points, bool)
                 or points == 0 or not -8 <= points <= 8):
             raise ValueError("An adjustment is -8..8 points, not " + repr(points))
-        minus = 8 if points < 0 else 0
-        self.apply(_ADJUST << 5 | team << 4 | minus | (abs(points) - 1))
+        minus = MINUS if points < 0 else 0
+        self.apply(ADJUST << 5 | team << 4 | minus | (abs(points) - 1))
 
     def set_dealer(self, seat):
         """Correct the dealer (a stolen deal), between hands."""
-        self.apply(_SET_DEALER << 5 | _seat(seat))
+        self.apply(SET_DEALER << 5 | _seat(seat))
 
     def finish(self, makers_tricks, quick=False):
         """End the hand at once with the makers holding ``makers_tricks`` of 5.
@@ -266,7 +269,7 @@ class Game:
         if (not isinstance(makers_tricks, int) or isinstance(makers_tricks, bool)
                 or not 0 <= makers_tricks <= 5):
             raise ValueError("The makers take 0 to 5 tricks, not " + repr(makers_tricks))
-        self.apply(_FINISH << 5 | makers_tricks | (_QUICK if quick else 0))
+        self.apply(FINISH << 5 | makers_tricks | (QUICK if quick else 0))
 
     def can_finish(self, makers_tricks):
         """True when ``finish(makers_tricks)`` would be accepted now: a hand
@@ -288,7 +291,7 @@ class Game:
             marks.pop(1)
         marks.append((count, self._scores[0], self._scores[1], self.dealer,
                       self.misdeals, len(self._hands), len(self._progress),
-                      self.winner))
+                      self.winner, self._may_set_back))
 
     def undo(self):
         """Take back the last action; False when there is nothing to undo."""
@@ -299,7 +302,8 @@ class Game:
         marks = self._marks
         while marks[-1][0] > count:
             marks.pop()
-        start, score0, score1, dealer, misdeals, hands, progress, winner = marks[-1]
+        (start, score0, score1, dealer, misdeals, hands, progress, winner,
+         may_set_back) = marks[-1]
         self._scores = [score0, score1]
         self.dealer = dealer
         self.misdeals = misdeals
@@ -307,7 +311,11 @@ class Game:
             self._hands = self._hands[:hands]
         if len(self._progress) > progress:
             self._progress = self._progress[:progress]
+        if may_set_back:
+            # Only the last hand is ever set back, and only while this is True.
+            game_forms.mark_set_back(self._hands, hands, False)
         self.winner = winner
+        self._may_set_back = may_set_back
         self._new_hand()
         for index in range(start, count):
             self._step(self._codes[index])
@@ -326,34 +334,42 @@ class Game:
             raise ValueError("Not an action: " + repr(code))
         kind = code >> 5
         arg = code & 31
-        if self.winner is not None:
+        hands = len(self._hands)
+        if kind == PASS and arg == SET_BACK:
+            # Also right after the hand that ended the game: it may undo the win.
+            self._do_set_back()
+            return
+        if self.over:
             raise ValueError("The game is over: undo, or start a new game")
-        if kind == _CALL:
-            self._do_call(arg & 3, bool(arg & 4), arg)
-        elif kind == _DEFEND_ALONE:
-            self._do_alone(self._arg_seat(arg & ~_MAKER), arg & _MAKER)
-        elif kind == _TRICK:
+        if kind == CALL:
+            self._do_call(arg & 3, arg)
+        elif kind == DEFEND_ALONE:
+            self._do_alone(self._arg_seat(arg & ~MAKER), arg & MAKER)
+        elif kind == TRICK:
             self._do_trick(self._arg_seat(arg))
-        elif kind == _PASS:
-            if arg:
+        elif kind == PASS:
+            if arg & TRUMP and arg < 8:
+                self._do_trump(arg & 3)
+            elif arg:
                 raise ValueError("Not an action: " + repr(code))
-            refusal = self.pass_refusal()
-            if refusal:
-                raise ValueError(refusal)
-            self.misdeals += 1
-            self.dealer = (self.dealer + 1) % 4
-        elif kind == _RENEGE:
+            else:
+                refusal = self.pass_refusal()
+                if refusal:
+                    raise ValueError(refusal)
+                self.misdeals += 1
+                self.dealer = (self.dealer + 1) % 4
+        elif kind == RENEGE:
             self._do_renege(self._arg_seat(arg))
-        elif kind == _ADJUST:
+        elif kind == ADJUST:
             team = arg >> 4
             points = (arg & 7) + 1
-            if arg & 8:
+            if arg & MINUS:
                 points = -points
             if self._scores[team] + points < 0:
                 raise ValueError("A score cannot go below 0")
             self._scores[team] += points
             self._score_changed()
-        elif kind == _SET_DEALER:
+        elif kind == SET_DEALER:
             seat = self._arg_seat(arg)
             if self.in_hand:
                 raise ValueError("Set the dealer between hands, not during one")
@@ -363,7 +379,9 @@ class Game:
         else:
             if arg & 16:
                 raise ValueError("Not an action: " + repr(code))
-            self._do_finish(arg & 7, bool(arg & _QUICK))
+            self._do_finish(arg & 7, bool(arg & QUICK))
+        if len(self._hands) == hands:
+            self._may_set_back = False
 
     @staticmethod
     def _arg_seat(arg):
@@ -371,16 +389,50 @@ class Game:
             raise ValueError("Not a seat: " + repr(arg))
         return arg
 
-    def _do_call(self, seat, alone, arg):
-        if arg > 7:
-            raise ValueError("Not a seat: " + repr(arg))
+    def _do_call(self, seat, arg):
+        if arg & BLIND and (not arg & ALONE or arg & ORDERED_UP):
+            raise ValueError("Not an action: " + repr(CALL << 5 | arg))
         if self.in_hand:
             raise ValueError("Trump is already named by " + seat_name(self.caller))
+        blind = bool(arg & BLIND)
+        if blind:
+            if not self.rules.blind_loner:
+                raise ValueError("These rules do not allow a blind loner")
+            if seat != self.dealer:
+                raise ValueError("Only the dealer (" + seat_name(self.dealer)
+                                 + ") can go alone blind")
+        # Canadian loner: the dealer's partner who orders the dealer up
+        # plays alone.
+        forced = (arg & ORDERED_UP and self.rules.canadian_loner
+                  and seat == (self.dealer + 2) % 4)
         self.caller = seat
         self.makers = seat % 2
-        if alone:
+        if arg & ALONE or forced:
             self.lone_seat = seat
+        self._blind = blind
+        self._forced = bool(forced)
         self.leader = self._first_leader()
+
+    def _do_trump(self, suit):
+        if not self.in_hand:
+            raise ValueError("Nobody has named trump yet")
+        if self._trump:
+            raise ValueError("Trump is already " + SUIT_WORDS[self._trump - 1]
+                             + ": undo to change it")
+        self._trump = 1 + suit
+
+    def _do_set_back(self):
+        refusal = self.set_back_refusal()
+        if refusal:
+            raise ValueError(refusal)
+        hand = self.last_hand
+        scores = self._scores
+        scores[hand.scorer] -= hand.points
+        other = 1 - hand.scorer
+        scores[other] = max(0, scores[other] - hand.points)
+        game_forms.mark_set_back(self._hands, len(self._hands), True)
+        self._may_set_back = False
+        self._score_changed()
 
     def _do_alone(self, seat, maker):
         if not self.in_hand:
@@ -457,25 +509,23 @@ class Game:
             raise ValueError(seat_name(seat) + " sits out this hand")
         lone = self.lone_seat is not None or self.lone_defender is not None
         points = self.rules.renege_alone_points if lone else self.rules.renege_points
-        self._end_hand(1 - seat % 2, points, RENEGE, seat)
+        self._end_hand(1 - seat % 2, points, RENEGE_HAND, seat)
 
     def _score_play(self, makers_tricks, quick=False):
         side, points, kind = score_hand(self.rules, makers_tricks,
                                         self.lone_seat is not None,
-                                        self.lone_defender is not None)
+                                        self.lone_defender is not None, self._blind)
         scorer = self.makers if side == "makers" else 1 - self.makers
         self._end_hand(scorer, points, kind, 0, quick)
 
     def _end_hand(self, scorer, points, kind, reneger=0, quick=False):
-        hands = self._hands
-        hands.append(self.dealer | self.caller << 2 | scorer << 4 | reneger << 5)
-        hands.append((_NOBODY if self.lone_seat is None else self.lone_seat)
-                     | (_NOBODY if self.lone_defender is None else self.lone_defender) << 3)
-        hands.append(self._tricks[0] | self._tricks[1] << 3 | (64 if quick else 0))
-        hands.append(points | _KINDS.index(kind) << 4)
+        self._hands.extend(game_forms.hand_bytes(
+            self.dealer, self.caller, scorer, reneger, self.lone_seat, self.lone_defender,
+            self._tricks, quick, points, kind, self._trump, self._blind, self._forced))
         self._scores[scorer] += points
         self.dealer = (self.dealer + 1) % 4
         self._new_hand()
+        self._may_set_back = self.rules.setback and (points == 2 or points == 4)
         self._score_changed()
 
     def _score_changed(self):
@@ -483,26 +533,26 @@ class Game:
         for score in self._scores:
             progress.append(score & 0xFF)
             progress.append(score >> 8)
-        target = self.rules.target
-        for team in (0, 1):
-            mine = self._scores[team]
-            theirs = self._scores[1 - team]
-            if mine >= target and mine > theirs:
-                if not self.rules.win_by_two or mine - theirs >= 2:
-                    self.winner = team
+        self.winner = decide_winner(self.rules, self._scores, self.hand_count)
 
-    # ----- saved form (in game_forms) -----------------------------------------
+    # ----- saved form and text form ------------------------------------------
 
     def to_bytes(self):
         """Magic, version, start dealer, action count, the actions, CRC-16."""
-        import euchre_core.game_forms
-        return euchre_core.game_forms.to_bytes(self)
+        return game_forms.saved_bytes(self.start_dealer, self._codes)
 
     @classmethod
     def from_bytes(cls, rules, data):
         """The game saved by ``to_bytes``; ValueError for anything else."""
-        import euchre_core.game_forms
-        return euchre_core.game_forms.from_bytes(cls, rules, data)
+        dealer, codes = game_forms.read_saved(data)
+        game = cls(rules, dealer=dealer)
+        for code in codes:
+            try:
+                game.apply(code)
+            except ValueError as err:
+                raise ValueError("Saved game does not replay under these rules: "
+                                 + str(err))
+        return game
 
     def __eq__(self, other):
         return (isinstance(other, Game) and self.rules == other.rules
@@ -512,49 +562,29 @@ class Game:
     def __ne__(self, other):
         return not self.__eq__(other)
 
-    # ----- text form of the log (in game_forms) ------------------------------
-
     def text(self):
-        """The log as words: "CN" N calls, "AN" N calls alone, "DE" E defends
-        alone, "LS" S (a maker) goes alone after the call, "TS" S takes a
-        trick, "P" all passed, "RW" W reneged, "J0+1" team 0 adjusted by +1,
-        "XS" the deal moves to S, "F3" the makers end the hand with 3 tricks,
-        "Q3" a quick result: made (3-4), "Q5" march, "Q0".."Q2" euchred."""
+        """The log as words, one an action ("CN TN TE ..."; the words are
+        listed in ``actions``)."""
         return " ".join(action_text(code) for code in self._codes)
 
     @classmethod
     def parse(cls, rules, text, dealer=0):
         """The game whose ``text()`` is ``text``; ValueError for a word that is no action."""
-        import euchre_core.game_forms
-        return euchre_core.game_forms.parse(cls, rules, text, dealer)
+        game = cls(rules, dealer=dealer)
+        for word in text.split():
+            game.apply(parse_action(word))
+        return game
 
     def __repr__(self):
         return ("<Game dealer=" + seat_name(self.dealer) + " scores=" + repr(self._scores)
                 + " actions=" + repr(self.text()) + ">")
 
 
+def _suit_code(suit):
+    if not isinstance(suit, str) or len(suit) != 1 or suit not in SUIT_NAMES:
+        raise ValueError("A suit is S, H, D or C, not " + repr(suit))
+    return PASS << 5 | TRUMP | SUIT_NAMES.index(suit)
+
+
 def _count_tricks(count):
     return str(count) + (" trick" if count == 1 else " tricks")
-
-
-def action_text(code):
-    kind = code >> 5
-    arg = code & 31
-    if kind == _CALL:
-        return ("A" if arg & 4 else "C") + SEAT_NAMES[arg & 3]
-    if kind == _PASS:
-        return "P"
-    if kind == _ADJUST:
-        points = (arg & 7) + 1
-        return "J" + str(arg >> 4) + ("-" if arg & 8 else "+") + str(points)
-    if kind == _FINISH:
-        return ("Q" if arg & _QUICK else "F") + str(arg & 7)
-    if kind == _DEFEND_ALONE and arg & _MAKER:
-        return "L" + SEAT_NAMES[arg & 3]
-    return _TEXT_KINDS[kind] + SEAT_NAMES[arg & 3]
-
-
-def parse_action(word):
-    """The action byte for one word of ``Game.text()``."""
-    import euchre_core.game_forms
-    return euchre_core.game_forms.parse_action(word)

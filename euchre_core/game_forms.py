@@ -1,51 +1,107 @@
-"""A game's other forms: the saved bytes, the text form's parser, the stats.
+"""A game's other forms, read from its action bytes and its scored hands:
+the scored hand's record, the saved bytes, the score adjustments, the stats.
 
-Kept apart from game.py and imported the first time one of them is asked
-for (``Game.to_bytes``, ``Game.from_bytes``, ``Game.parse``,
-``parse_action``, ``Game.stats``): a game being played needs none of them,
-and the board's heap is small. The functions take the game (or its class)
-first; ``Game`` keeps the methods, which call these.
+Works on values (a dealer, the action bytes, hand records) and never on a
+``Game``: ``game`` uses these, not the other way round.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
+from collections import namedtuple
+
 from micropython import const
 
-from euchre_core.game import SEAT_NAMES, crc16
-from euchre_core.rules import LONE_MARCH, MARCH, RENEGE
+from euchre_core.actions import ADJUST, CALL, FINISH, MINUS, RENEGE, SUIT_NAMES, TRICK, crc16
+from euchre_core.rules import EUCHRE, LONE_DEFENSE, LONE_MARCH, MADE, MARCH
+from euchre_core.rules import RENEGE as RENEGE_HAND
 
-# Action kinds, as in game.py (an action byte is kind << 5 | argument).
-_CALL = const(0)
-_DEFEND_ALONE = const(1)
-_TRICK = const(2)
-_PASS = const(3)
-_RENEGE = const(4)
-_ADJUST = const(5)
-_FINISH = const(7)
+# ``tricks``: (team 0, team 1) as the hand ended; after a quick result
+# (``quick``) the tricks played before it, as only the result is known.
+# ``reneger``: the seat that reneged (kind "renege"), else None.
+# ``trump``: the suit ("S", "H", "D", "C") when it was recorded, else None.
+# ``blind``: a blind loner; ``forced``: a lone call the Canadian loner rule
+# made; ``set_back``: the points came off the other team's score instead.
+Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
+                           "lone_defender", "tricks", "scorer", "points", "kind",
+                           "reneger", "quick", "trump", "blind", "forced", "set_back"))
+
+# A game keeps each scored hand as 5 bytes (a Hand tuple takes far more
+# heap, and a game has tens of hands):
+#   dealer | caller << 2 | scorer << 4 | reneger << 5,
+#   the lone maker (or _NOBODY) | the lone defender (or _NOBODY) << 3,
+#   tricks of team 0 | tricks of team 1 << 3 | quick << 6,  points | kind << 4,
+#   trump (0: not recorded, else 1 + its index in SUIT_NAMES) | blind << 3
+#   | forced << 4 | set back << 5
+# with kind the index in _KINDS. The makers are the caller's team.
+HAND_BYTES = const(5)
+_KINDS = (MADE, MARCH, LONE_MARCH, EUCHRE, LONE_DEFENSE, RENEGE_HAND)
+_NOBODY = const(4)
+_WAS_SET_BACK = const(32)
 
 _FORMAT_MAGIC = const(0x45)  # "E"
 _FORMAT_VERSION = const(1)
 _HEADER = const(5)  # magic, version, start dealer, action count (2 bytes)
 
-_TEXT_KINDS = "CDTPRJXF"
+
+def hand_bytes(dealer, caller, scorer, reneger, lone_seat, lone_defender, tricks,
+               quick, points, kind, trump, blind, forced):
+    """The record of a scored hand; ``trump`` 0 or 1 + the suit's index."""
+    return bytes((dealer | caller << 2 | scorer << 4 | reneger << 5,
+                  (_NOBODY if lone_seat is None else lone_seat)
+                  | (_NOBODY if lone_defender is None else lone_defender) << 3,
+                  tricks[0] | tricks[1] << 3 | (64 if quick else 0),
+                  points | _KINDS.index(kind) << 4,
+                  trump | (8 if blind else 0) | (16 if forced else 0)))
 
 
-def to_bytes(game):
-    count = game.action_count
+def mark_set_back(hands, size, on):
+    """Mark the last hand of ``hands[:size]`` as set back (or not)."""
+    if on:
+        hands[size - 1] |= _WAS_SET_BACK
+    else:
+        hands[size - 1] &= ~_WAS_SET_BACK
+
+
+def read_hand(hands, index):
+    """The ``Hand`` of record ``index`` (from 0) in ``hands``."""
+    at = index * HAND_BYTES
+    first = hands[at]
+    caller = first >> 2 & 3
+    lone = hands[at + 1] & 7
+    defender = hands[at + 1] >> 3
+    tricks = hands[at + 2]
+    last = hands[at + 3]
+    extra = hands[at + 4]
+    trump = extra & 7
+    kind = _KINDS[last >> 4]
+    return Hand(index + 1, first & 3, caller, caller % 2,
+                None if lone == _NOBODY else lone,
+                None if defender == _NOBODY else defender,
+                (tricks & 7, tricks >> 3 & 7), first >> 4 & 1, last & 15, kind,
+                first >> 5 & 3 if kind == RENEGE_HAND else None, bool(tricks & 64),
+                SUIT_NAMES[trump - 1] if trump else None, bool(extra & 8),
+                bool(extra & 16), bool(extra & _WAS_SET_BACK))
+
+
+def saved_bytes(start_dealer, codes):
+    """Magic, version, start dealer, action count, the actions, CRC-16."""
+    count = len(codes)
     out = bytearray(_HEADER + count + 2)
     out[0] = _FORMAT_MAGIC
     out[1] = _FORMAT_VERSION
-    out[2] = game.start_dealer
+    out[2] = start_dealer
     out[3] = count & 0xFF
     out[4] = count >> 8
-    out[_HEADER:_HEADER + count] = game._codes
+    out[_HEADER:_HEADER + count] = codes
     crc = crc16(memoryview(out)[:_HEADER + count])
     out[-2] = crc >> 8
     out[-1] = crc & 0xFF
     return bytes(out)
 
 
-def from_bytes(cls, rules, data):
+def read_saved(data):
+    """(start dealer, action bytes) of what ``saved_bytes`` wrote; ValueError
+    for anything else. The actions are checked when the game replays them."""
     try:
         data = bytes(data)
     except TypeError:
@@ -65,68 +121,29 @@ def from_bytes(cls, rules, data):
         raise ValueError("Saved game is damaged (checksum mismatch)")
     if data[2] > 3:
         raise ValueError("Saved game names no valid dealer")
-    game = cls(rules, dealer=data[2])
-    for code in data[_HEADER:_HEADER + count]:
-        try:
-            game.apply(code)
-        except ValueError as err:
-            raise ValueError("Saved game does not replay under these rules: "
-                             + str(err))
-    return game
+    return data[2], data[_HEADER:_HEADER + count]
 
 
-def parse(cls, rules, text, dealer):
-    game = cls(rules, dealer=dealer)
-    for word in text.split():
-        game.apply(parse_action(word))
-    return game
-
-
-def parse_action(word):
-    if not word:
-        raise ValueError("Empty action")
-    letter = word[0]
-    rest = word[1:]
-    if letter == "P" and not rest:
-        return _PASS << 5
-    if letter == "J" and len(rest) >= 3 and rest[0] in "01" and rest[1] in "+-":
-        if rest[2:].isdigit():
-            points = int(rest[2:])
-            if 1 <= points <= 8:
-                return (_ADJUST << 5 | int(rest[0]) << 4
-                        | (8 if rest[1] == "-" else 0) | (points - 1))
-    if letter in "FQ" and len(rest) == 1 and rest in "012345":
-        return _FINISH << 5 | int(rest) | (8 if letter == "Q" else 0)
-    if len(rest) == 1 and rest in SEAT_NAMES:
-        seat = SEAT_NAMES.index(rest)
-        if letter == "A":
-            return _CALL << 5 | 4 | seat
-        if letter == "L":
-            return _DEFEND_ALONE << 5 | 4 | seat
-        if letter in "CDTRX":
-            return _TEXT_KINDS.index(letter) << 5 | seat
-    raise ValueError("Unknown action: " + repr(word))
-
-
-def adjustments(game):
-    # Read from the log: a hand ends at its fifth trick, a renege or a
-    # finish (the game replays only valid logs, so nothing else is checked).
+def adjustments(codes):
+    """(hands scored before it, team, points) for each ADJUST in ``codes``."""
+    # A hand ends at its fifth trick, a renege or a finish (a game replays
+    # only valid logs, so nothing else is checked).
     found = []
     hands = 0
     tricks = 0
-    for code in game.codes:
+    for code in codes:
         kind = code >> 5
-        if kind == _CALL:
+        if kind == CALL:
             tricks = 0
-        elif kind == _TRICK:
+        elif kind == TRICK:
             tricks += 1
             if tricks == 5:
                 hands += 1
-        elif kind == _RENEGE or kind == _FINISH:
+        elif kind == RENEGE or kind == FINISH:
             hands += 1
-        elif kind == _ADJUST:
+        elif kind == ADJUST:
             points = (code & 7) + 1
-            found.append((hands, code >> 4 & 1, -points if code & 8 else points))
+            found.append((hands, code >> 4 & 1, -points if code & MINUS else points))
     return found
 
 
@@ -135,12 +152,13 @@ def _empty_stats():
             "loners": 0, "loners_made": 0, "reneges": 0}
 
 
-def stats(game):
+def stats(history):
+    """Per team, counted from the scored hands (``Hand`` records)."""
     result = (_empty_stats(), _empty_stats())
-    for hand in game.history():
+    for hand in history:
         makers = result[hand.makers]
         defenders = result[1 - hand.makers]
-        if hand.kind == RENEGE:
+        if hand.kind == RENEGE_HAND:
             result[1 - hand.scorer]["reneges"] += 1
             continue
         if hand.lone_seat is not None:

@@ -1,11 +1,15 @@
 """House rules and the euchre scoring table.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
-Sources: RULES.md (seeds 000, 001, 002; Hoyle; the 1888 Laws of Euchre).
+Sources: RULES.md (seeds 000, 001, 002; Hoyle; the 1888 Laws of Euchre;
+the Robson rules; progressive euchre).
 """
 
+from micropython import const
+
 # Each option: (name, default, choices). ``choices`` lists what the device's
-# Rules menu offers; ``target`` also accepts any positive number.
+# Rules menu offers; ``target`` and ``hands`` also accept other numbers.
+# Options are only ever added at the end: the saved form is in this order.
 FIELDS = (
     ("target", 10, (5, 7, 10, 11, 15)),
     ("win_by_two", False, (False, True)),
@@ -16,13 +20,22 @@ FIELDS = (
     ("renege_alone_points", 2, (2, 3, 4)),
     ("stick_the_dealer", False, (False, True)),
     ("lead", "loner_left", ("loner_left", "dealer_left")),
+    # The house rules below came later; a saved form that ends before them
+    # holds their defaults.
+    ("canadian_loner", False, (False, True)),
+    ("setback", False, (False, True)),
+    ("blind_loner", False, (False, True)),
+    ("hands", 0, (0, 4, 8, 12, 16)),
 )
 
 _NUMBER_FIELDS = ("target", "loner_euchred_points", "lone_march_points",
                   "renege_points", "renege_alone_points")
-_FLAG_FIELDS = ("win_by_two", "stick_the_dealer")
+_FLAG_FIELDS = ("win_by_two", "stick_the_dealer", "canadian_loner", "setback",
+                "blind_loner")
+_COUNT_FIELDS = ("target", "hands")  # saved as the number itself
 _TARGET_MAX = 99
 _POINTS_MAX = 9
+_FIRST_FIELDS = const(9)  # the options saved by every version
 
 
 def _is_int(value):
@@ -55,23 +68,29 @@ class Rules:
         return dict((field[0], getattr(self, field[0])) for field in FIELDS)
 
     def to_bytes(self):
-        """Nine bytes, one per option in ``FIELDS`` order (target as a number,
-        the others as the index of the value among the choices)."""
-        out = bytearray(len(FIELDS))
-        for i in range(len(FIELDS)):
+        """One byte per option in ``FIELDS`` order (target and hands as the
+        number, the others as the index of the value among the choices).
+        The later options at their defaults at the end are left out, so
+        rules that use none of them save the nine bytes of older firmware."""
+        size = len(FIELDS)
+        while size > _FIRST_FIELDS and getattr(self, FIELDS[size - 1][0]) == FIELDS[size - 1][1]:
+            size -= 1
+        out = bytearray(size)
+        for i in range(size):
             name, _, choices = FIELDS[i]
             value = getattr(self, name)
-            out[i] = value if name == "target" else choices.index(value)
+            out[i] = value if name in _COUNT_FIELDS else choices.index(value)
         return bytes(out)
 
     @classmethod
     def from_bytes(cls, data):
-        if len(data) != len(FIELDS):
+        """The rules ``to_bytes`` saved, by this firmware or an older one."""
+        if not _FIRST_FIELDS <= len(data) <= len(FIELDS):
             raise ValueError("Saved rules have the wrong length")
         options = {}
-        for i in range(len(FIELDS)):
+        for i in range(len(data)):
             name, _, choices = FIELDS[i]
-            if name == "target":
+            if name in _COUNT_FIELDS:
                 options[name] = data[i]
             else:
                 if data[i] >= len(choices):
@@ -104,6 +123,10 @@ def _check(name, value, choices):
         if not _is_int(value) or not 1 <= value <= _TARGET_MAX:
             raise ValueError("target must be a whole number of points from 1 to "
                              + str(_TARGET_MAX) + ", got " + repr(value))
+    elif name == "hands":
+        if not _is_int(value) or not 0 <= value <= _TARGET_MAX:
+            raise ValueError("hands must be a number of hands from 0 (play to the target) to "
+                             + str(_TARGET_MAX) + ", got " + repr(value))
     elif name in _FLAG_FIELDS:
         if value is not True and value is not False:
             raise ValueError(name + " must be True or False, got " + repr(value))
@@ -125,23 +148,29 @@ LONE_DEFENSE = "lone_defense"
 RENEGE = "renege"
 
 
-def score_hand(rules, makers_tricks, maker_alone=False, defender_alone=False):
+def score_hand(rules, makers_tricks, maker_alone=False, defender_alone=False,
+               blind=False):
     """(side, points, kind) for a hand played out; see ``hand_points``."""
     if not _is_int(makers_tricks) or not 0 <= makers_tricks <= 5:
         raise ValueError("The makers take 0 to 5 tricks, got " + repr(makers_tricks))
     if defender_alone and rules.defender_alone == "off":
         raise ValueError("These rules do not let a defender go alone")
+    if blind and not rules.blind_loner:
+        raise ValueError("These rules do not allow a blind loner")
     if makers_tricks == 5:
+        if blind:
+            return "makers", 5, LONE_MARCH  # Robson: a blind march scores 5
         if maker_alone:
             return "makers", rules.lone_march_points, LONE_MARCH
         return "makers", 2, MARCH
     if makers_tricks >= 3:
         return "makers", 1, MADE
     # Euchred. When several rows apply (a lone maker set by a lone defender)
-    # the defenders score the largest of them (RULES.md).
-    points = 2
+    # the defenders score the largest of them (RULES.md). A blind loner
+    # set gives the defenders 1 (Robson), instead of the usual rows.
+    points = 1 if blind else 2
     kind = EUCHRE
-    if maker_alone and rules.loner_euchred_points > points:
+    if maker_alone and not blind and rules.loner_euchred_points > points:
         points = rules.loner_euchred_points
     if defender_alone:
         # "4": seeds 001/002 and Hoyle, 4 for 3 or more tricks.
@@ -153,11 +182,31 @@ def score_hand(rules, makers_tricks, maker_alone=False, defender_alone=False):
     return "defenders", points, kind
 
 
-def hand_points(rules, makers_tricks, maker_alone=False, defender_alone=False):
+def hand_points(rules, makers_tricks, maker_alone=False, defender_alone=False,
+                blind=False):
     """Who scores a played-out hand and how much: ("makers" | "defenders", points).
+    ``blind``: the maker went alone blind (a lone hand; ``blind_loner`` rule).
 
     >>> hand_points(Rules(), 5, maker_alone=True)
     ('makers', 4)
     """
-    side, points, _ = score_hand(rules, makers_tricks, maker_alone, defender_alone)
+    side, points, _ = score_hand(rules, makers_tricks, maker_alone, defender_alone, blind)
     return side, points
+
+
+def decide_winner(rules, scores, hands_scored):
+    """The team that has won with these scores, or None."""
+    hands = rules.hands
+    if hands:
+        # Progressive euchre: no target; after the last hand the team
+        # ahead wins, and a tie has no winner.
+        if hands_scored >= hands and scores[0] != scores[1]:
+            return 0 if scores[0] > scores[1] else 1
+        return None
+    for team in (0, 1):
+        mine = scores[team]
+        theirs = scores[1 - team]
+        if mine >= rules.target and mine > theirs:
+            if not rules.win_by_two or mine - theirs >= 2:
+                return team
+    return None

@@ -1,0 +1,115 @@
+"""The action byte: one step of a game in one byte, and its word in the text form.
+
+The owner of the action layout, the seat and suit letters and the checksum:
+``game`` plays the bytes, ``game_forms`` stores and reads them, and both
+import what they need from here.
+
+The words (``Game.text``): "CN" N calls, "AN" N calls alone, "BN" N (the
+dealer) goes alone blind, "CN^" / "AN^" N orders trump up in the first round,
+"=H" trump is hearts, "DE" E defends alone, "LS" S (a maker) goes alone after
+the call, "TS" S takes a trick, "P" all passed, "S" the last hand is set
+back, "RW" W reneged, "J0+1" team 0 adjusted by +1, "XS" the deal moves to
+S, "F3" the makers end the hand with 3 tricks, "Q3" a quick result: made
+(3-4), "Q5" march, "Q0".."Q2" euchred.
+
+Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
+"""
+
+from micropython import const
+
+SEAT_NAMES = "NESW"
+SUIT_NAMES = "SHDC"
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+# An action byte is kind << 5 | argument. Kind 7 with argument 31 (0xFF) is
+# never used, so erased flash can never be mistaken for an action.
+CALL = const(0)          # argument: seat | ALONE | ORDERED_UP | BLIND
+DEFEND_ALONE = const(1)  # argument: seat | MAKER (goes alone after the call)
+TRICK = const(2)         # argument: seat
+PASS = const(3)          # argument: 0, SET_BACK, or TRUMP | suit
+RENEGE = const(4)        # argument: seat
+ADJUST = const(5)        # argument: team << 4 | MINUS | (points - 1)
+SET_DEALER = const(6)    # argument: seat
+FINISH = const(7)        # argument: makers' tricks at the end | QUICK
+
+ALONE = const(4)       # in a CALL: the caller goes alone
+ORDERED_UP = const(8)  # in a CALL: trump was ordered up (round 1)
+BLIND = const(16)      # in a CALL: a blind loner (always with ALONE)
+MAKER = const(4)       # in a DEFEND_ALONE: the seat is a maker
+SET_BACK = const(1)    # in a PASS: the last hand's points come off the other team
+TRUMP = const(4)       # in a PASS: trump is the suit SUIT_NAMES[argument & 3]
+MINUS = const(8)       # in an ADJUST: points taken off
+QUICK = const(8)       # in a FINISH: only the result is known
+
+# The word of each kind, by kind; PASS, ADJUST and FINISH words are built apart.
+_LETTERS = "CDTPRJXF"
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE, bit by bit: small, and the data is a few hundred bytes."""
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            if crc & 0x8000:
+                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
+            else:
+                crc = (crc << 1) & 0xFFFF
+    return crc
+
+
+def action_text(code):
+    """The word of one action byte (see ``Game.text``)."""
+    kind = code >> 5
+    arg = code & 31
+    if kind == CALL:
+        letter = "B" if arg & BLIND else "A" if arg & ALONE else "C"
+        return letter + SEAT_NAMES[arg & 3] + ("^" if arg & ORDERED_UP else "")
+    if kind == PASS:
+        if arg == SET_BACK:
+            return "S"
+        if arg & TRUMP:
+            return "=" + SUIT_NAMES[arg & 3]
+        return "P"
+    if kind == ADJUST:
+        points = (arg & 7) + 1
+        return "J" + str(arg >> 4) + ("-" if arg & MINUS else "+") + str(points)
+    if kind == FINISH:
+        return ("Q" if arg & QUICK else "F") + str(arg & 7)
+    if kind == DEFEND_ALONE and arg & MAKER:
+        return "L" + SEAT_NAMES[arg & 3]
+    return _LETTERS[kind] + SEAT_NAMES[arg & 3]
+
+
+def parse_action(word):
+    """The action byte of one word of ``Game.text()``; ValueError for any other word."""
+    if not word:
+        raise ValueError("Empty action")
+    letter = word[0]
+    rest = word[1:]
+    if letter == "P" and not rest:
+        return PASS << 5
+    if letter == "S" and not rest:
+        return PASS << 5 | SET_BACK
+    if letter == "=" and len(rest) == 1 and rest in SUIT_NAMES:
+        return PASS << 5 | TRUMP | SUIT_NAMES.index(rest)
+    if letter == "J" and len(rest) >= 3 and rest[0] in "01" and rest[1] in "+-":
+        if rest[2:].isdigit():
+            points = int(rest[2:])
+            if 1 <= points <= 8:
+                return (ADJUST << 5 | int(rest[0]) << 4
+                        | (MINUS if rest[1] == "-" else 0) | (points - 1))
+    if letter in "FQ" and len(rest) == 1 and rest in "012345":
+        return FINISH << 5 | int(rest) | (QUICK if letter == "Q" else 0)
+    if letter in "CA" and len(rest) == 2 and rest[1] == "^" and rest[0] in SEAT_NAMES:
+        return parse_action(word[:2]) | ORDERED_UP
+    if len(rest) == 1 and rest in SEAT_NAMES:
+        seat = SEAT_NAMES.index(rest)
+        if letter == "A":
+            return CALL << 5 | ALONE | seat
+        if letter == "B":
+            return CALL << 5 | BLIND | ALONE | seat
+        if letter == "L":
+            return DEFEND_ALONE << 5 | MAKER | seat
+        if letter in "CDTRX":
+            return _LETTERS.index(letter) << 5 | seat
+    raise ValueError("Unknown action: " + repr(word))

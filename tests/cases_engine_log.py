@@ -1,0 +1,176 @@
+"""Rules-engine cases on the action log: the saved form, the text form,
+history and stats, and a whole game checked action by action. Plain
+functions: pytest runs them on CPython (tests/test_cases.py) and
+tests/mp_run.py under MicroPython (a module of their own: each module is
+loaded in turn into the small heap)."""
+
+from euchre_core import Game, Rules
+from euchre_core.actions import crc16
+
+N, E, S, W = 0, 1, 2, 3
+NS, EW = 0, 1
+
+
+def raises(fn, *args, **kwargs):
+    """Call ``fn`` and return the ValueError's message; fail if none."""
+    try:
+        fn(*args, **kwargs)
+    except ValueError as err:
+        return str(err)
+    raise AssertionError("no ValueError from " + repr(fn))
+
+
+def play(game, seats):
+    for seat in seats:
+        game.trick(seat)
+
+
+# ----- saved form -------------------------------------------------------------
+
+def full_game_text():
+    return ("CN TN TN TS TE TN "        # N-S made 4: +1
+            "P "                         # misdeal
+            "AE TE TE TE TE TE "         # E alone, march: E-W +4
+            "CS DE TE TE TS TE TS "      # E defends alone, 3 tricks: E-W +4
+            "CN TN TS TN TS TN "         # N-S march: +2
+            "CE RE "                     # E reneged: N-S +2
+            "J0+1 XN "                   # a house point; the deal back to N
+            "CW TN TS TN TE TN")         # W's call euchred: N-S +2
+
+
+def case_full_game_to_bytes_is_small():
+    game = Game.parse(Rules(), full_game_text(), dealer=W)
+    data = game.to_bytes()
+    assert Game.from_bytes(Rules(), data) == game
+    assert game.scores == [8, 8] and game.winner is None and game.dealer == E
+    game = data = None  # the 64 KiB heap of the MicroPython run holds one long game
+    # 15 hands with every trick recorded fit in 160 bytes.
+    long_game = Game(Rules(target=99), dealer=N)
+    for _ in range(15):
+        long_game.call(N)
+        play(long_game, [N, E, S, W, N])
+    assert len(long_game.to_bytes()) <= 160
+    assert Game.from_bytes(long_game.rules, long_game.to_bytes()) == long_game
+
+
+def case_text_round_trip():
+    game = Game.parse(Rules(), full_game_text(), dealer=W)
+    assert game.text() == " ".join(full_game_text().split())
+    assert "Unknown action" in raises(Game.parse, Rules(), "CN Q")
+    assert "Unknown action" in raises(Game.parse, Rules(), "J2+1")
+
+
+def case_from_bytes_rejects_bad_data():
+    good = Game.parse(Rules(), "CN TN TE", dealer=S).to_bytes()
+    assert "truncated" in raises(Game.from_bytes, Rules(), good[:3])
+    assert "truncated" in raises(Game.from_bytes, Rules(), good[:-1])
+    assert "Not a saved" in raises(Game.from_bytes, Rules(), b"XY" + good[2:])
+    future = bytearray(good)
+    future[1] = 9
+    crc = crc16(future[:-2])
+    future[-2] = crc >> 8
+    future[-1] = crc & 0xFF
+    assert "version 9" in raises(Game.from_bytes, Rules(), bytes(future))
+    damaged = bytearray(good)
+    damaged[6] ^= 0x01
+    assert "checksum" in raises(Game.from_bytes, Rules(), bytes(damaged))
+    raises(Game.from_bytes, Rules(), b"")
+    raises(Game.from_bytes, Rules(), None)
+    raises(Game.from_bytes, Rules(), b"\xff" * 40)
+    # A log the rules refuse is a clear ValueError too.
+    stuck = Game.parse(Rules(), "P", dealer=N).to_bytes()
+    assert "replay" in raises(Game.from_bytes, Rules(stick_the_dealer=True), stuck)
+
+
+# ----- history and stats -------------------------------------------------------
+
+def case_history_and_stats():
+    game = Game.parse(Rules(), full_game_text(), dealer=W)
+    kinds = [hand.kind for hand in game.history()]
+    assert kinds == ["made", "lone_march", "lone_defense", "march", "renege", "euchre"]
+    first = game.history()[0]
+    assert (first.number, first.dealer, first.caller, first.tricks, first.scorer,
+            first.points) == (1, W, N, (4, 1), NS, 1)
+    assert game.history()[2].lone_defender == E
+    assert game.history()[5].dealer == N
+    assert game.progress() == [(0, 0), (1, 0), (1, 4), (1, 8), (3, 8), (5, 8),
+                               (6, 8), (8, 8)]
+    ns, ew = game.stats()
+    assert (ns["made"], ns["marches"], ns["euchred"], ns["euchres"]) == (2, 1, 1, 1)
+    assert (ew["made"], ew["marches"], ew["euchred"], ew["euchres"]) == (1, 1, 1, 1)
+    assert (ew["loners"], ew["loners_made"], ns["loners"]) == (1, 1, 0)
+    assert (ew["reneges"], ns["reneges"]) == (1, 0)
+    assert game.misdeals == 1
+
+
+def case_progress_follows_every_score_change():
+    game = Game.parse(Rules(), "CN TN TN TS TE TN J1+2 CE TE TE TE TN TN",
+                      dealer=W)
+    assert game.progress() == [(0, 0), (1, 0), (1, 2), (1, 3)]
+
+
+# ----- a whole game, every action checked ------------------------------------
+
+# (action, dealer, leader, tricks, scores) after each action.
+WHOLE_GAME = (
+    ("CE", N, E, [0, 0], [0, 0]),      # dealer N: E leads
+    ("TE", N, E, [0, 1], [0, 0]),
+    ("TS", N, S, [1, 1], [0, 0]),
+    ("TW", N, W, [1, 2], [0, 0]),
+    ("TW", N, W, [1, 3], [0, 0]),
+    ("TE", E, None, [0, 0], [0, 1]),   # E-W made 4: +1, deal to E
+    ("P", S, None, [0, 0], [0, 1]),    # misdeal: deal to S
+    ("AN", S, E, [0, 0], [0, 1]),      # N alone: E (left of N) leads
+    ("TN", S, N, [1, 0], [0, 1]),
+    ("TN", S, N, [2, 0], [0, 1]),
+    ("TN", S, N, [3, 0], [0, 1]),
+    ("TN", S, N, [4, 0], [0, 1]),
+    ("TN", W, None, [0, 0], [4, 1]),   # lone march +4
+    ("CS", W, N, [0, 0], [4, 1]),
+    ("DW", W, N, [0, 0], [4, 1]),      # W defends alone: N (left of W) leads
+    ("TW", W, W, [0, 1], [4, 1]),
+    ("TW", W, W, [0, 2], [4, 1]),
+    ("TS", W, S, [1, 2], [4, 1]),
+    ("TW", W, W, [1, 3], [4, 1]),
+    ("TW", N, None, [0, 0], [4, 5]),   # lone defense +4
+    ("CN", N, E, [0, 0], [4, 5]),
+    ("RE", E, None, [0, 0], [6, 5]),   # E reneged: N-S +2
+    ("CW", E, S, [0, 0], [6, 5]),
+    ("TS", E, S, [1, 0], [6, 5]),
+    ("TN", E, N, [2, 0], [6, 5]),
+    ("TN", E, N, [3, 0], [6, 5]),
+    ("TE", E, E, [3, 1], [6, 5]),
+    ("TS", S, None, [0, 0], [8, 5]),   # W's call euchred: N-S +2
+    ("CS", S, W, [0, 0], [8, 5]),
+    ("TW", S, W, [0, 1], [8, 5]),
+    ("TS", S, S, [1, 1], [8, 5]),
+    ("TS", S, S, [2, 1], [8, 5]),
+    ("TN", S, N, [3, 1], [8, 5]),
+    ("TN", W, None, [0, 0], [9, 5]),
+    ("CE", W, N, [0, 0], [9, 5]),
+    ("TN", W, N, [1, 0], [9, 5]),
+    ("TS", W, S, [2, 0], [9, 5]),
+    ("TN", W, N, [3, 0], [9, 5]),
+    ("TE", W, E, [3, 1], [9, 5]),
+    ("TS", N, None, [0, 0], [11, 5]),  # euchre: N-S wins 11-5
+)
+
+
+def case_whole_game_every_action():
+    game = Game(Rules(), dealer=N)
+    from euchre_core import parse_action
+    for action, dealer, leader, tricks, scores in WHOLE_GAME:
+        assert game.winner is None, action
+        game.apply(parse_action(action))
+        assert game.dealer == dealer, (action, game.dealer)
+        assert game.leader == leader, (action, game.leader)
+        assert game.tricks == tricks, (action, game.tricks)
+        assert game.scores == scores, (action, game.scores)
+    assert game.winner == NS and not game.skunk
+    assert len(game.history()) == 7
+    # Undo all the way back to the first deal.
+    count = 0
+    while game.undo():
+        count += 1
+    assert count == len(WHOLE_GAME)
+    assert game.scores == [0, 0] and game.dealer == N and not game.undo()

@@ -1,0 +1,77 @@
+"""The rules engine's layers: each module imports only those below it, and
+each constant has one owner (STYLE.md habits 8 and 9)."""
+
+import ast
+import pathlib
+
+_ENGINE = pathlib.Path(__file__).parent.parent / "euchre_core"
+# From the bottom up; a module may import only modules before it.
+LAYERS = ("rules", "actions", "game_forms", "game")
+
+
+def _engine_imports(path):
+    """The euchre_core modules a module imports, wherever the import stands."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [node.module + "." + alias.name for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name.startswith("euchre_core.") and name.split(".")[1] in LAYERS:
+                found.add(name.split(".")[1])
+    return found
+
+
+def test_every_engine_module_has_a_layer():
+    modules = {path.stem for path in _ENGINE.glob("*.py")} - {"__init__"}
+    assert modules == set(LAYERS)
+
+
+def test_imports_only_go_down():
+    for level, name in enumerate(LAYERS):
+        imported = _engine_imports(_ENGINE / (name + ".py"))
+        above = [other for other in imported if LAYERS.index(other) >= level]
+        assert above == [], (name, above)
+
+
+def test_game_forms_never_imports_game():
+    assert "game" not in _engine_imports(_ENGINE / "game_forms.py")
+
+
+def _constants(path):
+    names = {}
+    for node in ast.parse(path.read_text()).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call)
+                and getattr(node.value.func, "id", "") == "const"):
+            names[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+    return names
+
+
+def test_each_constant_has_one_owner():
+    # A shared constant is public in its owner and imported by the others,
+    # never a private copy in each (the action kinds once were).
+    owners = {}
+    for name in LAYERS:
+        for constant in _constants(_ENGINE / (name + ".py")):
+            owners.setdefault(constant.lstrip("_"), []).append(name)
+    repeated = {constant: where for constant, where in owners.items() if len(where) > 1}
+    assert repeated == {}
+    actions = _constants(_ENGINE / "actions.py")
+    assert {"CALL", "PASS", "ADJUST", "FINISH"} <= set(actions)
+
+
+def test_the_engine_loads_without_a_circle():
+    # Each module imported on its own, lowest first, in a fresh interpreter:
+    # a circle would leave a half-made module and fail here.
+    import subprocess
+    import sys
+    for name in LAYERS:
+        run = subprocess.run([sys.executable, "-c", "import euchre_core." + name],
+                             cwd=str(_ENGINE.parent), capture_output=True, text=True,
+                             timeout=60)
+        assert run.returncode == 0, run.stderr
