@@ -71,7 +71,7 @@ from collections import namedtuple
 from micropython import const
 
 from euchre_core import Game, Rules
-from euchre_core.game import crc16
+from euchre_core.actions import crc16
 
 try:
     from typing import Any, List, Optional
