@@ -48,7 +48,6 @@ HEALTHY_MS = 30000  # a run this long clears the crash streak
 IDLE_COLLECT_MS = 250
 COLLECT_BYTES = 8192
 DISPLAY_RETRY_MS = 10000
-KEY_LETTERS = "NESWO"
 
 hardware = []  # type: List[Any]  # what to deinit when code.py ends
 store = None  # type: Optional[Storage]
@@ -124,6 +123,7 @@ def run() -> None:
     forget(hw, "storage_load")
     from ui import screen  # noqa: F401
     from ui.presses import LONG, STUCK
+    from ui.keys import LETTERS
     from hw.keys import NONE, RESET
     from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, STUCK_KEY
 
@@ -217,7 +217,7 @@ def run() -> None:
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
             elif result >> 3 == STUCK:
-                message = "Key " + KEY_LETTERS[key] + " stuck: ignored"
+                message = "Key " + LETTERS[key] + " stuck: ignored"
                 say(message)
                 table.notice(message, now)
                 if led is not None and display is None:

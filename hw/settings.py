@@ -28,6 +28,8 @@ try:
 except ImportError:
     pass
 
+from ui.names import NAME_LENGTH, TEAM_LENGTH
+
 __version__ = "1.0.0"
 
 #: Every settings.toml key: (key, default, kind, help).
@@ -93,10 +95,6 @@ KEY_PINS = ("EUCHRE_KEY_N", "EUCHRE_KEY_E", "EUCHRE_KEY_S", "EUCHRE_KEY_W", "EUC
 NAME_KEYS = ("EUCHRE_NAME_N", "EUCHRE_NAME_E", "EUCHRE_NAME_S", "EUCHRE_NAME_W")
 TEAM_KEYS = ("EUCHRE_TEAM_NS", "EUCHRE_TEAM_EW")
 
-# Names are drawn with a 5x8 font on a 128-pixel line beside other text.
-NAME_LENGTH = 10
-# Team names share a line with both trick counts on the hand screen.
-TEAM_LENGTH = 9
 # Parts the box works without: an empty pin means "not fitted".
 OPTIONAL_PINS = ("EUCHRE_LED", "EUCHRE_BUZZER")
 

@@ -59,6 +59,7 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 from micropython import const
 
 from ui import menu, over, play, screen
+from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
 from euchre_core.game import Game, action_text
 from ui.presses import ticks_diff
 from euchre_core.rules import Rules
@@ -102,16 +103,6 @@ _BAND_LINES_S = (21, 9, 9)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
 
-def _clean(name, limit):
-    """Upper case, drawable, at most ``limit`` characters, as bytes."""
-    name = str(name).upper().strip()
-    out = bytearray()
-    for char in name[:limit]:
-        code = ord(char)
-        out.append(code if 32 <= code < 96 else 63)
-    return bytes(out)
-
-
 class Table:
     """The scorekeeper's screens and keys over one ``Game``.
 
@@ -134,8 +125,8 @@ class Table:
             teams = ("N-S", "E-W")
         if len(names) != 4 or len(teams) != 2:
             raise ValueError("Need four seat names and two team names")
-        self.names = [_clean(n, 10) or _SEATS[i].encode() for i, n in enumerate(names)]
-        self.teams = [_clean(t, 9) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
+        self.names = [clean(n, NAME_LENGTH) or _SEATS[i].encode() for i, n in enumerate(names)]
+        self.teams = [clean(t, TEAM_LENGTH) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
         self.contrast = contrast
         self.flipped = bool(flipped)
         self.sleep_s = sleep_s
