@@ -21,7 +21,7 @@ def _menu(item):
     """Long OK, then down to ``item`` and choose it."""
     def go(t, clock):
         press(t, clock, OK, long=True)
-        index = t._items.index(menu._MENU_LABELS.index(item))
+        index = t.items.index(menu.LABELS.index(item))
         for _ in range(index):
             # Down is the key at the bottom of the picture.
             press(t, clock, t.key_at(S))
@@ -107,9 +107,9 @@ def test_every_screen_is_reached():
         assert t.screen_name == (SCREENS[name][2] or "banner"), name
         shown.add(t.screen_name)
         if t.screen_name == "options":
-            shown.add(("rules", "display")[t._options])
+            shown.add(("rules", "display")[t.options])
         if t.screen_name == "pick":
-            shown.add(("renege", "rest", "dealer", "first")[t._pick])
+            shown.add(("renege", "rest", "dealer", "first")[t.pick])
     assert shown >= {"score", "hand", "quick", "banner", "over", "menu", "adjust",
                      "rules", "display", "stats", "history", "confirm", "notice",
                      "renege", "rest", "dealer", "first"}
@@ -167,7 +167,7 @@ def test_every_screen_has_a_way_out(name, flipped):
 def test_the_message_on_game_over_is_taken_away_before_a_key_starts_a_game():
     t, clock = _reach("game over", False)
     lines = []
-    t._out = lines.append
+    t.out = lines.append
     _menu("EXPORT TO USB")(t, clock)
     assert t.screen_name == "over" and "LINES TO USB" in t.message
     press(t, clock, OK)  # covers "OK:RANDOM": takes the message away only
