@@ -17,13 +17,13 @@ import sys
 
 import pytest
 
+from test_ui_cases import UI_HEAP
 from ui.table import SCREENS
 
 _TESTS = pathlib.Path(__file__).parent
 _ROOT = _TESTS.parent
 _UI = _ROOT / "ui"
 _BIN = pathlib.Path(sys.executable).parent
-UI_HEAP = "160k"
 SOURCE_HEAP = "192k"
 
 _EVERY_PAGE = """

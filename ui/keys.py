@@ -13,5 +13,7 @@ S = const(2)
 W = const(3)
 OK = const(4)
 
-# A letter per key number, for messages and logs ("Key E stuck").
-LETTERS = "NESWO"
+# A letter per key number: the seats (as the engine names them too), then
+# OK, for messages and logs ("Key E stuck").
+SEATS = "NESW"
+LETTERS = SEATS + "O"

@@ -40,7 +40,7 @@ from micropython import const
 
 from ui import (adjust, banner, confirm, export, hand, history, menu, options, over,
                 parts, pick, prefs, quick, score, screen, stats)
-from ui.keys import OK, S
+from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
 from ui.presses import ticks_diff
 from euchre_core.game import Game, action_text
@@ -66,7 +66,6 @@ SCREENS = {
 MESSAGE_MS = const(3500)
 SHIFT_MS = const(60000)  # burn-in: move the score screen this often
 
-_SEATS = "NESW"
 _ACTION_WORDS = {
     "C": "CALL", "A": "CALL ALONE", "D": "DEF ALONE", "L": "ALONE", "T": "TRICK",
     "P": "PASS", "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT", "Q": "RESULT",
@@ -134,7 +133,7 @@ class Table:
             teams = ("N-S", "E-W")
         if len(names) != 4 or len(teams) != 2:
             raise ValueError("Need four seat names and two team names")
-        self.names = [clean(n, NAME_LENGTH) or _SEATS[i].encode() for i, n in enumerate(names)]
+        self.names = [clean(n, NAME_LENGTH) or SEATS[i].encode() for i, n in enumerate(names)]
         self.teams = [clean(t, TEAM_LENGTH) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
         self.contrast = contrast
         self.flipped = bool(flipped)
@@ -223,7 +222,7 @@ class Table:
 
     def key_letter(self, side):
         """The letter printed on the key beside ``side`` of the picture."""
-        return _SEATS[self.key_at(side)]
+        return SEATS[self.key_at(side)]
 
     def press(self, key, long, now_ms):
         """A short or long press of key 0..4 (ui.keys: N, E, S, W, OK)."""
@@ -385,8 +384,8 @@ class Table:
         for i in range(len(words)):
             word = words[i]
             letter = word[:1]
-            if letter and letter in _SEATS and (len(word) == 1 or word[1:] in (":", ",", ".")):
-                words[i] = self.names[_SEATS.index(letter)].decode() + word[1:]
+            if letter and letter in SEATS and (len(word) == 1 or word[1:] in (":", ",", ".")):
+                words[i] = self.names[SEATS.index(letter)].decode() + word[1:]
         return " ".join(words)
 
     def say(self, text, now_ms):
@@ -405,8 +404,8 @@ class Table:
         words = action_text(code)
         word = _ACTION_WORDS.get(words[0], words[0])
         rest = words[1:]
-        if len(rest) == 1 and rest in _SEATS:
-            return word + " " + self.names[_SEATS.index(rest)].decode()
+        if len(rest) == 1 and rest in SEATS:
+            return word + " " + self.names[SEATS.index(rest)].decode()
         if words[0] == "J":
             return word + " " + self.teams[int(rest[0])].decode() + " " + rest[1:]
         if words[0] == "F":
