@@ -28,7 +28,7 @@ try:
 except ImportError:
     pass
 
-from ui.names import NAME_LENGTH, TEAM_LENGTH
+import ui.names
 
 __version__ = "1.0.0"
 
@@ -211,7 +211,7 @@ def _convert(key, raw, default, kind):
                              + ", a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
-    limit = TEAM_LENGTH if key in TEAM_KEYS else NAME_LENGTH
+    limit = ui.names.TEAM_LENGTH if key in TEAM_KEYS else ui.names.NAME_LENGTH
     if len(text) > limit:
         raise ValueError(key + ": " + _show(raw) + " is longer than " + str(limit)
                          + " letters")
