@@ -12,6 +12,7 @@ import pytest
 
 from euchre_core import Game, Rules
 from ui import menu
+from ui.table import SCREENS as table_screens
 from ui_read import E, N, OK, S, W, Clock, frame, press, settle, table
 
 KEYS = [(key, long) for key in (N, E, S, W, OK) for long in (False, True)]
@@ -113,6 +114,8 @@ def test_every_screen_is_reached():
     assert shown >= {"score", "hand", "quick", "banner", "over", "menu", "adjust",
                      "rules", "display", "stats", "history", "confirm", "notice",
                      "renege", "rest", "dealer", "first"}
+    # A screen added to the registry is walked too.
+    assert shown >= set(table_screens)
 
 
 @pytest.mark.parametrize("flipped", (False, True), ids=("upright", "flipped"))
