@@ -248,9 +248,8 @@ def case_ui_game_over_skunk_and_next_game():
     old = t.game
     press(t, clock, W)  # next game, W deals
     assert t.game.winner is None and t.game.dealer == W
-    # The finished game is kept for Undo, with the tally before it was won,
-    # and handed to the flash record as its rules, first dealer and log.
-    assert t.replaced == (old, 0, 0)
+    # The finished game is kept for Undo as its log, with the tally before
+    # it was won: the form the flash record keeps.
     assert t.previous == (old.rules, old.start_dealer, old.codes, 0, 0)
     assert t.tally == [1, 0] and t.game_serial == serial + 1
     buf = frame(t)

@@ -9,6 +9,7 @@ from micropython import const
 
 from ui import adjust, confirm, export, history, options, parts, pick, screen
 from ui.keys import N, S, W
+from euchre_core.game import Game
 
 LIST_PAGE = True
 
@@ -65,7 +66,7 @@ def undo_label(table):
         return "UNDO NEW GAME"
     if table.game.action_count:
         return "UNDO " + table.describe(table.game.codes[-1])
-    if table.replaced is not None:
+    if table.previous is not None:
         return "UNDO NEW GAME"
     return "UNDO (NOTHING)"
 
@@ -119,9 +120,13 @@ def undo(table, now_ms):
         table.undo_pair = None
         game.undo()
         table.say("UNDONE: " + what, now_ms)
-    elif table.replaced is not None:
-        table.game, table.tally[0], table.tally[1] = table.replaced
-        table.replaced = None
+    elif table.previous is not None:
+        rules, dealer, codes, table.tally[0], table.tally[1] = table.previous
+        table.previous = None
+        game = Game(rules, dealer=dealer)
+        for code in codes:
+            game.apply(code)
+        table.game = game
         table.game_serial += 1
         table.prefs_serial += 1
         table.say("UNDONE: NEW GAME", now_ms)

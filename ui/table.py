@@ -91,10 +91,9 @@ class Table:
     The game and the match (read by the firmware, which saves them):
 
     * ``game``: the ``Game`` being played.
-    * ``replaced``: the game New game replaced and the match tally before
-      it, (game, tally N-S, tally E-W), which Undo brings back while the new
-      game has no action; or None. ``previous`` is the same in the form the
-      flash record keeps.
+    * ``previous``: the game New game replaced, which Undo brings back while
+      the new one has no action, as the flash record keeps it: (rules,
+      first dealer, action bytes, tally N-S, tally E-W); or None.
     * ``tally``: [N-S, E-W], games won in this match.
     * ``base_rules``: settings.toml's; ``next_rules``: the next game's;
       ``device_rules``: True when the Rules menu chose them over settings.toml.
@@ -151,7 +150,7 @@ class Table:
         if game is None:
             game = Game(self.base_rules, dealer=self.random_seat(now_ms))
         self.game = game
-        self.replaced = None
+        self.previous = None
         self.mode = None
         self.items = []
         self.cursor = 0
@@ -195,27 +194,6 @@ class Table:
         if self.mode is None:
             return self.main_screen
         return self.mode
-
-    @property
-    def previous(self):
-        """``replaced`` as the flash record keeps it: (rules, first dealer,
-        action bytes, tally N-S, tally E-W), or None. The firmware saves it
-        and hands it back at power-up."""
-        if self.replaced is None:
-            return None
-        game, tally_ns, tally_ew = self.replaced
-        return (game.rules, game.start_dealer, game.codes, tally_ns, tally_ew)
-
-    @previous.setter
-    def previous(self, kept):
-        if kept is None:
-            self.replaced = None
-            return
-        rules, dealer, codes, tally_ns, tally_ew = kept
-        game = Game(rules, dealer=dealer)
-        for code in codes:
-            game.apply(code)
-        self.replaced = (game, tally_ns, tally_ew)
 
     @property
     def message(self):
@@ -374,7 +352,10 @@ class Table:
         """A new game with ``dealer``; the one it replaces is kept for Undo,
         and counted in the match tally if ``finished``."""
         old = self.game
-        self.replaced = (old, self.tally[0], self.tally[1])
+        # Kept as its log, not as the Game: a Game holds its history and undo
+        # marks, and the 3-game session must fit the unix port's 160k heap,
+        # the board's proxy (tests/test_fw_micropython.py).
+        self.previous = (old.rules, old.start_dealer, old.codes, self.tally[0], self.tally[1])
         if reset_match:
             self.tally = [0, 0]
         elif finished and old.winner is not None:
