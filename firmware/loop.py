@@ -13,6 +13,7 @@ from firmware import say
 from hw.clock import ticks_diff, ticks_ms
 from hw.keys import NONE, RESET
 from hw.led import STUCK_KEY
+from ui.keys import LETTERS
 from ui.presses import LONG, STUCK
 
 try:
@@ -25,7 +26,6 @@ except ImportError:
 # added up, so that it never lands in the middle of a press.
 IDLE_COLLECT_MS = const(250)
 COLLECT_BYTES = const(8192)
-KEY_LETTERS = "NESWO"  # the five keys in key-number order, as the messages name them
 
 
 def run(firmware: Any, healthy_ms: int) -> None:
@@ -80,7 +80,7 @@ def run(firmware: Any, healthy_ms: int) -> None:
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
             elif result >> 3 == STUCK:
-                message = "Key " + KEY_LETTERS[key] + " stuck: ignored"
+                message = "Key " + LETTERS[key] + " stuck: ignored"
                 say(message)
                 table.notice(message, now)
                 if led is not None and glass.display is None:

@@ -27,6 +27,7 @@ from hw.keys import NONE, Keys
 from hw.led import STOPPED
 from hw.storage import Storage
 from ui import screen
+from ui.keys import OK
 
 try:
     from typing import Any
@@ -123,7 +124,7 @@ def wait_for_ok(err: Exception, firmware: Any) -> None:
         show_stopped(err, firmware.display)
     keys = firmware.keys
     led = firmware.led
-    ok = 4  # OK's key number among the five keys
+    ok = OK
     if keys is None:
         # The crash came before the keys were made: OK alone, on its pin.
         try:

@@ -141,9 +141,8 @@ def start(firmware: Any, resume: bool) -> None:
     # The table UI is loaded once the display's 1 KiB buffer is made: in the
     # other order, the unix port's 160k heap (see trim_driver) has no hole
     # that large left for it.
-    from ui.table import NAME_LETTERS, TEAM_LETTERS, Table
+    from ui.table import Table
 
-    settings.check_lengths(NAME_LETTERS, TEAM_LETTERS)
     rules = house_rules.from_settings(settings.rules_options(), errors)
     table = Table(rules, settings.names(), settings.teams(),
                   contrast=settings["EUCHRE_CONTRAST"], sleep_s=settings["EUCHRE_SLEEP_S"],

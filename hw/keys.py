@@ -1,6 +1,7 @@
 """The five buttons through ``keypad.Keys`` (debounced in C on the board).
 
-Key numbers follow the pins' order: 0..3 = seat keys N, E, S, W; 4 = OK.
+Key numbers follow the pins' order (``hw.settings.KEY_PINS``), as
+``ui.keys`` names them: N, E, S, W, then OK.
 The buttons connect the pin to GND, with the internal pull-ups on.
 
 Scanning: every millisecond, and a change counts once three scans agree

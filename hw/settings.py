@@ -28,6 +28,8 @@ try:
 except ImportError:
     pass
 
+import ui.names
+
 __version__ = "1.0.0"
 
 #: Every settings.toml key: (key, default, kind, help).
@@ -212,6 +214,10 @@ def _convert(key: str, raw: Any, default: Any, kind: str) -> Any:
                              + ", a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
+    limit = ui.names.TEAM_LENGTH if key in TEAM_KEYS else ui.names.NAME_LENGTH
+    if len(text) > limit:
+        raise ValueError(key + ": " + _show(raw) + " is longer than " + str(limit)
+                         + " letters")
     return text
 
 
@@ -291,16 +297,6 @@ class Settings:
 
     def teams(self) -> "Tuple[str, str]":
         return (self.values[TEAM_KEYS[0]], self.values[TEAM_KEYS[1]])
-
-    def check_lengths(self, name_letters: int, team_letters: int) -> None:
-        """A seat or team name longer than the screen's limit (the table UI
-        owns them: ``ui.table.NAME_LETTERS``, ``TEAM_LETTERS``) falls back to
-        its default, with a message."""
-        for keys, limit in ((NAME_KEYS, name_letters), (TEAM_KEYS, team_letters)):
-            for key in keys:
-                if len(self.values[key]) > limit:
-                    self.use_default(key, _show(self.values[key]) + " is longer than "
-                                     + str(limit) + " letters")
 
     def pin(self, key: str, board_module: Any) -> Any:
         """The board pin of a pin key (see the module's ``pin``)."""

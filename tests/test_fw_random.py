@@ -70,7 +70,7 @@ def send(pico, item):
 
 def expected_frame(shown):
     buf = bytearray(1024)
-    shown._compose(buf)
+    shown.draw(buf)
     return buf
 
 

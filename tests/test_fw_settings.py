@@ -5,7 +5,6 @@ import pytest
 
 from euchre_core import Rules
 from hw import settings as hs
-from ui.table import NAME_LETTERS, TEAM_LETTERS
 
 
 def reader(values, raises=()):
@@ -88,7 +87,6 @@ def test_both_circuitpython_forms_are_accepted(raw, value):
 ])
 def test_wrong_values_name_the_key_and_keep_the_default(key, given):
     s = hs.Settings(reader({key: given}))
-    s.check_lengths(NAME_LETTERS, TEAM_LETTERS)
     assert len(s.errors) == 1
     assert s.errors[0].startswith(key + ":")
     assert "using" in s.errors[0]
@@ -162,7 +160,6 @@ def test_an_empty_led_or_buzzer_pin_means_not_fitted():
 
 def test_team_names_fit_the_hand_screen():
     s = hs.Settings(reader({"EUCHRE_TEAM_NS": "Northside", "EUCHRE_NAME_N": "Bartholome"}))
-    s.check_lengths(NAME_LETTERS, TEAM_LETTERS)
     assert s.errors == []
     assert s.teams()[0] == "Northside" and s.names()[0] == "Bartholome"
 

@@ -1,13 +1,11 @@
 """The table UI cases (tests/ui_cases_*.py): on CPython here, and under the
 MicroPython unix port, precompiled as on the board.
 
-They are not ``tests/cases_*`` modules because the 64 KiB heap of
-``make test-mp`` cannot hold the rules engine and the whole table UI at
-once on the 64-bit unix port (objects there are about twice their size on
-the Pico): measured, the engine takes about 22 KB, the UI 30 KB, fonts and
-renderer 9 KB. The UI cases therefore run in their own MicroPython process
-with ``UI_HEAP`` (the same proportion on the Pico is about 31 KB of the
-RP2040's heap)."""
+They are not ``tests/cases_*`` modules: the 64 KiB heap of ``make test-mp``
+holds the rules engine, not the engine and the whole table UI at once on
+the 64-bit unix port (objects there are about twice their size on the
+Pico). The UI cases run in their own MicroPython process with ``UI_HEAP``,
+the heap the firmware's 3-game session runs in on the same port."""
 
 import importlib
 import pathlib
@@ -20,9 +18,6 @@ import pytest
 _TESTS = pathlib.Path(__file__).parent
 _ROOT = _TESTS.parent
 _BIN = pathlib.Path(sys.executable).parent
-# The firmware's heap proxy on the unix port (the 3-game session, issue 12).
-# Some cases hold two tables at once; at 128k they fitted or not by where
-# blocks happened to land.
 UI_HEAP = "160k"
 
 

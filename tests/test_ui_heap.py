@@ -1,20 +1,13 @@
-"""The heap the board needs to import the table UI from source.
+"""The table UI in the MicroPython unix port's heap, and how its modules
+share their facts.
 
-The board bundle ships ``.py`` files, so the Pico compiles each module when
-it is imported, and compiling takes memory in proportion to the size of the
-module: that is why the UI is split into modules of moderate size (ui.py and
-ui_*.py) and its rarely opened pages are imported only when first shown.
-These tests run the MicroPython unix port (objects about twice their size on
-the Pico) on the ``.py`` sources, never on precompiled files.
-
-Measured (smallest ``-X heapsize`` that works): ``import ui.table``
-144k, with the rules engine loaded whole (the UI in one 1200-line module
-needed 210k); the session of
-``test_every_page_opens_from_source`` 124k (212k). Fitting is not monotonic
-in the heap size on this port: how the heap fragments while a module
-compiles depends on where earlier objects landed, so some sizes above the
-smallest fail (that session fails from 136k to 164k, and works from 168k
-on). The limits below sit where the measurements pass with a margin."""
+The unix port's objects are about twice their size on the Pico. Every page
+of the UI opens in the firmware's heap proxy (``UI_HEAP``, as for the 3-game
+session) from the precompiled modules the board runs, and in a larger heap
+from source, as CircuitPython 9 gets them (compiling takes memory too).
+Fitting is not monotonic in the heap size on this port: where blocks land
+while a module compiles decides it, so the limits sit where runs pass with
+a margin."""
 
 import ast
 import pathlib
@@ -24,88 +17,16 @@ import sys
 
 import pytest
 
+from test_ui_cases import UI_HEAP
+from ui.table import SCREENS
+
 _TESTS = pathlib.Path(__file__).parent
 _ROOT = _TESTS.parent
+_UI = _ROOT / "ui"
 _BIN = pathlib.Path(sys.executable).parent
-# Measured 144k (152k-156k fail, fragmentation), plus a margin for the UI to grow.
-IMPORT_HEAP = "176k"
-# Works from 168k on (and at 124k..132k); one 1200-line ui.py needed 212k.
-SESSION_HEAP = "192k"
-# Imported when a page is first shown (or the preferences first saved or
-# loaded), never by ``import ui.table``.
-LAZY = ("ui.export", "ui.options", "ui.prefs", "ui.records", "ui.pick")
+SOURCE_HEAP = "192k"
 
-
-def _micropython():
-    micropython = _BIN / "micropython"
-    if not micropython.exists():
-        pytest.skip("the MicroPython unix port is not installed (make venv)")
-    return micropython
-
-
-def _sources(tmp_path):
-    """A copy of the engine's and the UI's .py files only: no .mpy can stand in for them."""
-    for package in ("euchre_core", "ui"):
-        target = tmp_path / package
-        target.mkdir(exist_ok=True)
-        for path in sorted((_ROOT / package).glob("*.py")):
-            shutil.copy(path, target / path.name)
-    return tmp_path
-
-
-def _run(tmp_path, heap, script):
-    (tmp_path / "main.py").write_text(script)
-    return subprocess.run([str(_micropython()), "-X", "heapsize=" + heap, "main.py"],
-                          cwd=str(_sources(tmp_path)), capture_output=True, text=True,
-                          timeout=120)
-
-
-def test_ui_imports_from_source_in_a_small_heap(tmp_path):
-    run = _run(tmp_path, IMPORT_HEAP, "import sys\nsys.path.insert(0, '.')\n"
-               "import ui.table\n"
-               "print('LOADED', ' '.join(sorted(sys.modules)))\n")
-    assert run.returncode == 0, run.stdout + run.stderr
-    loaded = run.stdout.split("LOADED", 1)[1].split()
-    assert "ui.play" in loaded and "ui.menu" in loaded
-    assert [name for name in LAZY if name in loaded] == []
-
-
-def test_a_game_played_through_the_table_loads_none_of_the_rare_parts(tmp_path):
-    # Calls, tricks, quick results, an undo from the menu, a game to its end
-    # and the next one: none of it needs the rarely opened pages.
-    run = _run(tmp_path, SESSION_HEAP, "import sys\nsys.path.insert(0, '.')\n"
-               "from ui.table import Table\n"
-               "table = Table(rand=lambda: 0)\n"
-               "buf = bytearray(1024)\n"
-               "now = 0\n"
-               "def press(key, long=False):\n"
-               "    global now\n"
-               "    now += 1000\n"
-               "    table.press(key, long, now)\n"
-               "    table.render(buf)\n"
-               "    now += 4000\n"
-               "    table.tick(now)\n"
-               "    table.render(buf)\n"
-               "press(1); press(1)\n"  # E calls, E takes a trick
-               "press(4, True); press(4)\n"  # menu, Undo
-               "while table.game.winner is None:\n"
-               "    press(0, True)\n"  # N calls alone
-               "    for _ in range(5): press(0)\n"
-               "press(1)\n"  # the next game, E deals
-               "print('HANDS', table.game.hand_count, table.tally)\n"
-               "print('LOADED', ' '.join(sorted(sys.modules)))\n")
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "HANDS 0 [1, 0]" in run.stdout, run.stdout
-    loaded = run.stdout.split("LOADED", 1)[1].split()
-    assert "ui.over" in loaded
-    assert [name for name in LAZY if name in loaded] == []
-
-
-def test_every_page_opens_from_source(tmp_path):
-    # Adjust score, Rules, Stats, History, Display, Export, New game: each
-    # compiles its module when first shown, with the whole UI and a game
-    # already in the heap.
-    script = """
+_EVERY_PAGE = """
 import sys
 sys.path.insert(0, '.')
 from ui.table import Table
@@ -121,7 +42,7 @@ shown = []
 for entry in (3, 5, 6, 7, 8, 9, 10):
     table.press(4, True, 0)
     table.render(buf)
-    while table._items[table._cursor] != entry:
+    while table.items[table.cursor] != entry:
         table.press(2, False, 0)
     table.press(4, False, 0)
     table.render(buf)
@@ -133,17 +54,119 @@ for entry in (3, 5, 6, 7, 8, 9, 10):
         table.press(3, False, 0)  # W: back to the game
         table.render(buf)
 print("SHOWN", " ".join(shown), len(lines))
-print("LOADED", " ".join(sorted(sys.modules)))
 """
-    run = _run(tmp_path, SESSION_HEAP, script)
+
+
+def _tool(name):
+    path = _BIN / name
+    if not path.exists():
+        pytest.skip("the MicroPython unix port is not installed (make venv)")
+    return path
+
+
+@pytest.mark.parametrize("form, heap", (("mpy", UI_HEAP), ("py", SOURCE_HEAP)))
+def test_every_page_opens_under_micropython(tmp_path, form, heap):
+    # Adjust score, Rules, Stats, History, Display, Export, New game, with
+    # the whole UI and a game in the heap.
+    micropython = _tool("micropython")
+    for package in ("euchre_core", "ui"):
+        (tmp_path / package).mkdir()
+        for path in sorted((_ROOT / package).glob("*.py")):
+            if form == "py":
+                shutil.copy(path, tmp_path / package / path.name)
+            else:
+                subprocess.run([str(_tool("mpy-cross")), "-o",
+                                str(tmp_path / package / (path.stem + ".mpy")), str(path)],
+                               check=True, cwd=str(_ROOT))
+    (tmp_path / "main.py").write_text(_EVERY_PAGE)
+    run = subprocess.run([str(micropython), "-X", "heapsize=" + heap, "main.py"],
+                         cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    shown = run.stdout.split("SHOWN", 1)[1].split("\n", 1)[0].split()
-    assert shown == ["adjust", "options", "stats", "history", "options", "hand", "confirm", "7"], \
-        run.stdout
-    # Export printed the header and one line per action (a call, three tricks)
-    # between its begin and end lines.
-    loaded = run.stdout.split("LOADED", 1)[1].split()
-    assert [name for name in LAZY if name not in loaded] == []
+    shown = run.stdout.split("SHOWN", 1)[1].split()
+    # Export printed the header and one line per action (a call, three tricks).
+    assert shown == ["adjust", "options", "stats", "history", "options", "hand", "confirm",
+                     "7"], run.stdout
+
+
+def _constants(path):
+    """Module-level NAME = const(...) or NAME = a literal, upper case."""
+    found = {}
+    for node in ast.parse(path.read_text()).body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)):
+            continue
+        name = node.targets[0].id
+        if name.lstrip("_").isupper() and not name.startswith("__"):
+            value = node.value
+            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
+                value = value.args[0]
+            try:
+                found[name] = ast.literal_eval(value)
+            except ValueError:
+                pass  # made from other names: not a copy of a value
+    return found
+
+
+def test_no_constant_is_defined_in_two_ui_modules():
+    # A shared constant is public in its owner and imported by the others:
+    # a name (public or private) defined twice is a copy that can drift.
+    # LIST_PAGE is each screen module's own answer (see ui/table.py).
+    owners = {}
+    for path in sorted(_UI.glob("*.py")):
+        for name in _constants(path):
+            if name != "LIST_PAGE":
+                owners.setdefault(name.lstrip("_"), []).append(path.name)
+    assert {"N", "OK", "ITEM_UNDO", "NAME_LENGTH"} <= set(owners)
+    assert {name: where for name, where in owners.items() if len(where) > 1} == {}
+
+
+def _imports(path):
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(node.module + "." + alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_ui_imports_go_down_without_a_circle():
+    modules = {path.stem: path for path in _UI.glob("*.py") if path.stem != "__init__"}
+    graph = {}
+    for stem, path in modules.items():
+        imported = _imports(path)
+        for name in imported:
+            top = name.split(".")[0]
+            # Only the engine, the UI itself and the interpreter's modules.
+            assert top in ("ui", "euchre_core", "micropython"), (stem, name)
+        graph[stem] = {name.split(".")[1] for name in imported
+                       if name.startswith("ui.") and name.split(".")[1] in modules}
+    done = set()
+
+    def visit(stem, path):
+        assert stem not in path, " -> ".join(path + (stem,))
+        if stem not in done:
+            for below in graph[stem]:
+                visit(below, path + (stem,))
+            done.add(stem)
+
+    for stem in graph:
+        visit(stem, ())
+
+
+def test_every_screen_is_a_unit_and_every_mode_a_registered_screen():
+    for name, unit in SCREENS.items():
+        assert callable(unit.press) and callable(unit.draw), name
+        assert unit.LIST_PAGE in (True, False), name
+    # Every name a screen sets ``table.mode`` to is registered.
+    for path in sorted(_UI.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Attribute)
+                    and node.targets[0].attr == "mode"
+                    and isinstance(node.value, ast.Constant)):
+                assert node.value.value is None or node.value.value in SCREENS, \
+                    (path.name, node.value.value)
 
 
 def _private_constants(path):
@@ -155,18 +178,3 @@ def _private_constants(path):
                 and getattr(node.value.func, "id", "") == "const"):
             found[node.targets[0].id] = ast.literal_eval(node.value.args[0])
     return found
-
-
-def test_ui_modules_agree_on_shared_constants():
-    # Keys, screens and menu entries are private constants in each module
-    # (folded at compile time, no room in the heap); they must not drift apart.
-    seen = {}
-    for path in sorted((_ROOT / "ui").glob("*.py")):
-        if path.stem in ("__init__", "screen", "font", "presses"):
-            continue  # drawing and keys, not screens
-        for name, value in _private_constants(path).items():
-            seen.setdefault(name, {})[path.name] = value
-    shared = {name: where for name, where in seen.items() if len(where) > 1}
-    assert "_MAIN" in shared and "_KEY_OK" in shared
-    for name, where in shared.items():
-        assert len(set(where.values())) == 1, (name, where)

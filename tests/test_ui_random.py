@@ -116,7 +116,7 @@ def test_render_draws_when_something_changed_and_only_then(rules, presses):
         table.press(key, long, now)
         assert table.render(buf) == 0xFF
         fresh = bytearray(1024)
-        table._compose(fresh)
+        table.draw(fresh)
         assert buf == fresh
         buf[0] ^= 0xFF  # a mark only a new drawing would wipe
         assert table.render(buf) == 0

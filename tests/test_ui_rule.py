@@ -12,6 +12,7 @@ import pytest
 
 from euchre_core import Game, Rules
 from ui import menu
+from ui.table import SCREENS as table_screens
 from ui_read import E, N, OK, S, W, Clock, frame, press, settle, table
 
 KEYS = [(key, long) for key in (N, E, S, W, OK) for long in (False, True)]
@@ -21,7 +22,7 @@ def _menu(item):
     """Long OK, then down to ``item`` and choose it."""
     def go(t, clock):
         press(t, clock, OK, long=True)
-        index = t._items.index(menu._MENU_LABELS.index(item))
+        index = t.items.index(menu.LABELS.index(item))
         for _ in range(index):
             # Down is the key at the bottom of the picture.
             press(t, clock, t.key_at(S))
@@ -107,12 +108,14 @@ def test_every_screen_is_reached():
         assert t.screen_name == (SCREENS[name][2] or "banner"), name
         shown.add(t.screen_name)
         if t.screen_name == "options":
-            shown.add(("rules", "display")[t._options])
+            shown.add(("rules", "display")[t.options])
         if t.screen_name == "pick":
-            shown.add(("renege", "rest", "dealer", "first")[t._pick])
+            shown.add(("renege", "rest", "dealer", "first")[t.pick])
     assert shown >= {"score", "hand", "quick", "banner", "over", "menu", "adjust",
                      "rules", "display", "stats", "history", "confirm", "notice",
                      "renege", "rest", "dealer", "first"}
+    # A screen added to the registry is walked too.
+    assert shown >= set(table_screens)
 
 
 @pytest.mark.parametrize("flipped", (False, True), ids=("upright", "flipped"))
@@ -167,7 +170,7 @@ def test_every_screen_has_a_way_out(name, flipped):
 def test_the_message_on_game_over_is_taken_away_before_a_key_starts_a_game():
     t, clock = _reach("game over", False)
     lines = []
-    t._out = lines.append
+    t.out = lines.append
     _menu("EXPORT TO USB")(t, clock)
     assert t.screen_name == "over" and "LINES TO USB" in t.message
     press(t, clock, OK)  # covers "OK:RANDOM": takes the message away only

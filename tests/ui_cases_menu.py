@@ -64,7 +64,7 @@ def case_ui_burn_in_shift_moves_the_banner_with_the_score_screen():
     assert t.screen_name == "banner"
     assert t.render(buf) != 0
     fresh = bytearray(1024)
-    t._compose(fresh)
+    t.draw(fresh)
     assert buf == fresh
 
 
@@ -260,7 +260,7 @@ def case_ui_a_message_of_three_lines_stays_inside_its_box():
     clock = Clock()
     t = table(dealer=0)
     press(t, clock, N)
-    t._say("Three lines: each of them fits in the box made for it", clock.now)
+    t.say("Three lines: each of them fits in the box made for it", clock.now)
     buf = frame(t)
     assert find_text(buf, 3, "THREE LINES: EACH") >= 0
     assert find_text(buf, 5, "BOX MADE FOR IT") >= 0

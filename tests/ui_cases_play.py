@@ -248,8 +248,9 @@ def case_ui_game_over_skunk_and_next_game():
     old = t.game
     press(t, clock, W)  # next game, W deals
     assert t.game.winner is None and t.game.dealer == W
-    # The finished game is kept for Undo as its log only, not as a Game.
-    assert not [part for part in t._previous if isinstance(part, Game)]
+    # The finished game is kept for Undo as its log, with the tally before
+    # it was won: the form the flash record keeps.
+    assert t.previous == (old.rules, old.start_dealer, old.codes, 0, 0)
     assert t.tally == [1, 0] and t.game_serial == serial + 1
     buf = frame(t)
     assert find_text(buf, 6, "DAN DEALS FIRST", inverse=True) >= 0

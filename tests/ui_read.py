@@ -6,9 +6,8 @@ here). Runs on CPython and MicroPython."""
 from euchre_core import Game, Rules
 from ui import screen
 from ui.font import BIG, BIG_PAGES, BIG_W, SMALL, small_index
+from ui.keys import E, N, OK, S, W  # noqa: F401 (for the cases)
 from ui.table import Table
-
-N, E, S, W, OK = 0, 1, 2, 3, 4
 
 _DOUBLE = (0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
            0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF)

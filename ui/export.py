@@ -1,7 +1,4 @@
-"""The game log as CSV lines, for the USB serial console (menu: Export).
-
-Kept apart from ui.py and imported only when a player exports, so the table
-UI that is always loaded stays small. Pure Python."""
+"""The game log as CSV lines, for the USB serial console (menu: Export)."""
 
 from euchre_core.game import Game
 

@@ -122,9 +122,8 @@ SMALL = (
 # lower right, d bottom, e lower left, f upper left, g middle), strokes 4
 # pixels wide, the corners left open so the segments read as segments from
 # across the table. tests/test_ui_font.py holds the segments as rectangles and
-# checks these bytes against them. Stored as bytes, not built at import: the
-# build took the board about 0.1 s of every start-up. One digit is 5 pages of
-# 20 columns.
+# checks these bytes against them. Stored as bytes, not built at import, so
+# start-up does no drawing. One digit is 5 pages of 20 columns.
 BIG = (
     b"\xf8\xfc\xfc\xfe\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\xfe\xfc\xfc\xf8"  # 0
     b"\xff\xff\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff"
@@ -179,9 +178,7 @@ BIG = (
 )
 
 # One view of each font, sliced when drawn: a slice of a view shares the
-# bytes (a slice of the bytes would copy them). A view for every glyph,
-# made once, would save that small object per character drawn, but hold
-# 2.5 KiB of the heap (5 on 64-bit) for good.
+# bytes (a slice of the bytes would copy them).
 SMALL_VIEW = memoryview(SMALL)
 BIG_VIEW = memoryview(BIG)
 

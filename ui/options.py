@@ -1,24 +1,23 @@
-"""The Rules and Display pages of the menu.
+"""The Rules and Display pages of the menu, lists of settings.
 
-Functions of the ``Table`` (ui.py), each taking the table first: the UI is
-split into modules of moderate size because the board compiles each module
-when it is first imported, and the memory that takes grows with its size.
-Pure Python.
-Rarely opened: ui.py imports it only when one of these pages is on view.
+The keys by where they sit on the picture: top and bottom move, right (or
+OK) changes the value, left goes back. Rules are edited as a draft and
+saved on leaving: at once if the game has no action yet, else for the next
+game. Display settings apply at once and are saved on leaving.
 """
 
 from micropython import const
 
-from ui import menu
+from ui import parts
+from ui.keys import N, S, W
 from euchre_core.game import Game
 from euchre_core.rules import FIELDS
 
-# Keys: the seat keys N, E, S, W, then OK.
-_KEY_N = const(0)
-_KEY_S = const(2)
-_KEY_W = const(3)
-# Screens (Table._mode); the same numbers in every ui module.
-_MAIN = const(0)
+LIST_PAGE = True
+
+# Which page is open (``Table.options``).
+RULES = const(0)
+DISPLAY = const(1)
 
 CONTRAST_LEVELS = (1, 32, 96, 160, 255)
 SLEEP_CHOICES = (0, 60, 120, 300, 600, 1800)  # seconds; 0 = never
@@ -40,11 +39,20 @@ _VALUE_LABELS = {
 }
 
 
-def option_rows(table):
+def show(table, page):
+    table.options = page
+    if page == RULES:
+        table.draft = table.next_rules
+    table.cursor = 0
+    table.top = 0
+    table.mode = "options"
+
+
+def rows(table):
     """(label, value text) per row of the options screen."""
-    rows = []
-    if table._options == 0:
-        draft = table._draft
+    found = []
+    if table.options == RULES:
+        draft = table.draft
         for name, _, _ in FIELDS:
             value = getattr(draft, name)
             if value is True:
@@ -53,15 +61,15 @@ def option_rows(table):
                 shown = "OFF"
             else:
                 shown = _VALUE_LABELS.get(value, str(value))
-            rows.append((_RULE_LABELS.get(name, name.upper()), shown))
-        rows.append(("FROM SETTINGS", ""))
+            found.append((_RULE_LABELS.get(name, name.upper()), shown))
+        found.append(("FROM SETTINGS", ""))
     else:
         level = 1
         for i in range(len(CONTRAST_LEVELS)):
             if table.contrast >= CONTRAST_LEVELS[i]:
                 level = i + 1
-        rows.append(("BRIGHTNESS", str(level) + "/" + str(len(CONTRAST_LEVELS))))
-        rows.append(("FLIP 180", "ON" if table.flipped else "OFF"))
+        found.append(("BRIGHTNESS", str(level) + "/" + str(len(CONTRAST_LEVELS))))
+        found.append(("FLIP 180", "ON" if table.flipped else "OFF"))
         sleep = table.sleep_s
         if not sleep:
             shown = "NEVER"
@@ -69,50 +77,50 @@ def option_rows(table):
             shown = str(sleep) + " S"
         else:
             shown = str(sleep // 60) + " MIN"
-        rows.append(("SLEEP AFTER", shown))
-    return rows
+        found.append(("SLEEP AFTER", shown))
+    return found
 
 
-def press_options(table, key, now_ms):
-    count = len(option_rows(table))
-    if key == _KEY_N or key == _KEY_S:
-        step = 1 if key == _KEY_S else -1
-        table._cursor = (table._cursor + step) % count
+def press(table, key, long, now_ms):
+    count = len(rows(table))
+    if key == N or key == S:
+        step = 1 if key == S else -1
+        table.cursor = (table.cursor + step) % count
         return
-    if key == _KEY_W:
-        if table._options == 0:
+    if key == W:
+        if table.options == RULES:
             save_rules(table, now_ms)
-        elif table._display_changed:
+        elif table.display_changed:
             # Saved once on leaving, not at every step: each save of the
             # preferences costs a flash erase.
-            table._display_changed = False
+            table.display_changed = False
             table.prefs_serial += 1
-        table._mode = _MAIN
+        table.mode = None
         return
-    if table._options == 0:
-        change_rule(table, table._cursor)
-        if table._cursor >= len(FIELDS):
-            table._say("AS IN SETTINGS.TOML: SAVED ON LEAVING", now_ms)
+    if table.options == RULES:
+        change_rule(table, table.cursor)
+        if table.cursor >= len(FIELDS):
+            table.say("AS IN SETTINGS.TOML: SAVED ON LEAVING", now_ms)
     else:
-        change_display(table, table._cursor)
+        change_display(table, table.cursor)
 
 
 def change_rule(table, row):
     if row >= len(FIELDS):
-        table._draft = table.base_rules
+        table.draft = table.base_rules
         return
     name, _, choices = FIELDS[row]
-    value = getattr(table._draft, name)
+    value = getattr(table.draft, name)
     if value in choices:
         value = choices[(choices.index(value) + 1) % len(choices)]
     else:
         value = choices[0]
     options = {name: value}
-    table._draft = table._draft.replace(**options)
+    table.draft = table.draft.replace(**options)
 
 
 def save_rules(table, now_ms):
-    draft = table._draft
+    draft = table.draft
     if draft == table.next_rules:
         return
     table.next_rules = draft
@@ -122,9 +130,9 @@ def save_rules(table, now_ms):
     if game.action_count == 0:
         table.game = Game(draft, dealer=game.start_dealer)
         table.game_serial += 1
-        table._say("RULES SAVED", now_ms)
+        table.say("RULES SAVED", now_ms)
     else:
-        table._say("RULES SAVED FOR THE NEXT GAME", now_ms)
+        table.say("RULES SAVED FOR THE NEXT GAME", now_ms)
 
 
 def change_display(table, row):
@@ -144,9 +152,9 @@ def change_display(table, row):
                 value = choice
                 break
         table.sleep_s = value
-    table._display_changed = True
+    table.display_changed = True
 
 
-def draw_options(table, buf):
-    title = "RULES" if table._options == 0 else "DISPLAY"
-    menu.draw_list(table, buf, title, option_rows(table), table._cursor, "CHANGE")
+def draw(table, buf):
+    title = "RULES" if table.options == RULES else "DISPLAY"
+    parts.draw_list(table, buf, title, rows(table), table.cursor, "CHANGE")

@@ -1,26 +1,23 @@
-"""The game over screen: winner, score, skunk, a chart of the game.
+"""Game over: the winner, both scores, SKUNK, a chart of the game and the
+match tally.
 
-Functions of the ``Table`` (ui.py), each taking the table first: the UI is
-split into modules of moderate size because the board compiles each module
-when it is first imported, and the memory that takes grows with its size.
-Pure Python.
+A seat key: the next game, that seat deals. OK: the next game, the dealer
+drawn at random (a new game is a new draw for the deal).
 """
 
-from micropython import const
-
 from ui import screen
+from ui.keys import OK
 
-# Keys: the seat keys N, E, S, W, then OK.
-_KEY_OK = const(4)
-
-
-def press_over(table, key, now_ms):
-    dealer = key if key != _KEY_OK else table._random_seat(now_ms)
-    table._start_game(dealer, finished=True)
-    table._say(table.names[dealer].decode() + " DEALS FIRST", now_ms)
+LIST_PAGE = False
 
 
-def draw_over(table, buf):
+def press(table, key, long, now_ms):
+    dealer = key if key != OK else table.random_seat(now_ms)
+    table.start_game(dealer, finished=True)
+    table.say(table.names[dealer].decode() + " DEALS FIRST", now_ms)
+
+
+def draw(table, buf):
     game = table.game
     winner = game.winner
     name = table.teams[winner]

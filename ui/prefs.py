@@ -1,11 +1,6 @@
 """The preferences record: display settings, match tally and rules, as the
-firmware saves them in the NVM (compact and versioned).
-
-Functions of the ``Table`` (ui.py), each taking the table first: the UI is
-split into modules of moderate size because the board compiles each module
-when it is first imported, and the memory that takes grows with its size.
-Pure Python.
-"""
+firmware saves them in the NVM (compact and versioned); ``Table.prefs_bytes``
+and ``Table.load_prefs`` call these."""
 
 from micropython import const
 
@@ -65,4 +60,3 @@ def load_prefs(table, data):
     table.next_rules = next_rules if table.device_rules else table.base_rules
     if table.game.action_count == 0 and table.game.rules != game_rules:
         table.game = Game(game_rules, dealer=table.game.start_dealer)
-    table._stale = True

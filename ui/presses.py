@@ -41,7 +41,7 @@ STUCK = const(3)
 _UP = const(0)
 _DOWN = const(1)  # held, nothing fired yet
 _FIRED = const(2)  # long press already fired; release does nothing
-_STUCK = const(3)  # reported stuck; ignored until released
+_IGNORED = const(3)  # reported stuck; ignored until released
 
 
 def ticks_diff(end, start):
@@ -99,11 +99,11 @@ class Presses:
         state = self._state
         for key in range(len(state)):
             key_state = state[key]
-            if key_state == _UP or key_state == _STUCK:
+            if key_state == _UP or key_state == _IGNORED:
                 continue
             held = ticks_diff(now_ms, self._since[key])
             if held >= self.stuck_ms:
-                state[key] = _STUCK
+                state[key] = _IGNORED
                 return STUCK << 3 | key
             if key_state == _DOWN and held >= self.long_ms:
                 state[key] = _FIRED
@@ -121,7 +121,7 @@ class Presses:
         return False
 
     def stuck(self, key):
-        return self._state[key] == _STUCK
+        return self._state[key] == _IGNORED
 
     def release_all(self):
         """Forget every key (after the key scanner was reset)."""

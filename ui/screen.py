@@ -13,7 +13,7 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 from micropython import const
 
 from ui.font import (BIG_PAGES, BIG_VIEW, BIG_W, SMALL, SMALL_COUNT, SMALL_FIRST,
-                               SMALL_VIEW, small_index)
+                     SMALL_VIEW, small_index)
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -44,8 +44,8 @@ _LIT = memoryview(b"\xff" * WIDTH)
 # Glyph number of every character code (its columns start at 5 times it in
 # SMALL): one lookup a character instead of a call, in the loop every screen
 # spends most time in. The same as small_index(code) // 5, made by slices
-# (256 calls would take the board 5 ms of every start-up): the font's
-# characters in order from the space, lower case as upper case, '?' for the rest.
+# rather than 256 calls: the font's characters in order from the space,
+# lower case as upper case, '?' for the rest.
 _GLYPH_OF = bytearray(bytes((small_index(63) // 5,)) * 256)
 _GLYPH_OF[SMALL_FIRST:SMALL_FIRST + SMALL_COUNT] = bytes(range(SMALL_COUNT))
 _GLYPH_OF[97:123] = _GLYPH_OF[65:91]
@@ -290,8 +290,7 @@ def fill(buf, x0, x1, page, mask=0xFF):
 def outline(buf, x0, x1, y0, y1, thick=1):
     """A rectangle's outline ``thick`` pixels wide, columns x0..x1-1, rows
     y0..y1, drawn over a cleared area (a message box). The top and bottom
-    edges are copied in whole bytes, not ORed in pixel by pixel, which on
-    the board costs milliseconds."""
+    edges are copied in whole bytes, not ORed in pixel by pixel."""
     inner = x1 - x0 - 2 * thick
     for page in range(y0 >> 3, (y1 >> 3) + 1):
         first = page * 8

@@ -6,93 +6,66 @@ and ticks with the time in milliseconds and asks it to ``render`` into the
 display buffer when anything changed; the display then sends only the
 columns that differ from what its glass shows.
 
-Keys: 0..3 are the seat keys N, E, S, W (one on each side of the box, as the
-screen is seen from S); 4 is OK. A press is short or long (the long one fires
-while the key is still held).
+Each screen is a module of its own, registered once in ``SCREENS`` under
+the name ``screen_name`` reports. A screen module has
 
-Screens (see docs/ui.md):
+* ``press(table, key, long, now_ms)``: a short or long press of a key (ui.keys);
+* ``draw(table, buf)``: the screen into a cleared frame (ui.screen);
+* ``LIST_PAGE``: True when it takes the seat keys by where they sit on the
+  picture (the key at the top moves up, at the right chooses, at the left
+  goes back), False when a seat key means its seat;
 
-* score: both scores in big digits, team names, target, match tally, a marker
-  at the edge next to the dealer's key and the dealer's name.
-  seat = that seat names trump, seat long = names trump and goes alone,
-  OK = everybody passed (the deal moves left), OK long = menu.
-* hand: makers, caller, ALONE marks, tricks as pips, a marker next to the
-  key of the seat that leads now. seat = that seat took the trick, seat long
-  (before the first trick) = that player goes alone, OK = quick result.
-* quick result: the seat keys become soft keys labelled next to them:
-  N made 3-4, E march (all 5), S euchred, W back (adapted to lone hands).
-* result banner, then the score screen with the next dealer.
-* game over: winner, score, SKUNK, a chart of the game, match tally.
-  seat = next game with that dealer, OK = next game, dealer at random.
-* menu (OK long from anywhere, Undo pre-selected, so undo is long OK then
-  OK): N/S move, E or OK choose, W back.
+and often ``show(table, ...)``, which opens it. Screens keep their state in
+the table's public attributes (``Table`` lists them) and change screen by
+setting ``table.mode``. Adding a screen is one module and one line here.
 
 One rule for every screen (README, controls): a screen answers the keys it
 offers (a label or triangle beside the key, or a hint naming it); a key it
 does not offer gets a message and does nothing else. Flipped 180 degrees
 (Display), every label and triangle is drawn beside its own key
-(``side_of``), and the list pages (menu, rules, display, stats, history)
-take the keys by where they sit on the turned picture.
+(``side_of``). Long OK opens the menu from every screen.
 
-Messages (a refused action, "UNDONE: ...") last 3.5 s or until the next
-press; on the score screen they take the bottom band so the big digits and
-the dealer marker stay in sight, elsewhere a box in the middle. A notice from
-the hardware fills the screen until a key is pressed.
+Messages (a refused action, "UNDONE: ...") last ``MESSAGE_MS`` or until the
+next press; on the score screen they take the bottom band so the big digits
+and the dealer marker stay in sight, elsewhere a box in the middle. A notice
+from the hardware fills the screen until a key is pressed.
 
 Rules changed on the device apply at once while the game has no action yet,
 and otherwise from the next game (a game is always scored under one set of
 rules, so its log replays exactly). They are saved, and win over
 settings.toml until "From settings" is chosen in the Rules menu.
-
-The board compiles each module from source when it is imported, and that
-takes memory in proportion to the module's size, so the screens live in
-modules of moderate size, as functions taking the table first: play
-(score, hand, quick result, banner), over (game over), menu (menu,
-undo); the rarely opened pages pick (seat pickers, adjust score,
-confirm), options (rules, display), records (stats, history),
-prefs (the saved preferences) and export are imported only when first
-needed.
-
-Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
 from micropython import const
 
-from ui import menu, over, play, screen
-from euchre_core.game import Game, action_text
+from ui import (adjust, banner, confirm, export, hand, history, menu, options, over,
+                parts, pick, prefs, quick, score, screen, stats)
+from ui.keys import OK, S, SEATS
+from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
 from ui.presses import ticks_diff
+from euchre_core.game import Game, action_text
 from euchre_core.rules import Rules
-from ui.play import SHIFTS
 
-# Keys: the seat keys N, E, S, W, then OK.
-_KEY_S = const(2)
-_KEY_OK = const(4)
-# Screens (Table._mode); the same numbers in every ui module.
-_MAIN = const(0)
-_QUICK = const(1)
-_BANNER = const(2)
-_MENU = const(3)
-_PICK = const(4)
-_ADJUST = const(5)
-_OPTIONS = const(6)
-_STATS = const(7)
-_HISTORY = const(8)
-_CONFIRM = const(9)
-# What a seat picked on the PICK screen is for.
-_PICK_RENEGE = const(0)
-# Menu entries.
-_M_NEW_GAME = const(10)
+# Every screen by its name. The game's own screen (score, hand or over, by
+# the state of the game) shows while ``Table.mode`` is None.
+SCREENS = {
+    "score": score,
+    "hand": hand,
+    "over": over,
+    "quick": quick,
+    "banner": banner,
+    "menu": menu,
+    "pick": pick,
+    "adjust": adjust,
+    "options": options,
+    "stats": stats,
+    "history": history,
+    "confirm": confirm,
+}
 
-
-BANNER_MS = const(3000)
 MESSAGE_MS = const(3500)
 SHIFT_MS = const(60000)  # burn-in: move the score screen this often
-# Longest names: a seat's beside other text on a 128-pixel line, a team's
-# beside both trick counts on the hand screen (hw.settings checks them).
-NAME_LETTERS = const(10)
-TEAM_LETTERS = const(9)
 
-_SEATS = "NESW"
 _ACTION_WORDS = {
     "C": "CALL", "A": "CALL ALONE", "D": "DEF ALONE", "L": "ALONE", "T": "TRICK",
     "P": "PASS", "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT", "Q": "RESULT",
@@ -106,16 +79,6 @@ _BAND_LINES_S = (21, 9, 9)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
 
-def _clean(name, limit):
-    """Upper case, drawable, at most ``limit`` characters, as bytes."""
-    name = str(name).upper().strip()
-    out = bytearray()
-    for char in name[:limit]:
-        code = ord(char)
-        out.append(code if 32 <= code < 96 else 63)
-    return bytes(out)
-
-
 class Table:
     """The scorekeeper's screens and keys over one ``Game``.
 
@@ -124,6 +87,38 @@ class Table:
     (0..255), ``flipped``, ``sleep_s`` (0 = never): display preferences;
     ``rand``: a callable returning a non-negative int (the random first
     dealer); ``game``: a restored game; ``out``: where Export prints lines.
+
+    The game and the match (read by the firmware, which saves them):
+
+    * ``game``: the ``Game`` being played.
+    * ``previous``: the game New game replaced, which Undo brings back while
+      the new one has no action, as the flash record keeps it: (rules,
+      first dealer, action bytes, tally N-S, tally E-W); or None.
+    * ``tally``: [N-S, E-W], games won in this match.
+    * ``base_rules``: settings.toml's; ``next_rules``: the next game's;
+      ``device_rules``: True when the Rules menu chose them over settings.toml.
+    * ``names``, ``teams``: as drawn (upper case bytes, ui.names).
+    * ``game_serial``, ``prefs_serial``: count up when the game is replaced
+      or the preferences change: the firmware saves a new record then.
+
+    The display: ``contrast``, ``flipped``, ``sleep_s``, ``awake``, and
+    ``settings_display`` (settings.toml's contrast and sleep time).
+
+    The screens' state, read and written by the screen modules:
+
+    * ``mode``: the name of the screen open over the game's own, or None.
+    * ``items``: the menu's entries; ``cursor``, ``top``: the chosen row and
+      the first row shown of a list page; ``menu_flash``: the menu's title
+      blinks; ``cancel_new``: the menu was opened on "who deals first?".
+    * ``pick``: what the seat picker is for (pick.RENEGE, ...).
+    * ``pending``: Adjust score's points per team; ``undo_pair``: (game,
+      action count) right after an adjustment of both teams, undone together.
+    * ``options``: options.RULES or options.DISPLAY; ``draft``: the rules
+      being edited; ``display_changed``: display settings not yet saved.
+    * ``confirm_reset``: the question is Reset match, not New game.
+    * ``banner_hand``: the hand the result banner shows.
+    * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
+    * ``out``: where Export prints.
     """
 
     def __init__(self, rules=None, names=None, teams=None, contrast=255,
@@ -138,8 +133,8 @@ class Table:
             teams = ("N-S", "E-W")
         if len(names) != 4 or len(teams) != 2:
             raise ValueError("Need four seat names and two team names")
-        self.names = [_clean(n, NAME_LETTERS) or _SEATS[i].encode() for i, n in enumerate(names)]
-        self.teams = [_clean(t, TEAM_LETTERS) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
+        self.names = [clean(n, NAME_LENGTH) or SEATS[i].encode() for i, n in enumerate(names)]
+        self.teams = [clean(t, TEAM_LENGTH) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
         self.contrast = contrast
         self.flipped = bool(flipped)
         self.sleep_s = sleep_s
@@ -150,47 +145,39 @@ class Table:
         self.tally = [0, 0]
         self.game_serial = 0
         self.prefs_serial = 0
-        self._rand = rand
-        self._out = out
+        self.rand = rand
+        self.out = out
         if game is None:
-            game = Game(self.base_rules, dealer=self._random_seat(now_ms))
+            game = Game(self.base_rules, dealer=self.random_seat(now_ms))
         self.game = game
-        # The game replaced by New game / next game (rules, first dealer,
-        # log, tally), kept so that Undo can bring it back while the new one
-        # has no action yet.
-        self._previous = None
-        self._mode = _MAIN
-        self._cursor = 0
-        self._top = 0
-        self._items = []
-        self._pick = _PICK_RENEGE
-        self._pending = [0, 0]  # Adjust score: points per team
-        self._undo_pair = None  # (game, action count) after a two-team adjustment
-        self._options = 0  # 0: rules, 1: display
-        self._draft = None  # rules being edited
-        self._display_changed = False  # display settings changed, not yet saved
-        self._confirm = _M_NEW_GAME
-        self._cancel_new = False  # the menu was opened on "who deals first?"
-        self._banner_hand = None
+        self.previous = None
+        self.mode = None
+        self.items = []
+        self.cursor = 0
+        self.top = 0
+        self.menu_flash = False
+        self.cancel_new = False
+        self.pick = pick.RENEGE
+        self.pending = [0, 0]
+        self.undo_pair = None
+        self.options = options.RULES
+        self.draft = None
+        self.display_changed = False
+        self.confirm_reset = False
+        self.banner_hand = None
+        self.shift = 0
         self._banner_since = 0
         self._message = None  # the text, upper case
         self._message_since = 0
         self._repeats = 0  # the same message said again: drawn a little differently
         self._last_said = None
-        self._menu_flash = False
         self._notices = []
         self._last_press = now_ms
-        self._shift = 0
         self._shift_since = now_ms
         self._out_buf = None
         self._stale = True
 
-    # ----- what code.py and the tests use -----------------------------------
-
-    @property
-    def mode(self):
-        """MAIN, QUICK, BANNER, MENU, ... (the main screen is ``main_screen``)."""
-        return self._mode
+    # ----- what the firmware and the tests use --------------------------------
 
     @property
     def main_screen(self):
@@ -201,24 +188,12 @@ class Table:
 
     @property
     def screen_name(self):
-        """The screen on view, for tests and the simulator."""
+        """The screen on view: a name in ``SCREENS``, or "notice"."""
         if self._notices:
             return "notice"
-        if self._mode == _MAIN:
+        if self.mode is None:
             return self.main_screen
-        return ("main", "quick", "banner", "menu", "pick", "adjust", "options",
-                "stats", "history", "confirm")[self._mode]
-
-    @property
-    def previous(self):
-        """The game New game replaced, for Undo while the new one has no
-        action: (rules, first dealer, action bytes, tally N-S, tally E-W), or
-        None. hw/storage.py saves it; code.py hands it back at power-up."""
-        return self._previous
-
-    @previous.setter
-    def previous(self, kept):
-        self._previous = kept
+        return self.mode
 
     @property
     def message(self):
@@ -234,11 +209,11 @@ class Table:
         MARK_E (right), MARK_S (bottom), MARK_W (left).
 
         The one owner of the flip's meaning for keys: the picture turns 180
-        degrees (code.py turns the display when ``flipped`` changes), the
-        keys stay where they are, so the N key is then at the bottom of the
-        picture and the E key on its left. Every label and triangle beside a
-        key is drawn at ``side_of(key)``; the list pages take their keys by
-        where they are on the picture (``key_at``)."""
+        degrees (the firmware turns the display when ``flipped`` changes),
+        the keys stay where they are, so the N key is then at the bottom of
+        the picture and the E key on its left. Every label and triangle
+        beside a key is drawn at ``side_of(key)``; the list pages take their
+        keys by where they are on the picture."""
         return key ^ 2 if self.flipped else key
 
     def key_at(self, side):
@@ -247,10 +222,10 @@ class Table:
 
     def key_letter(self, side):
         """The letter printed on the key beside ``side`` of the picture."""
-        return _SEATS[self.key_at(side)]
+        return SEATS[self.key_at(side)]
 
     def press(self, key, long, now_ms):
-        """A short or long press of key 0..4 (N, E, S, W, OK)."""
+        """A short or long press of key 0..4 (ui.keys: N, E, S, W, OK)."""
         self._last_press = now_ms
         self._stale = True
         if not self.awake:
@@ -261,59 +236,26 @@ class Table:
             # A message from the hardware stays until it has been seen.
             self._notices.pop(0)
             return
-        if key == _KEY_OK and long:
+        if key == OK and long:
             self._message = None
-            menu.open_menu(self)
+            menu.show(self)
             return
-        mode = self._mode
-        if self._message and mode == _MAIN and self.main_screen == "over":
+        name = self.screen_name
+        if self._message and name == "over":
             # The message covers the screen's hint: this press only takes it
             # away, and starts no game the table has not seen offered.
             self._message = None
             return
         self._message = None
-        if key < _KEY_OK and (mode == _MENU or _OPTIONS <= mode <= _HISTORY):
-            # The list pages (menu, rules, display, stats, history) take the
-            # seat keys by where they sit on the picture: the key at its top
-            # moves up, at its right chooses, at its left goes back.
+        unit = SCREENS[name]
+        if key < OK and unit.LIST_PAGE:
             key = self.side_of(key)
-        if mode == _MAIN:
-            screen_now = self.main_screen
-            if screen_now == "score":
-                play.press_score(self, key, long, now_ms)
-            elif screen_now == "hand":
-                play.press_hand(self, key, long, now_ms)
-            else:
-                over.press_over(self, key, now_ms)
-        elif mode == _BANNER:
-            self._mode = _MAIN
-        elif mode == _QUICK:
-            play.press_quick(self, key, now_ms)
-        elif mode == _MENU:
-            menu.press_menu(self, key, now_ms)
-        elif mode == _PICK:
-            import ui.pick
-            ui.pick.press_pick(self, key, now_ms)
-        elif mode == _ADJUST:
-            import ui.pick
-            ui.pick.press_adjust(self, key, now_ms)
-        elif mode == _OPTIONS:
-            # Rarely opened pages: compiled on the board only when first used.
-            # This form of import allocates nothing once the module is
-            # loaded ("from euchre_core import ..." does, on MicroPython).
-            import ui.options
-            ui.options.press_options(self, key, now_ms)
-        elif mode in (_STATS, _HISTORY):
-            import ui.records
-            ui.records.press_list(self, key, now_ms)
-        elif mode == _CONFIRM:
-            import ui.pick
-            ui.pick.press_confirm(self, key, now_ms)
+        unit.press(self, key, long, now_ms)
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, the display sleeps."""
-        if self._mode == _BANNER and ticks_diff(now_ms, self._banner_since) >= BANNER_MS:
-            self._mode = _MAIN
+        if self.mode == "banner" and ticks_diff(now_ms, self._banner_since) >= banner.SHOW_MS:
+            self.mode = None
             self._stale = True
         if self._message and ticks_diff(now_ms, self._message_since) >= MESSAGE_MS:
             self._message = None
@@ -324,9 +266,9 @@ class Table:
             self.awake = False
         if ticks_diff(now_ms, self._shift_since) >= SHIFT_MS:
             self._shift_since = now_ms
-            self._shift = (self._shift + 1) % len(SHIFTS)
+            self.shift = (self.shift + 1) % len(parts.SHIFTS)
             # The score screen moves, and the banner's bottom lines with it.
-            if self._mode == _BANNER or self._mode == _MAIN and self.main_screen == "score":
+            if self.mode == "banner" or self.mode is None and self.main_screen == "score":
                 self._stale = True
 
     def notice(self, text, now_ms):
@@ -344,56 +286,76 @@ class Table:
         Returns 0xFF (every page may have changed) when it drew, 0 when it
         did not (nothing changed, or the display sleeps). The display then
         compares the pages with what its glass shows and sends only the
-        columns that differ (hw/display.py), so nothing is compared twice."""
+        columns that differ, so nothing is compared twice."""
         if buf is not self._out_buf:
             self._out_buf = buf
             self._stale = True
         if not self._stale or not self.awake:
             return 0
         self._stale = False
-        self._compose(buf)
+        self.draw(buf)
         return 0xFF
+
+    def draw(self, buf):
+        """Draw the screen on view, with its message, into ``buf`` now."""
+        screen.clear(buf)
+        if self._notices:
+            self._draw_message(buf, screen.wrap(self._notices[0].upper(), _NOTICE_LINES),
+                               True)
+            return
+        name = self.screen_name
+        SCREENS[name].draw(self, buf)
+        if not self._message:
+            return
+        if name == "score":
+            south = self.side_of(self.game.dealer) == S
+            lines = screen.wrap(self._message, _BAND_LINES_S if south else _BAND_LINES)
+            if " ".join(lines) == " ".join(self._message.split()):
+                self._draw_band(buf, lines)
+                return
+            # Too long for the band: the box, over the digits for a moment.
+        self._draw_message(buf, screen.wrap(self._message, _BOX_LINES), False)
 
     # ----- persistence ---------------------------------------------------------
 
     def prefs_bytes(self):
         """Display settings, match tally and rules, versioned, for the NVM."""
-        # In a module of its own (see prefs.py), loaded when first needed.
-        import ui.prefs
-        return ui.prefs.prefs_bytes(self)
+        return prefs.prefs_bytes(self)
 
     def load_prefs(self, data):
         """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
         anything else. Call before ``load_game``: the game replays under the
         rules saved here."""
-        import ui.prefs
-        ui.prefs.load_prefs(self, data)
+        prefs.load_prefs(self, data)
+        self._stale = True
 
     def load_game(self, data):
         """Resume a game saved by ``Game.to_bytes`` under the current game's
         rules; ValueError when it is not one."""
         self.game = Game.from_bytes(self.game.rules, data)
-        self._mode = _MAIN
+        self.mode = None
         self._stale = True
 
     def export_lines(self):
         """The game log as CSV lines for the USB serial console."""
-        # Rarely used: loaded only when asked for, to keep the heap small.
-        from ui.export import export_lines
-        return export_lines(self)
+        return export.export_lines(self)
 
-    # ----- new games ----------------------------------------------------------
+    # ----- what the screens use -------------------------------------------------
 
-    def _random_seat(self, now_ms):
-        if self._rand is not None:
-            return self._rand() % 4
+    def random_seat(self, now_ms):
+        """A seat at random: the first dealer of a new game."""
+        if self.rand is not None:
+            return self.rand() % 4
         return now_ms % 4
 
-    def _start_game(self, dealer, finished=False, reset_match=False):
+    def start_game(self, dealer, finished=False, reset_match=False):
+        """A new game with ``dealer``; the one it replaces is kept for Undo,
+        and counted in the match tally if ``finished``."""
         old = self.game
-        # Kept as its log, replayed if Undo brings it back: the Game itself
-        # would keep its history and undo marks in the heap (1.5 KiB on x86-64).
-        self._previous = (old.rules, old.start_dealer, old.codes, self.tally[0], self.tally[1])
+        # Kept as its log, not as the Game: a Game holds its history and undo
+        # marks, and the 3-game session must fit the unix port's 160k heap,
+        # the board's proxy (tests/test_fw_micropython.py).
+        self.previous = (old.rules, old.start_dealer, old.codes, self.tally[0], self.tally[1])
         if reset_match:
             self.tally = [0, 0]
         elif finished and old.winner is not None:
@@ -401,37 +363,36 @@ class Table:
         self.game = Game(self.next_rules, dealer=dealer)
         self.game_serial += 1
         self.prefs_serial += 1
-        self._mode = _MAIN
+        self.mode = None
 
-    # ----- actions, results, messages -----------------------------------------
-
-    def _act(self, now_ms, action, *args):
+    def act(self, now_ms, action, *args):
         """Run one game action; show the refusal, or the result banner when
-        the action scored a hand."""
+        the action scored a hand. True when the game took it."""
         game = self.game
         hands = game.hand_count
         try:
             action(*args)
         except ValueError as err:
-            self._say(self._with_names(str(err)), now_ms)
+            self.say(self.with_names(str(err)), now_ms)
             return False
         if game.hand_count > hands:
-            self._banner_hand = game.last_hand
+            self.banner_hand = game.last_hand
             self._banner_since = now_ms
-            self._mode = _BANNER
+            self.mode = "banner"
         return True
 
-    def _with_names(self, text):
+    def with_names(self, text):
         """The engine names seats by letter ("E sits out"); say who."""
         words = text.split(" ")
         for i in range(len(words)):
             word = words[i]
             letter = word[:1]
-            if letter and letter in _SEATS and (len(word) == 1 or word[1:] in (":", ",", ".")):
-                words[i] = self.names[_SEATS.index(letter)].decode() + word[1:]
+            if letter and letter in SEATS and (len(word) == 1 or word[1:] in (":", ",", ".")):
+                words[i] = self.names[SEATS.index(letter)].decode() + word[1:]
         return " ".join(words)
 
-    def _say(self, text, now_ms):
+    def say(self, text, now_ms):
+        """Show a message (upper case) for ``MESSAGE_MS`` or until the next press."""
         text = str(text).upper()
         # press() has just cleared the message; saying it again unchanged
         # would leave the screen as it was, and every press must show.
@@ -446,8 +407,8 @@ class Table:
         words = action_text(code)
         word = _ACTION_WORDS.get(words[0], words[0])
         rest = words[1:]
-        if len(rest) == 1 and rest in _SEATS:
-            return word + " " + self.names[_SEATS.index(rest)].decode()
+        if len(rest) == 1 and rest in SEATS:
+            return word + " " + self.names[SEATS.index(rest)].decode()
         if words[0] == "J":
             return word + " " + self.teams[int(rest[0])].decode() + " " + rest[1:]
         if words[0] == "F":
@@ -457,58 +418,7 @@ class Table:
             return word + " " + ("EUCHRED", "MADE", "MARCH")[int(rest) // 3 + int(rest) // 5]
         return word
 
-    # ----- drawing -----------------------------------------------------------------
-
-    def _compose(self, buf):
-        screen.clear(buf)
-        if self._notices:
-            self._draw_message(buf, screen.wrap(self._notices[0].upper(), _NOTICE_LINES),
-                               True)
-            return
-        mode = self._mode
-        if mode == _MAIN:
-            main = self.main_screen
-            if main == "score":
-                play.draw_score(self, buf)
-            elif main == "hand":
-                play.draw_hand(self, buf)
-            else:
-                over.draw_over(self, buf)
-        elif mode == _BANNER:
-            play.draw_banner(self, buf)
-        elif mode == _QUICK:
-            play.draw_quick(self, buf)
-        elif mode == _MENU:
-            menu.draw_menu(self, buf)
-        elif mode == _PICK:
-            import ui.pick
-            ui.pick.draw_pick(self, buf)
-        elif mode == _ADJUST:
-            import ui.pick
-            ui.pick.draw_adjust(self, buf)
-        elif mode == _OPTIONS:
-            import ui.options
-            ui.options.draw_options(self, buf)
-        elif mode == _STATS:
-            import ui.records
-            ui.records.draw_stats(self, buf)
-        elif mode == _HISTORY:
-            import ui.records
-            ui.records.draw_history(self, buf)
-        elif mode == _CONFIRM:
-            import ui.pick
-            ui.pick.draw_confirm(self, buf)
-        if self._message:
-            if mode == _MAIN and self.main_screen == "score":
-                south = self.side_of(self.game.dealer) == _KEY_S
-                lines = screen.wrap(self._message, _BAND_LINES_S if south else _BAND_LINES)
-                if " ".join(lines) == " ".join(self._message.split()):
-                    self._draw_band(buf, lines)
-                else:
-                    # Too long for the band: the box, over the digits for a moment.
-                    self._draw_message(buf, screen.wrap(self._message, _BOX_LINES), False)
-            else:
-                self._draw_message(buf, screen.wrap(self._message, _BOX_LINES), False)
+    # ----- messages ----------------------------------------------------------------
 
     def _draw_band(self, buf, lines):
         """A message on the score screen: in lit bars over its bottom lines,
@@ -525,7 +435,7 @@ class Table:
             screen.text_center(buf, 7, lines[1], 1, 58, lit)
             screen.text_center(buf, 7, lines[2], 70, 127, lit)
         if last == 7:
-            screen.marker(buf, self.side_of(self.game.dealer), SHIFTS[self._shift])
+            screen.marker(buf, self.side_of(self.game.dealer), parts.SHIFTS[self.shift])
 
     def _draw_message(self, buf, lines, notice):
         """A box over the middle of the screen (all of it for a notice)."""

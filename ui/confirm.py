@@ -1,0 +1,34 @@
+"""New game? and Reset match?, opened from the menu: E or OK yes (then who
+deals first), W no."""
+
+from ui import parts, pick, screen
+from ui.keys import E, OK, W
+
+LIST_PAGE = False
+
+
+def show(table, reset_match):
+    table.confirm_reset = reset_match
+    table.mode = "confirm"
+
+
+def press(table, key, long, now_ms):
+    if key == E or key == OK:
+        pick.show(table, pick.FIRST)
+    elif key == W:
+        table.mode = None
+    else:
+        # N and S are not offered: the message, and the question stays.
+        table.say("E OR OK: YES, W: NO", now_ms)
+
+
+def draw(table, buf):
+    if table.confirm_reset:
+        screen.text2_center(buf, 0, "RESET?")
+        screen.text_center(buf, 5, "MATCH TALLY TO 0-0")
+        screen.text_center(buf, 6, "AND A NEW GAME")
+    else:
+        screen.text2_center(buf, 0, "NEW GAME?")
+        screen.text_center(buf, 5, "THIS GAME ENDS HERE")
+        screen.text_center(buf, 6, "(UNDO BRINGS IT BACK)")
+    parts.soft_labels(table, buf, (b"", b"YES", b"", b"NO"), b"", "OK:YES")

@@ -1,0 +1,91 @@
+"""History, opened from the menu: a row per scored hand and per score
+adjustment, the latest at the bottom. Top and bottom scroll; the left key
+or OK goes back."""
+
+from micropython import const
+
+from ui import parts
+from ui.keys import N, OK, S, W
+
+LIST_PAGE = True
+
+# Characters on a row of the list (parts.draw_list), the left text and the
+# right one together: they then stand 4 pixels apart at least, and the
+# right ones line up in columns.
+_ROW_CHARS = const(20)
+_TEAM_CHARS = const(4)
+
+
+def _row_count(table):
+    game = table.game
+    return game.hand_count + len(game.adjustments())
+
+
+def show(table):
+    """History, scrolled to its end (the latest rows)."""
+    table.top = max(0, _row_count(table) - parts.ROWS)
+    table.mode = "history"
+
+
+def press(table, key, long, now_ms):
+    # ``key`` is the side of the picture the key sits on (Table.side_of).
+    if key == W or key == OK:
+        table.mode = None
+        return
+    if key == N or key == S:
+        last = max(0, _row_count(table) - parts.ROWS)
+        top = min(last, max(0, table.top + (1 if key == S else -1)))
+        if top == table.top:
+            table.say("NO MORE HANDS THAT WAY", now_ms)
+        table.top = top
+        return
+    # A key the page does not offer: what it does offer, nothing else.
+    table.say(parts.back_hint(table), now_ms)
+
+
+def draw(table, buf):
+    """A row per scored hand: its number, the player it is about (the one
+    who reneged, or the lone maker, or the caller), what happened (ALONE:
+    a lone maker took 3 or 4), and the points to a team; a row per score
+    adjustment, where it was made."""
+    game = table.game
+    # The teams' names cut to one width, so the points line up.
+    width = min(_TEAM_CHARS, max(len(table.teams[0]), len(table.teams[1])))
+    teams = [name.decode()[:width] for name in table.teams]
+    for team in (0, 1):
+        teams[team] += " " * (width - len(teams[team]))
+    adjustments = game.adjustments()
+    rows = []
+    done = 0
+    for hand in game.history():
+        while done < len(adjustments) and adjustments[done][0] < hand.number:
+            rows.append(_adjust_row(adjustments[done], teams))
+            done += 1
+        word = parts.KIND_WORDS.get(hand.kind, hand.kind.upper())
+        if hand.kind == "euchre" or hand.kind == "lone_defense":
+            word = "SET"
+        seat = hand.caller
+        if hand.reneger is not None:
+            seat = hand.reneger
+        elif hand.lone_seat is not None:
+            # The lone maker, who need not be the caller.
+            seat = hand.lone_seat
+            if hand.kind == "made":
+                word = "ALONE"
+        right = "+" + str(hand.points) + " " + teams[hand.scorer]
+        number = str(hand.number)
+        # The name as long as the row has room for, 3 letters at least.
+        room = _ROW_CHARS - len(right) - len(number) - len(word) - 2
+        left = number + " " + table.names[seat].decode()[:max(3, room)] + " " + word
+        rows.append((left[:_ROW_CHARS - len(right)], right))
+    while done < len(adjustments):
+        rows.append(_adjust_row(adjustments[done], teams))
+        done += 1
+    if not rows:
+        rows.append(("NO HAND SCORED YET", ""))
+    parts.draw_list(table, buf, "HISTORY", rows, None, None)
+
+
+def _adjust_row(adjustment, teams):
+    points = adjustment[2]
+    return ("ADJUST", ("+" if points > 0 else "") + str(points) + " " + teams[adjustment[1]])

@@ -1,0 +1,126 @@
+"""Pieces that several screens draw: the score screen's bottom lines, the
+team names, the soft-key labels and the list page."""
+
+from micropython import const
+
+from ui import screen
+from ui.keys import E, W
+
+# Horizontal offsets the score screen cycles through against burn-in
+# (``Table.shift`` is the index of the one in use).
+SHIFTS = (0, 1, 2, 1)
+
+ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hint)
+
+# A scored hand's kind (``Hand.kind``) as the banner and History say it.
+KIND_WORDS = {
+    "made": "MADE", "march": "MARCH", "lone_march": "LONER",
+    "euchre": "EUCHRED", "lone_defense": "EUCHRED", "renege": "RENEGE",
+}
+
+
+def draw_score_footer(table, buf, dx):
+    """The score screen's two bottom lines: the dealer, the target and the
+    match (the result banner shows them too, in the same place)."""
+    # Drawn piece by piece: no string is made for them at every press.
+    game = table.game
+    screen.text_pair_center(buf, 6, table.names[game.dealer], b" DEALS", 4 + dx, 124 + dx)
+    draw_target(table, buf, 2 + dx)
+    won = table.tally
+    # "MATCH a-b" ends at column 123 + dx: seven characters and the numbers.
+    x = 124 + dx - (7 * screen.CHAR_W + 1 + screen.number_width(won[0])
+                    + screen.number_width(won[1]))
+    x = screen.number(buf, screen.text(buf, x, 7, b"MATCH "), 7, won[0])
+    screen.number(buf, screen.text(buf, x, 7, b"-"), 7, won[1])
+
+
+def draw_target(table, buf, x):
+    """"TO 10" (and "BY 2") at the left of the bottom line. The words are
+    set 4 columns apart, not a whole space: "TO 10 BY 2" then ends at
+    column 51, clear of the S triangle (60..67 and the burn-in shift)."""
+    rules = table.game.rules
+    x = screen.number(buf, screen.text(buf, x, 7, b"TO") + 3, 7, rules.target)
+    if rules.win_by_two:
+        screen.text(buf, screen.text(buf, x + 3, 7, b"BY") + 3, 7, b"2")
+
+
+def draw_team_names(table, buf):
+    """The top line of the hand, quick result and banner: each team's name,
+    whole, clear of the N triangle in the middle."""
+    screen.text(buf, 2, 0, table.teams[0])
+    screen.text_right(buf, 126, 0, table.teams[1])
+
+
+def soft_labels(table, buf, labels, prompt, hint):
+    """Labels beside the seat keys, each with its triangle, wherever the key
+    is on the picture (``Table.side_of``): at the top, right, bottom, left.
+    ``prompt`` in the middle, ``hint`` (the OK key) at the bottom right."""
+    left = ()
+    right = ()
+    for seat in range(4):
+        label = labels[seat]
+        if not label:
+            continue
+        side = table.side_of(seat)
+        screen.marker(buf, side)
+        if side == screen.MARK_N:
+            screen.text_center(buf, 1, label)
+        elif side == screen.MARK_S:
+            screen.text_center(buf, 6, label)
+        else:
+            # A long label of two words takes two lines.
+            cut = label.rfind(b" ") if len(label) > 8 else -1
+            words = (label[:cut], label[cut + 1:]) if cut > 0 else (label,)
+            if side == screen.MARK_W:
+                left = words
+            else:
+                right = words
+    widest = 0
+    for words in (left, right):
+        widest += max([screen.text_width(word) for word in words] or [0])
+    # Two long one-line labels (two 10-letter names) would meet: one line apart.
+    apart = widest > 116 - 4 and len(left) == 1 and len(right) == 1
+    for i in range(len(left)):
+        screen.text(buf, 6, 3 + i, left[i])
+    for i in range(len(right)):
+        screen.text_right(buf, 122, 3 + i + apart, right[i])
+    screen.text_center(buf, 2, prompt)
+    screen.text_right(buf, 126, 7, hint)
+
+
+def back_hint(table):
+    """What leaves a list page, with the letter of the key on the left."""
+    return table.key_letter(W) + " OR OK: BACK"
+
+
+def draw_list(table, buf, title, rows, cursor, hint):
+    """A title bar and up to ``ROWS`` rows of (label, value) from row
+    ``table.top``; ``cursor`` row inverted (None for none), scrolled into
+    view. The bottom line holds ``hint`` (what the key on the right does,
+    or None) and the triangle when more rows follow."""
+    screen.text(buf, 2, 0, title)
+    screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
+    screen.hline(buf, 0, 128, 7, 2)
+    count = len(rows)
+    top = table.top
+    if cursor is not None:
+        if cursor < top:
+            top = cursor
+        elif cursor >= top + ROWS:
+            top = cursor - ROWS + 1
+        table.top = top
+    for line in range(min(ROWS, count - top)):
+        row = rows[top + line]
+        selected = cursor == top + line
+        if selected:
+            screen.fill(buf, 0, 128, 1 + line)
+        screen.text(buf, 3, 1 + line, row[0], selected)
+        if row[1]:
+            screen.text_right(buf, 125, 1 + line, row[1], selected)
+    if hint:
+        screen.text(buf, 2, 7, table.key_letter(E) + ":" + hint)
+    # The triangles point at the keys that scroll: the top one, the bottom one.
+    if top > 0:
+        screen.marker(buf, screen.MARK_N)
+    if top + ROWS < count:
+        screen.marker(buf, screen.MARK_S)

@@ -1,0 +1,71 @@
+"""The quick result, opened with OK during a hand: the seat keys become soft
+keys, labelled beside them: N made 3-4, E march (all 5), S euchred, W back,
+each with its points (adapted to a lone defender's rule). OK goes back.
+"""
+
+from ui import parts
+from ui.keys import OK
+from euchre_core.rules import score_hand
+
+LIST_PAGE = False
+
+
+def choices(table):
+    """Per seat key: (makers' tricks to finish with, label) or None (back)."""
+    game = table.game
+    makers_have = game.tricks[game.makers]
+    lone_d = game.lone_defender is not None
+    split = lone_d and game.rules.defender_alone == "2_4"
+    made = (max(makers_have, 3), "MADE 3-4")
+    march = (5, "MARCH 5")
+    if split:
+        # 1 or 2 tricks for the makers; with more already, the engine refuses.
+        euchred = (min(max(makers_have, 1), 2), "SET 3-4")
+        swept = (0, "SET 5")
+        return (made, march, euchred, swept)
+    return (made, march, (min(makers_have, 2), "EUCHRED"), None)
+
+
+def points(table, tricks):
+    """What finishing with ``tricks`` for the makers scores, as "+n"."""
+    game = table.game
+    scored = score_hand(game.rules, tricks, game.lone_seat is not None,
+                        game.lone_defender is not None)
+    return "+" + str(scored[1])
+
+
+def press(table, key, long, now_ms):
+    if key == OK:
+        table.mode = None
+        return
+    choice = choices(table)[key]
+    if choice is None:
+        table.mode = None
+        return
+    # A result the tricks already played rule out is not offered (its place
+    # is blank): the engine's reason, and the quick screen stays. Only the
+    # result is known, not how the rest of the tricks fell.
+    if table.game.can_finish(choice[0]):
+        table.mode = None
+    table.act(now_ms, table.game.finish, choice[0], True)
+
+
+def draw(table, buf):
+    game = table.game
+    found = choices(table)
+    labels = []
+    for seat in range(4):
+        choice = found[seat]
+        if choice is None:
+            labels.append(b"BACK")
+        elif not game.can_finish(choice[0]):
+            # The tricks already played rule it out: not offered (the key
+            # still answers, with the engine's reason).
+            labels.append(b"")
+        else:
+            labels.append((choice[1] + " " + points(table, choice[0])).encode())
+    makers = table.teams[game.makers]
+    # The hand screen's top line stays: fewer bytes to send on the way in
+    # and out.
+    parts.draw_team_names(table, buf)
+    parts.soft_labels(table, buf, labels, makers + b" TOOK?", "OK:BACK")
