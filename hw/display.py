@@ -44,6 +44,8 @@ from micropython import const
 
 import adafruit_ssd1306
 
+from ui.frame import HEIGHT, PAGES, WIDTH
+
 try:
     from typing import Any, List
 except ImportError:
@@ -51,9 +53,6 @@ except ImportError:
 
 __version__ = "1.0.0"
 
-WIDTH = const(128)
-HEIGHT = const(64)
-PAGES = const(8)
 ALL_PAGES = const(0xFF)
 _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
 _CHUNKS = const(8)  # chunks in a page

@@ -81,7 +81,7 @@ except ImportError:
 __version__ = "1.0.0"
 
 MAGIC = b"EUCS"
-FORMAT_VERSION = const(3)
+RECORD_FORMAT = const(3)
 MARKS = const(64)
 JOURNAL_ROOM = const(512)  # journal bytes a record keeps free at least, when it can
 _UNDO = const(0xFF)
@@ -204,7 +204,7 @@ class Storage:
         if head[0:4] != MAGIC:
             raise ValueError("Saved data not recognised: new game")
         version = head[4]
-        if version == FORMAT_VERSION:
+        if version == RECORD_FORMAT:
             fixed = _FIXED
             rules_size = 0
             at = 6
@@ -414,7 +414,7 @@ class Storage:
             size = min(size, max(self._pos, end + 3))
         record = _erased(size)
         record[0:4] = MAGIC
-        record[4] = FORMAT_VERSION
+        record[4] = RECORD_FORMAT
         record[5] = game.start_dealer
         record[6] = len(prefs)
         record[7] = len(base) & 0xFF

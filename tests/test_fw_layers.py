@@ -86,3 +86,34 @@ def test_code_py_is_a_few_lines_that_start_the_firmware():
     code = ast.parse((ROOT / "code.py").read_text()).body
     assert len(code) <= 5 and len(lines) <= 15
     assert _graph()["code"] <= {"firmware.parts", "firmware.recovery", "firmware"}
+
+
+def test_no_import_circle_anywhere_in_the_firmware():
+    # A module's own package (``from ui import menu`` in ui.table) is where
+    # it is found, not a module it depends on.
+    graph = {module: {name for name in names
+                      if name != module and not module.startswith(name + ".")}
+             for module, names in _graph().items()}
+    assert circles(graph) == []
+
+
+def _constants(path):
+    """The ``NAME = const(...)`` names a module defines, without a leading underscore."""
+    found = set()
+    for node in ast.parse(path.read_text()).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)
+                and getattr(node.value.func, "id", "") == "const"):
+            found.add(node.targets[0].id.lstrip("_"))
+    return found
+
+
+def test_each_constant_has_one_owner_in_the_firmware():
+    # A fact shared by two modules is a public constant of one, imported by
+    # the other: the same name defined twice (public or private) is a copy.
+    owners = {}
+    for layer in LAYERS:
+        for path in sorted((ROOT / layer).glob("*.py")):
+            for name in _constants(path):
+                owners.setdefault(name, []).append(layer + "/" + path.name)
+    assert {name: where for name, where in owners.items() if len(where) > 1} == {}

@@ -190,6 +190,14 @@ def case_ui_export_lines():
     assert lines[2].split(",")[:2] == ["1", "CALL ANN"]
     assert lines[3].endswith(",0,0,2,0,march +2 US")
     assert "3 LINES TO USB" in t.message
+    # A game with no action yet: the header alone, one line.
+    lines[:] = []
+    t = table(dealer=0, out=lines.append)
+    press(t, clock, OK, long=True)
+    for _ in range(7):
+        press(t, clock, S)
+    press(t, clock, OK)
+    assert len(lines) == 3 and t.message == "1 LINE TO USB"
 
 
 def case_ui_one_undo_takes_back_a_two_team_adjustment():

@@ -14,7 +14,7 @@ def show(table, reset_match):
 
 def press(table, key, long, now_ms):
     if key == E or key == OK:
-        pick.show(table, pick.FIRST)
+        pick.show(table, pick.FOR_FIRST)
     elif key == W:
         table.mode = None
     else:

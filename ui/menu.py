@@ -37,7 +37,7 @@ def show(table):
     if table.mode != "menu":
         # Opened on "who deals first?": the new game has not started, and
         # Undo (or Back) leaves the game as it is.
-        table.cancel_new = table.mode == "pick" and table.pick == pick.FIRST
+        table.cancel_new = table.mode == "pick" and table.pick == pick.FOR_FIRST
     if table.display_changed:
         # Display settings are live; leaving their page saves them.
         table.display_changed = False
@@ -87,11 +87,11 @@ def press(table, key, long, now_ms):
     elif item == ITEM_UNDO:
         undo(table, now_ms)
     elif item == ITEM_RENEGE:
-        pick.show(table, pick.RENEGE)
+        pick.show(table, pick.FOR_RENEGE)
     elif item == ITEM_REST:
-        pick.show(table, pick.REST)
+        pick.show(table, pick.FOR_REST)
     elif item == ITEM_DEALER:
-        pick.show(table, pick.DEALER)
+        pick.show(table, pick.FOR_DEALER)
     elif item == ITEM_ADJUST:
         adjust.show(table)
     elif item == ITEM_RULES:
@@ -104,7 +104,7 @@ def press(table, key, long, now_ms):
         history.show(table)
     elif item == ITEM_EXPORT:
         count = export.export(table, table.out if table.out is not None else print)
-        table.say(str(count) + " LINES TO USB", now_ms)
+        table.say(str(count) + (" LINE TO USB" if count == 1 else " LINES TO USB"), now_ms)
     elif item == ITEM_NEW_GAME or item == ITEM_RESET:
         confirm.show(table, item == ITEM_RESET)
 

@@ -13,10 +13,10 @@ from ui.keys import OK
 LIST_PAGE = False
 
 # What the seat is picked for (``Table.pick``).
-RENEGE = const(0)
-REST = const(1)
-DEALER = const(2)
-FIRST = const(3)
+FOR_RENEGE = const(0)
+FOR_REST = const(1)
+FOR_DEALER = const(2)
+FOR_FIRST = const(3)
 
 _PROMPTS = ("WHO RENEGED?", "REST OF TRICKS TO?", "WHO DEALS?", "WHO DEALS FIRST?")
 
@@ -29,7 +29,7 @@ def show(table, purpose):
 def press(table, key, long, now_ms):
     purpose = table.pick
     if key == OK:
-        if purpose == FIRST:
+        if purpose == FOR_FIRST:
             key = table.random_seat(now_ms)
         else:
             table.mode = None
@@ -37,13 +37,13 @@ def press(table, key, long, now_ms):
     table.mode = None
     game = table.game
     done = True
-    if purpose == RENEGE:
+    if purpose == FOR_RENEGE:
         done = table.act(now_ms, game.renege, key)
-    elif purpose == DEALER:
+    elif purpose == FOR_DEALER:
         done = table.act(now_ms, game.set_dealer, key)
         if done:
             table.say(table.names[key].decode() + " DEALS", now_ms)
-    elif purpose == REST:
+    elif purpose == FOR_REST:
         defenders_have = game.tricks[1 - game.makers]
         if key % 2 == game.makers:
             done = table.act(now_ms, game.finish, 5 - defenders_have)
@@ -59,5 +59,5 @@ def press(table, key, long, now_ms):
 
 def draw(table, buf):
     purpose = table.pick
-    hint = "OK:RANDOM" if purpose == FIRST else "OK:BACK"
+    hint = "OK:RANDOM" if purpose == FOR_FIRST else "OK:BACK"
     parts.soft_labels(table, buf, table.names, _PROMPTS[purpose], hint)

@@ -1,8 +1,5 @@
-"""Drawing into a 128x64 SSD1306 frame held as 1024 bytes in page order.
-
-Byte ``page * 128 + x`` holds rows ``page * 8 .. page * 8 + 7`` of column
-``x``, bit 0 at the top: exactly the layout the SSD1306 (and the
-``adafruit_ssd1306`` driver's buffer) uses. Text and big digits are copied in
+"""Drawing into the frame (``ui.frame``: 128x64 pixels as 1024 bytes in the
+SSD1306's page order). Text and big digits are copied in
 as whole bytes, never pixel by pixel, which is what makes a redraw cheap on a
 125 MHz RP2040 running interpreted bytecode. Only the chart on the game-over
 screen sets single pixels.
@@ -12,13 +9,10 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from micropython import const
 
+from ui.frame import FRAME, HEIGHT, PAGES, WIDTH
 from ui.font import (BIG_PAGES, BIG_VIEW, BIG_W, SMALL, SMALL_COUNT, SMALL_FIRST,
                      SMALL_VIEW, small_index)
 
-WIDTH = const(128)
-HEIGHT = const(64)
-PAGES = const(8)
-FRAME = const(1024)
 CHAR_W = const(6)  # 5 columns and a blank one
 BIG_CHAR_W = const(12)  # doubled glyph and gap
 DIGIT_STEP = const(24)  # big digit and its gap

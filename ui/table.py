@@ -110,7 +110,7 @@ class Table:
     * ``items``: the menu's entries; ``cursor``, ``top``: the chosen row and
       the first row shown of a list page; ``menu_flash``: the menu's title
       blinks; ``cancel_new``: the menu was opened on "who deals first?".
-    * ``pick``: what the seat picker is for (pick.RENEGE, ...).
+    * ``pick``: what the seat picker is for (pick.FOR_RENEGE, ...).
     * ``pending``: Adjust score's points per team; ``undo_pair``: (game,
       action count) right after an adjustment of both teams, undone together.
     * ``options``: options.RULES or options.DISPLAY; ``draft``: the rules
@@ -157,7 +157,7 @@ class Table:
         self.top = 0
         self.menu_flash = False
         self.cancel_new = False
-        self.pick = pick.RENEGE
+        self.pick = pick.FOR_RENEGE
         self.pending = [0, 0]
         self.undo_pair = None
         self.options = options.RULES

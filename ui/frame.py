@@ -1,0 +1,15 @@
+"""The frame: what the table draws and the display sends, 1024 bytes for
+128x64 pixels in the SSD1306's page order.
+
+Byte ``page * WIDTH + x`` holds rows ``page * 8 .. page * 8 + 7`` of column
+``x``, bit 0 at the top: the layout of the SSD1306's memory and of the
+``adafruit_ssd1306`` driver's buffer. The drawing (``ui.screen``) and the
+display adapters (``hw.display``) both take it from here.
+"""
+
+from micropython import const
+
+WIDTH = const(128)
+HEIGHT = const(64)
+PAGES = const(8)
+FRAME = const(1024)
