@@ -112,7 +112,9 @@ def case_game_and_text_refusals():
     assert raises(parse_action, "") == "Empty action"
     for word in ("Q", "C", "CNE", "Cn", "T4", "P0", "J2+1", "J0*1", "J0+", "J0+0",
                  "J0+9", "J0+10", "J0-x", "JX+1", "J0X1", "J+1", "F", "F6", "F33",
-                 "Fx", "FX", "F-1", "X3", "Q6", "QN", "LX", "L0", "AX", "ANN", "DNN", "XNE"):
+                 "Fx", "FX", "F-1", "X3", "Q6", "QN", "LX", "L0", "AX", "ANN", "DNN", "XNE",
+                 # Only a call ("C", "A") is ordered up.
+                 "XN^", "TN^", "DN^", "LN^", "RN^", "P^", "CN^^", "C^"):
         assert raises(parse_action, word) == "Unknown action: " + repr(word), word
     assert raises(Game.parse, Rules(), "CN Q") == "Unknown action: 'Q'"
 
