@@ -109,7 +109,8 @@ def case_canadian_loner_partner_ordering_up_goes_alone():
     assert game.lone_seat == S and game.sits_out(N) and game.leader == W
     play(game, [S, S, S, S, S])
     hand = game.last_hand
-    assert game.scores == [4, 0] and hand.kind == "lone_march" and hand.forced
+    assert game.scores == [4, 0] and hand.kind == "lone_march"
+    assert (hand.trump, hand.blind, hand.forced, hand.set_back) == (None, False, True, False)
     assert game.text() == "CS^ TS TS TS TS TS"
     assert reloaded(game).last_hand.forced
     # Saying alone as well changes nothing.
@@ -161,13 +162,15 @@ def case_canadian_loner_undo_and_euchre():
 def case_set_back_takes_the_points_off_the_other_team():
     game = Game(Rules(setback=True), dealer=N)
     game.adjust(EW, 3)
-    game.call(S)
+    game.call(S, suit="D")
     play(game, [S, S, S, S, S])  # N-S march: 2 points
     assert game.scores == [2, 3]
     game.set_back()
     assert game.scores == [0, 1]
     hand = game.last_hand
     assert hand.set_back and hand.points == 2 and hand.scorer == NS
+    # The set-back mark keeps what else the hand record holds.
+    assert (hand.trump, hand.blind, hand.forced, hand.kind) == ("D", False, False, "march")
     assert game.progress() == [(0, 0), (0, 3), (2, 3), (0, 1)]
     assert game.text().endswith(" S")
     copy = reloaded(game)
@@ -185,6 +188,14 @@ def case_set_back_never_below_zero_and_lone_march():
     play(game, [E, E, E, E, E])  # lone march: 4
     game.set_back()
     assert game.scores == [0, 0] and game.last_hand.set_back
+    # A Canadian loner's march (4) with trump recorded, set back.
+    game = Game(Rules(setback=True, canadian_loner=True), dealer=W)
+    game.call(E, ordered_up=True, suit="S")
+    play(game, [E, E, E, E, E])
+    game.set_back()
+    hand = game.last_hand
+    assert (hand.trump, hand.blind, hand.forced, hand.set_back) == ("S", False, True, True)
+    assert game.scores == [0, 0] and reloaded(game).last_hand == hand
 
 
 def case_set_back_refusals():
@@ -238,7 +249,8 @@ def case_blind_loner_scoring():
     assert hand_points(rules, 2, True, True, blind=True) == ("defenders", 4)
     assert hand_points(Rules(blind_loner=True, loner_euchred_points=4), 0, True,
                        blind=True) == ("defenders", 1)
-    assert "blind" in raises(hand_points, Rules(), 5, True, blind=True)
+    assert raises(hand_points, Rules(), 5, True, blind=True) \
+        == "These rules do not allow a blind loner"
 
 
 def case_blind_loner_through_the_game():
@@ -351,7 +363,7 @@ def case_trump_suit_undo_and_refusals():
     game = Game(Rules(), dealer=N)
     assert refused(game, game.set_trump, "S") == "Nobody has named trump yet"
     for bad in ("X", "h", "", "SH", None, 1):
-        assert "A suit is S, H, D or C" in refused(game, game.set_trump, bad)
+        assert refused(game, game.set_trump, bad) == "A suit is S, H, D or C, not " + repr(bad)
     assert "A suit is" in refused(game, game.call, E, suit="Z")  # no call either
     game.call(W, alone=True, suit="D")
     assert refused(game, game.set_trump, "S") == "Trump is already diamonds: undo to change it"

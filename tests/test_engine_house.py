@@ -7,7 +7,9 @@ refuse with ValueError and change nothing otherwise, and survive undo and
 the saved form at every step.
 """
 
-from hypothesis import settings
+import os
+
+from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -243,6 +245,15 @@ class HouseMachine(RuleBasedStateMachine):
         assert Game.parse(self.rules, game.text(), game.start_dealer) == game
 
 
-HouseMachine.TestCase.settings = settings(max_examples=80, stateful_step_count=60,
-                                          deadline=None)
+# tools/mutants.py (make mutants) runs this as it runs tests/test_engine_stateful.py:
+# fewer examples, a fixed seed, no example database and no shrinking.
+_MUTANT_EXAMPLES = os.environ.get("EUCHRE_MUTANT_EXAMPLES")
+if _MUTANT_EXAMPLES:
+    HouseMachine.TestCase.settings = settings(max_examples=int(_MUTANT_EXAMPLES),
+                                              stateful_step_count=60, deadline=None,
+                                              database=None,
+                                              phases=(Phase.explicit, Phase.generate))
+else:
+    HouseMachine.TestCase.settings = settings(max_examples=80, stateful_step_count=60,
+                                              deadline=None)
 TestHouseMachine = HouseMachine.TestCase

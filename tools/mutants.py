@@ -1,7 +1,8 @@
 """`make mutants`: how many small changes to the rules engine its tests catch.
 
 mutmut (pinned in requirements-dev.txt) makes every mutant of
-euchre_core/rules.py, game.py and game_forms.py and runs the engine tests
+euchre_core/rules.py, actions.py, game_forms.py and game.py and runs the
+engine tests
 against each, in a scratch copy under build/mutants. This script then sorts
 the mutants into logic and message mutants (a message mutant only changes
 the words of a refusal) and prints killed / survived / timed out and the
@@ -26,8 +27,10 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutants"
 EQUIVALENT_FILE = ROOT / "tools" / "mutants-equivalent.txt"
-ENGINE = ("euchre_core/rules.py", "euchre_core/game.py", "euchre_core/game_forms.py")
-TESTS = ("tests/test_cases.py", "tests/test_engine_stateful.py", "tests/test_engine_readme.py")
+ENGINE = ("euchre_core/rules.py", "euchre_core/actions.py", "euchre_core/game_forms.py",
+          "euchre_core/game.py")
+TESTS = ("tests/test_cases.py", "tests/test_engine_stateful.py", "tests/test_engine_house.py",
+         "tests/test_engine_readme.py")
 # tests/test_cases.py runs the case_* functions of every tests/cases_*.py it finds:
 # the engine's, and the key presses' (of ui/, copied too), which reach no mutant.
 COPIED = TESTS + ("README.md",) + tuple(
@@ -36,7 +39,7 @@ COPIED = TESTS + ("README.md",) + tuple(
 HYPOTHESIS_SEED = 16
 TARGETS = {"logic": 97.0, "message": 90.0}
 # Functions that put a refusal into words (outside a raise statement).
-REFUSAL_FUNCTIONS = ("Game.pass_refusal", "_count_tricks")
+REFUSAL_FUNCTIONS = ("Game.pass_refusal", "Game.set_back_refusal", "_count_tricks")
 
 SETUP_CFG = """[mutmut]
 source_paths = euchre_core

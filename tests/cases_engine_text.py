@@ -1,0 +1,59 @@
+"""The rules engine's adjustments of every size and the text form of every
+action byte.
+
+Plain functions like tests/cases_engine.py: pytest runs them on CPython
+(tests/test_cases.py) and tests/mp_run.py runs them under MicroPython (a
+module of its own, split from tests/cases_engine_edges.py to fit the 64 KiB
+heap)."""
+
+from euchre_core import Game, Rules, action_text, parse_action
+
+N, E, S, W = 0, 1, 2, 3
+NS, EW = 0, 1
+
+
+# ----- adjustments and the text form ---------------------------------------------
+
+def case_adjust_every_size():
+    game = Game(Rules(target=99), dealer=N)
+    expected = [0, 0]
+    for team, points in ((NS, 1), (EW, 3), (NS, 8), (EW, 5), (NS, -8), (EW, -1),
+                         (EW, 2), (NS, 4), (EW, -9 + 1), (NS, -5)):
+        game.adjust(team, points)
+        expected[team] += points
+        assert game.scores == expected, (team, points)
+        assert game.progress()[-1] == tuple(expected)
+    assert game.scores == [0, 1]  # down to exactly 0 is allowed
+    assert game.text() == "J0+1 J1+3 J0+8 J1+5 J0-8 J1-1 J1+2 J0+4 J1-8 J0-5"
+    assert game.hand_count == 0 and game.last_hand is None
+
+
+def case_text_form_of_every_action():
+    text = ("P XS CN DE TN TS RN J0+1 J1-2 J1+8 AW DN TN F3 CE F0 AS F5 "
+            "J0-1 J1-8 XE CW TW TW F5")
+    game = Game.parse(Rules(target=99), text, dealer=W)
+    assert game.text() == text
+    assert Game.parse(Rules(target=99), game.text(), dealer=W) == game
+    assert game.misdeals == 1 and game.hand_count == 5
+    # Every action byte there is, and its word.
+    codes = (list(range(8)) + [0x20 + seat for seat in range(4)]
+             + [0x40 + seat for seat in range(4)] + [0x60]
+             + [0x80 + seat for seat in range(4)] + list(range(0xA0, 0xC0))
+             + [0xC0 + seat for seat in range(4)] + list(range(0xE0, 0xE6)))
+    words = [action_text(code) for code in codes]
+    assert words[:9] == ["CN", "CE", "CS", "CW", "AN", "AE", "AS", "AW", "DN"]
+    assert words[16:22] == ["P", "RN", "RE", "RS", "RW", "J0+1"]
+    assert words[28:31] == ["J0+8", "J0-1", "J0-2"] and words[36:38] == ["J0-8", "J1+1"]
+    assert words[-10:] == ["XN", "XE", "XS", "XW", "F0", "F1", "F2", "F3", "F4", "F5"]
+    assert len(set(words)) == len(codes)
+    for code, word in zip(codes, words):
+        assert parse_action(word) == code, word
+
+
+def case_misdeals_count():
+    game = Game(Rules(), dealer=S)
+    for count in (1, 2, 3):
+        game.pass_deal()
+        assert game.misdeals == count
+    assert game.dealer == E
+    assert game.undo() and game.misdeals == 2 and game.dealer == N
