@@ -14,7 +14,6 @@ from euchre_core.actions import (ADJUST, ALONE, BLIND, CALL, DEFEND_ALONE, FINIS
                                  MAKER, MINUS, ORDERED_UP, PASS, QUICK, RENEGE,
                                  SEAT_NAMES, SET_BACK, SET_DEALER, SUIT_NAMES, SUIT_WORDS,
                                  TRICK, TRUMP, action_text, parse_action)
-from euchre_core.actions import crc16  # noqa: F401  (hw/ imports it from here)
 from euchre_core.game_forms import HAND_BYTES
 from euchre_core.rules import RENEGE as RENEGE_HAND
 from euchre_core.rules import Rules, decide_winner, score_hand

@@ -4,7 +4,7 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
 from euchre_core import Game, Rules, parse_action
-from euchre_core.game import crc16
+from euchre_core.actions import crc16
 
 N, E, S, W = 0, 1, 2, 3
 NS, EW = 0, 1

@@ -499,7 +499,7 @@ def test_a_previous_game_that_does_not_replay_is_dropped_with_a_message():
 
 def _format_1_image(game, prefs, journal):
     """A record as format 1 wrote it (no previous game), then ``journal`` codes."""
-    from euchre_core.game import crc16
+    from euchre_core.actions import crc16
 
     rules = game.rules.to_bytes()
     base = game.codes
