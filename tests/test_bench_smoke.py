@@ -101,6 +101,22 @@ def test_the_firmware_runs_as_shipped_press_by_press(built):
     assert not [p for p in measured if p["collected"]]
 
 
+def test_each_controller_is_measured_with_its_own_addressing(built):
+    # EUCHRE_DISPLAY reaches the firmware through the stand-in settings: the
+    # SH1106 sends each changed page run with its own page-addressing
+    # commands, so the same presses cost it other transactions and bytes.
+    presses = plan.each_kind()
+    sent = {}
+    for display in bench.CONTROLLERS:
+        ok, out = bench.firmware(presses, bench.MARKED_HEAP, display + ".nvm",
+                                 ["--mark", "--display", display])
+        assert ok, out[-3000:]
+        measured = bench.press_passes(presses, bench.passes(out)[0])
+        sent[display] = [(p["tx"], p["bytes"]) for p in measured]
+    assert sent["sh1106"] != sent["ssd1306"]
+    assert all(nbytes > 0 for tx, nbytes in sent["sh1106"] if tx)
+
+
 def test_the_naive_redraw_sends_whole_frames(built):
     ok, out = bench.micropython(["naive"], 1024 * 1024)
     assert ok, out[-3000:]

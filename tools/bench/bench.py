@@ -45,6 +45,8 @@ PICO_NAIVE_REDRAW_MS = 110.0  # SPEC 7: the naive full redraw on CircuitPython 1
 I2C_BITS_PER_TRANSACTION = 1 + 9 + 1  # start, address + ACK, stop
 I2C_BITS_PER_BYTE = 9  # 8 bits + ACK
 TARGET_MS = 30  # press-to-pixel
+# The OLED controllers (EUCHRE_DISPLAY), the default first.
+CONTROLLERS = ("ssd1306", "sh1106", "ssd1309")
 TARGET_RATIO = 10  # a trick press against the naive redraw
 TARGET_STARTUP_MS = 400
 TARGET_HEAP = 160 * 1024  # the unix-port proxy of the board's heap (issue 12)
@@ -303,6 +305,25 @@ class Pico:
         return self.scan_ms + self.loop_ms + self.cpu(p["cpu"]) + self.wire(p, hz)
 
 
+def marked_kinds(display="ssd1306"):
+    """The kinds script through code.py, marked and counted, with
+    ``EUCHRE_DISPLAY`` = ``display``: its output and each press's passes."""
+    script = plan.each_kind()
+    out, dumps = counted(lambda tool: firmware(script, MARKED_HEAP, display + ".nvm",
+                                               ["--mark", "--display", display], tool))
+    return out, by_label(press_passes(script, passes(out, dumps)[0]))
+
+
+def measure_controllers():
+    """Section 2, per controller: the same presses on the other displays."""
+    found = {}
+    for display in CONTROLLERS[1:]:
+        log("code.py on the %s, press by press ..." % display)
+        ours = marked_kinds(display)[1]
+        found[display] = {label: rows[1:] for label, rows in ours.items()}
+    return found
+
+
 def measure_presses():
     """Sections 1 and 2: the naive redraw (the anchor) and code.py press by press."""
     log("the naive full redraw ...")
@@ -312,9 +333,7 @@ def measure_presses():
         for p in rows:
             p["cpu"] = p["instr"]
     log("code.py, press by press ...")
-    script = plan.each_kind()
-    out, dumps = counted(lambda tool: firmware(script, MARKED_HEAP, "kinds.nvm", ["--mark"], tool))
-    ours = by_label(press_passes(script, passes(out, dumps)[0]))
+    out, ours = marked_kinds(CONTROLLERS[0])
     # What code.py asked of the keypad and of the bus.
     interval, debounce = float(value(out, "KEYS")[0]), int(value(out, "KEYS")[1])
     idle = mean(p["work"] for p in ours.pop("idle") if not p["collected"])
@@ -381,7 +400,7 @@ def measure_hands():
     return per_kind
 
 
-def report(staged, naive, ours, pico, session, per_hand):
+def report(staged, naive, ours, pico, session, per_hand, controllers):
     say = print
     say("Table Euchre Scorekeeper benchmark: the shipped bundle on the MicroPython unix port")
     say("   %d modules precompiled as shipped; adafruit_framebuf in Python, as on CircuitPython"
@@ -426,6 +445,17 @@ def report(staged, naive, ours, pico, session, per_hand):
     say("   at 1 MHz I2C (EUCHRE_I2C_FREQUENCY=1000000, beyond the SSD1306's rated 400 kHz): "
         + ", ".join("%s %.1f ms" % (kind, mean(pico.to_pixel(p, 1000000) for p in ours[kind]))
                     for kind, _ in KINDS))
+    say("   on each controller (EUCHRE_DISPLAY), the same presses: bytes, I2C transactions,"
+        " press-to-pixel ms")
+    say("   %-32s" % "press" + "".join("%22s" % name for name in CONTROLLERS))
+    for kind, name in KINDS:
+        cells = ""
+        for display in CONTROLLERS:
+            rows = ours[kind] if display == CONTROLLERS[0] else controllers[display][kind]
+            cells += "%8.0f %4.0f %7.1f ms" % (mean(p["bytes"] for p in rows),
+                                               mean(p["tx"] for p in rows),
+                                               mean(pico.to_pixel(p) for p in rows))
+        say("   %-32s%s" % (name, cells))
     say("")
     say("   every short press of the %d-game session (section 3), the same way:" % SESSION_GAMES)
     say("   %-14s %6s %8s %7s %7s %9s %9s" % ("press", "count", "CPU ms", "bytes", "I2C ms",
@@ -537,9 +567,10 @@ def main():
     log("building the bundle into build/bench ...")
     staged = build()
     naive, ours, pico = measure_presses()
+    controllers = measure_controllers()
     session = measure_session()
     per_hand = measure_hands()
-    report(staged, naive, ours, pico, session, per_hand)
+    report(staged, naive, ours, pico, session, per_hand, controllers)
     return 0
 
 

@@ -32,6 +32,8 @@ def firmware(argv):
     standins.S.marking = "--mark" in argv
     if "--sample" in argv:
         standins.S.sample = int(argv[argv.index("--sample") + 1])
+    if "--display" in argv:
+        standins.S.settings["EUCHRE_DISPLAY"] = argv[argv.index("--display") + 1]
     if "--stages" in argv:
         standins.S.stages = []
     import random

@@ -84,6 +84,7 @@ class S:
     nbytes = 0
     heap = 0
     stages = None  # names already reached, in a start-up run
+    settings = {}  # settings.toml keys the run sets; every other key at its default
     polls = 0
     sample = 0  # sample the live heap every this many idle polls (0: never)
     peak = 0
@@ -358,7 +359,7 @@ def reload():
 
 def get_setting(key, default=None):
     stage("settings.toml")
-    return default  # the bundle's settings.toml sets nothing: every key at its default
+    return S.settings.get(key, default)
 
 
 class DigitalInOut:
