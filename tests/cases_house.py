@@ -1,4 +1,4 @@
-"""Rules-engine cases of issue 14: the house rules (Canadian loner, the
+"""Rules-engine cases of the house rules (Canadian loner, the
 Robson set-back and blind loner, progressive hands) and the trump suit,
 each with its scoring, undo, saved form and refusals. Plain functions:
 pytest runs them on CPython (tests/test_cases.py) and tests/mp_run.py under

@@ -1,4 +1,4 @@
-"""Rules-engine cases of issue 15 (records, export, engine): both a maker
+"""Rules-engine cases of the records and the export: both a maker
 and a defender alone in one hand, the caller kept when the partner goes
 alone, quick results, reneges and adjustments in the records, and saved
 games from before. Plain functions: pytest runs them on CPython
@@ -83,7 +83,7 @@ def case_i15_going_alone_refusals():
     assert game.lone_seat == S
 
 
-# A game saved by the firmware before issue 15 (format 1): a lone call, a
+# A game saved by the firmware before the L and Q actions (format 1): a lone call, a
 # lone defender, a finish, an adjustment, a renege, a misdeal.
 OLD_SAVE = ("4501031b00044040404040012041404341410240e4b003820041e16002424242f77a")
 

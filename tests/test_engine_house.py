@@ -1,4 +1,4 @@
-"""Random play under the house rules of issue 14 (hypothesis): Canadian
+"""Random play under the house rules (hypothesis): Canadian
 loner, set-back, blind loner, a number of hands, the trump suit.
 
 A small model written from RULES.md, apart from the engine, says whether

@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from euchre_core import FIELDS, Game, Rules
 
-# The house rules of issue 14 stay at their defaults here: tests/test_engine_house.py
+# The house rules (Canadian loner, set-back, blind loner, hands) stay at their defaults here: tests/test_engine_house.py
 # plays them against a model of its own.
 HOUSE = ("canadian_loner", "setback", "blind_loner", "hands")
 rule_options = st.fixed_dictionaries(

@@ -1,4 +1,4 @@
-"""An evening at the table (issue 15), through the real code.py on the
+"""An evening at the table, through the real code.py on the
 virtual Pico: the table UI's wrong behaviours, each as the table met it."""
 
 from fw_support import boot, check_golden, find_text, has_text, markers, page_frame, table

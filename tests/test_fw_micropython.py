@@ -68,7 +68,7 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session_in_160k(tmp_pat
     # What `make bundle` writes for the board (.mpy with CircuitPython's
     # header, code.py as source), with MicroPython's first byte put back, is
     # what the benchmark runs: the whole 3-game session on stand-ins for the
-    # C modules, in the heap the issue sets as the proxy for the board's.
+    # C modules, in 160k, the unix-port proxy for the board's heap.
     sys.path.insert(0, str(ROOT / "tools" / "bench"))
     import bench
     import plan

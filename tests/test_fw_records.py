@@ -1,4 +1,4 @@
-"""Issue 15, records and export, through the real code.py on the virtual
+"""Records and export, through the real code.py on the virtual
 Pico: going alone as a table does it, History's rows, the quick result's
 words and the CSV export on the serial console."""
 
