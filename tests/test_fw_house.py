@@ -88,7 +88,7 @@ def test_set_back_from_the_banner_and_its_undo():
         assert t.screen_name == "score" and game.scores == [5, 2]
         pico.run_script("OK:long S*5 OK")  # History: the set-back is not there now
         buf = page_frame(pico)
-        assert not has_text(buf, "SET BACK")
+        assert has_text(buf, "MARCH") and not has_text(buf, "SETBACK")
 
 
 def test_set_back_is_named_in_history_stats_and_export():
@@ -97,7 +97,7 @@ def test_set_back_is_named_in_history_stats_and_export():
         pico.run_script("E OK E OK N OK E S")
         assert t.game.scores == [0, 0]
         pico.run_script("OK:long S*5 OK")
-        _shows(pico, "SET BACK", "-2 E-W")
+        _shows(pico, "SETBACK", "-2 E-W")
         pico.run_script("W OK:long S*4 OK")
         assert t.screen_name == "stats"
         assert not has_text(page_frame(pico), "SET BACKS")  # below: the page scrolls

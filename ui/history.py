@@ -48,7 +48,7 @@ def draw(table, buf):
     """A row per scored hand: its number, the player it is about (the one
     who reneged, or the lone maker, or the caller), what happened (ALONE:
     a lone maker took 3 or 4; BLIND and FORCED loners, whatever their
-    result; SET BACK, the points taken off the other team), and the points
+    result; SETBACK, the points taken off the other team), and the points
     to a team; the trump suit after the number when it was recorded; a row
     per score adjustment, where it was made."""
     game = table.game
@@ -81,7 +81,7 @@ def draw(table, buf):
                 word = "FORCED"
         right = "+" + str(hand.points) + " " + teams[hand.scorer]
         if hand.set_back:
-            word = "SET BACK"
+            word = "SETBACK"
             right = "-" + str(hand.points) + " " + teams[1 - hand.scorer]
         number = str(hand.number)
         suit = 0 if hand.trump is None else 1
