@@ -42,10 +42,10 @@ def test_suits_match_their_drawings_and_follow_the_characters():
     for slot in range(4):
         for col in range(5):
             drawn += bytes((sum(1 << row for row in range(7) if rows[row][slot * 6 + col] == "#"),))
-    assert drawn == font.SUITS
-    assert font.SMALL[font.SMALL_COUNT * font.SMALL_W:] == font.SUITS
-    glyphs = [font.SUITS[i * 5:i * 5 + 5] for i in range(4)]
-    assert len(set(glyphs)) == 4 and all(byte < 0x80 for byte in font.SUITS)
+    suits = font.SMALL[font.SMALL_COUNT * font.SMALL_W:]
+    assert drawn == suits
+    glyphs = [suits[i * 5:i * 5 + 5] for i in range(4)]
+    assert len(set(glyphs)) == 4 and all(byte < 0x80 for byte in suits)
     for i, code in enumerate(font.SUIT_CODES):
         assert font.small_index(code) == (font.SMALL_COUNT + i) * font.SMALL_W
 

@@ -95,9 +95,10 @@ BIG_H = const(40)
 
 # The four suits, drawn like the small glyphs (spades, hearts, diamonds,
 # clubs: the order of euchre_core.actions.SUIT_NAMES); tests/test_ui_font.py
-# checks ``SUITS`` against these drawings. They follow the characters in
+# checks them against these drawings. They follow the characters in
 # ``SMALL`` and are drawn for the codes in ``SUIT_CODES`` (not ASCII: pass
 # them as bytes), small by ``screen.text`` and large by ``screen.text2``.
+# Their 20 bytes end ``SMALL``.
 #
 #  :  S     H     D     C
 #  : ..#.. .#.#. ..#.. .###.
@@ -107,8 +108,6 @@ BIG_H = const(40)
 #  : #.#.# .###. .###. #.#.#
 #  : ..#.. ..#.. .###. ..#..
 #  : .###. ..... ..#.. .###.
-SUITS = (b"\x1c\x4e\x7f\x4e\x1c\x0e\x1f\x3e\x1f\x0e"
-         b"\x08\x3e\x7f\x3e\x08\x1c\x4b\x7f\x4b\x1c")
 SUIT_CODES = b"\x80\x81\x82\x83"
 
 # The suits large (15 columns, 15 rows on two pages, the 16th row dark), for
@@ -165,7 +164,9 @@ SMALL = (
     b"\x03\x04\x78\x04\x03\x61\x51\x49\x45\x43\x00\x7f\x41\x41\x00"
     b"\x01\x06\x08\x30\x40\x00\x41\x41\x7f\x00\x04\x02\x01\x02\x04"
     b"\x40\x40\x40\x40\x40"
-) + SUITS
+    b"\x1c\x4e\x7f\x4e\x1c\x0e\x1f\x3e\x1f\x0e"  # the suits
+    b"\x08\x3e\x7f\x3e\x08\x1c\x4b\x7f\x4b\x1c"
+)
 
 # The big digits: seven segments on a 20x40 cell (a top, b upper right, c
 # lower right, d bottom, e lower left, f upper left, g middle), strokes 4

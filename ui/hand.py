@@ -7,6 +7,7 @@ player goes alone). OK: the quick result.
 """
 
 from ui import parts, screen
+from euchre_core.actions import SUIT_NAMES
 from ui.keys import OK
 
 LIST_PAGE = False
@@ -50,7 +51,7 @@ def draw(table, buf):
     left = 6
     if trump is not None and table.trump:
         # Large (15x15) on pages 5 and 6, beside the two lines it is about.
-        screen.suit(buf, 3, 5, "SHDC".index(trump))
+        screen.suit(buf, 3, 5, SUIT_NAMES.index(trump))
         left = 20
     screen.text_pair_center(buf, 5, table.names[game.caller], b" CALLED", left, 122)
     leader = game.leader

@@ -6,6 +6,7 @@ from micropython import const
 
 from ui import parts
 from ui.font import SUIT_CODES
+from euchre_core.actions import SUIT_NAMES
 from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
@@ -91,7 +92,7 @@ def draw(table, buf):
         left = left[:_ROW_CHARS - len(right) - len(number) - suit]
         if suit:
             # The suit's glyph is a byte outside ASCII: the row in bytes.
-            at = "SHDC".index(hand.trump)
+            at = SUIT_NAMES.index(hand.trump)
             rows.append((number.encode() + SUIT_CODES[at:at + 1] + left.encode(), right))
         else:
             rows.append((number + left, right))

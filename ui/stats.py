@@ -29,27 +29,27 @@ def rows(table):
                 value = str(stats[team]["loners_made"]) + "/" + value
             pair.append(value)
         found.append((label, pair[0], pair[1]))
+    # Under the house rules that make them, counted from the scored hands:
+    # set back by the team that scored the hand; blind and forced loners
+    # made / played, by the makers.
     rules = game.rules
-    if not (rules.setback or rules.blind_loner or rules.canadian_loner):
-        return found
-    # Counted from the scored hands: set back by the team that scored the
-    # hand; blind and forced loners made / played, by the makers.
-    counts = [[0] * 5, [0] * 5]
-    for hand in game.history():
-        if hand.set_back:
-            counts[hand.scorer][0] += 1
-        for flag, at in ((hand.blind, 1), (hand.forced, 3)):
-            if flag:
-                counts[hand.makers][at + 1] += 1
-                if hand.scorer == hand.makers:
-                    counts[hand.makers][at] += 1
-    if rules.setback:
-        found.append(("SET BACKS", str(counts[0][0]), str(counts[1][0])))
-    for on, label, at in ((rules.blind_loner, "BLIND MADE", 1),
-                          (rules.canadian_loner, "FORCED MADE", 3)):
-        if on:
-            found.append((label, str(counts[0][at]) + "/" + str(counts[0][at + 1]),
-                          str(counts[1][at]) + "/" + str(counts[1][at + 1])))
+    for on, label, field in ((rules.setback, "SET BACKS", "set_back"),
+                             (rules.blind_loner, "BLIND MADE", "blind"),
+                             (rules.canadian_loner, "FORCED MADE", "forced")):
+        if not on:
+            continue
+        made = [0, 0]
+        played = [0, 0]
+        for hand in game.history():
+            if getattr(hand, field):
+                team = hand.scorer if field == "set_back" else hand.makers
+                played[team] += 1
+                made[team] += hand.scorer == hand.makers
+        if field == "set_back":
+            found.append((label, str(played[0]), str(played[1])))
+        else:
+            found.append((label, str(made[0]) + "/" + str(played[0]),
+                          str(made[1]) + "/" + str(played[1])))
     return found
 
 

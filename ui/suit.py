@@ -5,16 +5,16 @@ at the left of the picture). OK: not recorded this hand."""
 
 from ui import screen
 from ui.keys import E, N, OK, S, W
+from euchre_core.actions import SUIT_NAMES
 
 LIST_PAGE = True
-
-SUITS = "SHDC"  # by the side of the picture: N, E, S, W (euchre_core's letters)
 
 
 def press(table, key, long, now_ms):
     table.mode = None
     if key != OK:
-        table.act(now_ms, table.game.set_trump, SUITS[key])
+        # By the side of the picture: N spades, E hearts, S diamonds, W clubs.
+        table.act(now_ms, table.game.set_trump, SUIT_NAMES[key])
 
 
 def draw(table, buf):

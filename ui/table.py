@@ -43,6 +43,7 @@ from ui import (adjust, ask, banner, confirm, export, hand, history, menu, optio
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
 from ui.presses import ticks_diff
+from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
 from euchre_core.game import Game, action_text
 from euchre_core.rules import Rules
 
@@ -73,7 +74,7 @@ _ACTION_WORDS = {
     "P": "PASS", "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT", "Q": "RESULT",
     "B": "BLIND ALONE", "S": "SET BACK", "=": "TRUMP",
 }
-_SUIT_WORDS = {"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS", "C": "CLUBS"}
+
 # Line widths of messages: in a box over the middle, in the score screen's
 # bottom band (a full line, then two halves around the S marker), and for a
 # notice filling the screen.
@@ -435,7 +436,7 @@ class Table:
             word = "ORDER UP" + word[4:]
             rest = rest[:-1]
         if words[0] == "=":
-            return word + " " + _SUIT_WORDS[rest]
+            return word + " " + SUIT_WORDS[SUIT_NAMES.index(rest)].upper()
         if len(rest) == 1 and rest in SEATS:
             return word + " " + self.names[SEATS.index(rest)].decode()
         if words[0] == "J":
