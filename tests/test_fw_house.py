@@ -42,7 +42,9 @@ def test_canadian_loner_asks_the_dealers_partner_only():
         assert game.caller == E and game.lone_seat is None
         pico.run_script(UNDO + " N")  # North is not the dealer's partner: no question
         assert game.caller == N and t.screen_name == "hand"
-        pico.run_script(UNDO + " E E E*5 " + BANNER)
+        pico.run_script(UNDO + " E E E*5")
+        _shows(pico, "EAST FORCED ALONE")
+        pico.run_script(BANNER)
         hand = game.last_hand
         assert hand.forced and hand.lone_seat == E and game.scores == [0, 4]
         pico.run_script("OK:long S*5 OK")  # History names the forced loner
@@ -121,7 +123,9 @@ def test_blind_loner_is_the_dealers_long_press_then_a_choice():
         assert game.lone_seat == W and menu.undo_label(t) == "UNDO CALL ALONE WEST"
         pico.run_script(UNDO + " W:long E")  # blind
         assert game.lone_seat == W and menu.undo_label(t) == "UNDO BLIND ALONE WEST"
-        pico.run_script("W*5 " + BANNER)
+        pico.run_script("W*5")
+        _shows(pico, "WEST WENT BLIND")
+        pico.run_script(BANNER)
         hand = game.last_hand
         assert hand.blind and game.scores == [0, 5]
         pico.run_script("OK:long S*5 OK")

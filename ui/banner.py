@@ -51,7 +51,13 @@ def draw(table, buf):
     elif hand.kind == "renege":
         detail = b"PENALTY"
     elif hand.lone_seat is not None:
-        detail = table.names[hand.lone_seat] + b" WENT ALONE"
+        # A blind loner (Robson), a lone call forced by the Canadian loner
+        # rule (the name cut to 8 letters: 21 characters fit the line).
+        name = table.names[hand.lone_seat]
+        if hand.forced:
+            detail = name[:8] + b" FORCED ALONE"
+        else:
+            detail = name + (b" WENT BLIND" if hand.blind else b" WENT ALONE")
     elif hand.quick:
         # A quick result: only the tricks played before it are known.
         taken = hand.tricks[hand.makers]
