@@ -5,7 +5,7 @@ loner, progressive euchre to its end (a tie too), the trump suit picked
 and shown, a skunk counted double in the match. Seed 3: West deals first,
 so East is the dealer's partner."""
 
-from fw_support import boot, has_text, page_frame, table
+from fw_support import boot, check_golden, has_text, page_frame, table
 from ui import font, menu
 from ui.keys import E, N, S, W
 
@@ -255,3 +255,24 @@ def test_rules_menu_names_the_new_rules_and_switches_the_table_prefs():
         assert t.prefs_serial > serial
         pico.run_script("N")
         assert t.screen_name == "suit"
+        pico.run_script("S")  # diamonds, then a power cut mid-hand
+        pico.power_cut()
+        pico.boot()
+        t = table(pico)
+        assert t.trump and not t.skunk_double and t.game.trump == "D"
+        assert t.screen_name == "hand" and _suit_at(page_frame(pico), 3, 5, 2)
+
+
+def test_new_screens_look_as_reviewed():
+    with _on(EUCHRE_CANADIAN_LONER=True, EUCHRE_SETBACK=True, EUCHRE_TRUMP=True) as pico:
+        pico.run_script("E")
+        check_golden(pico, "fw_ordered_up")
+        pico.run_script("E")
+        check_golden(pico, "fw_trump_suit")
+        pico.run_script("W E")
+        check_golden(pico, "fw_trump_hand")
+        pico.run_script("E*4")
+        check_golden(pico, "fw_set_back_banner")
+    with _on(EUCHRE_HANDS=2) as pico:
+        pico.run_script("N OK E " + BANNER + " E OK E " + BANNER)
+        check_golden(pico, "fw_progressive_tie")
