@@ -147,7 +147,8 @@ def start(firmware: Any, resume: bool) -> None:
     table = Table(rules, settings.names(), settings.teams(),
                   contrast=settings["EUCHRE_CONTRAST"], sleep_s=settings["EUCHRE_SLEEP_S"],
                   rand=random_number, game=house_rules.saved_game(rules, saved),
-                  now_ms=firmware.started)
+                  now_ms=firmware.started, trump=settings["EUCHRE_TRUMP"],
+                  skunk_double=settings["EUCHRE_SKUNK_DOUBLE"])
     if saved is not None:
         house_rules.resume(table, saved, store.messages)
     store.adopt(table)

@@ -67,6 +67,13 @@ DEFAULTS = (
     ("EUCHRE_STICK_THE_DEALER", False, "bool", "the dealer must name trump: no misdeal (0 or 1)"),
     ("EUCHRE_LEAD", "loner_left", "choice:loner_left|dealer_left",
      "first lead: left of a loner, or left of the dealer skipping a seat that sits out"),
+    ("EUCHRE_CANADIAN_LONER", False, "bool",
+     "Canadian loner: the dealer's partner who orders up plays alone (0 or 1)"),
+    ("EUCHRE_SETBACK", False, "bool", "Robson: 2 or 4 points may come off the other team instead (0 or 1)"),
+    ("EUCHRE_BLIND_LONER", False, "bool", "Robson: the dealer may go alone blind (0 or 1)"),
+    ("EUCHRE_HANDS", 0, "int", "progressive: hands in a game, no target (0 = off, ..99)"),
+    ("EUCHRE_TRUMP", False, "bool", "record the trump suit and show it during the hand (0 or 1)"),
+    ("EUCHRE_SKUNK_DOUBLE", False, "bool", "a skunk counts two games in the match (0 or 1)"),
     ("EUCHRE_SLEEP_S", 300, "int", "seconds without a press before the screen sleeps (0 = never, ..3600)"),
     ("EUCHRE_LONG_PRESS_MS", 600, "int", "how long a key is held for a long press, in ms (400..2000)"),
 )
@@ -76,6 +83,7 @@ _RANGES = {
     "EUCHRE_I2C_FREQUENCY": (10000, 1000000),
     "EUCHRE_CONTRAST": (1, 255),
     "EUCHRE_TARGET": (1, 99),
+    "EUCHRE_HANDS": (0, 99),
     "EUCHRE_SLEEP_S": (0, 3600),
     "EUCHRE_LONG_PRESS_MS": (400, 2000),
 }
@@ -91,6 +99,10 @@ RULE_KEYS = (
     ("EUCHRE_RENEGE_ALONE_POINTS", "renege_alone_points"),
     ("EUCHRE_STICK_THE_DEALER", "stick_the_dealer"),
     ("EUCHRE_LEAD", "lead"),
+    ("EUCHRE_CANADIAN_LONER", "canadian_loner"),
+    ("EUCHRE_SETBACK", "setback"),
+    ("EUCHRE_BLIND_LONER", "blind_loner"),
+    ("EUCHRE_HANDS", "hands"),
 )
 
 #: Seat keys and the OK key in keypad order: key_number 0..3 = N, E, S, W; 4 = OK.

@@ -84,6 +84,46 @@ SCREENS = (
      "the glass shows it, upside down from South). Each label and triangle stays "
      "beside its own key: the quick result's MADE 3-4 is at the N key, now at the "
      "bottom of the picture as North reads it."),
+    ("ordered_up", "S",
+     "Canadian loner (EUCHRE_CANADIAN_LONER = 1): the dealer's partner's call asks "
+     "whether they ordered the dealer up in the first round; yes is a lone call. "
+     "Without the rule the call is made at once.",
+     {"settings": "EUCHRE_CANADIAN_LONER = 1\n"}),
+    ("blind_loner", "N:long",
+     "Blind loner (EUCHRE_BLIND_LONER = 1): the dealer's long press asks whether "
+     "the dealer goes alone blind (5 points for all 5 tricks, 1 to the defenders "
+     "when euchred) or looking, as any loner.",
+     {"settings": "EUCHRE_BLIND_LONER = 1\n"}),
+    ("set_back", "N OK E",
+     "Robson set-back (EUCHRE_SETBACK = 1): after a hand of 2 or 4 points the "
+     "banner stays and offers SET BACK on the bottom key: the points come off the "
+     "other team's score instead (not below 0). OK keeps them; Undo takes a "
+     "set-back back.",
+     {"settings": "EUCHRE_SETBACK = 1\n"}),
+    ("trump_suit", "N",
+     "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed "
+     "by one press: the seat keys become the four suits. OK records none.",
+     {"settings": "EUCHRE_TRUMP = 1\n"}),
+    ("trump_hand", "N E N S",
+     "The hand screen then shows the trump suit, large, until the hand ends.",
+     {"settings": "EUCHRE_TRUMP = 1\n"}),
+    ("progressive", "N OK E wait:3500 E OK N wait:3500",
+     "Progressive euchre (EUCHRE_HANDS = 8): no target; the bottom line counts the "
+     "hands instead.",
+     {"settings": "EUCHRE_HANDS = 8\n"}),
+    ("tie", "N OK E wait:3500 E OK E wait:3500",
+     "Progressive euchre, the last hand scored with the teams level: game over, a "
+     "tie, the match tally unchanged.",
+     {"settings": "EUCHRE_HANDS = 2\n"}),
+    ("house_history", "N E N OK E S OK:long S*5 OK",
+     "History names set-backs (the points taken off the other team), blind and "
+     "forced loners, and the trump suit after the hand's number when it was "
+     "recorded.",
+     {"settings": "EUCHRE_TRUMP = 1\nEUCHRE_SETBACK = 1\n"}),
+    ("house_rules", "OK:long S*3 OK S*15",
+     "The end of the Rules page: the house rules above, then two table "
+     "preferences, saved on the device: show the trump suit, and a skunk counting "
+     "two games in the match tally.",),
     ("bad_setting", "",
      "A wrong value in settings.toml is named on the screen (and on the serial "
      "console); its default is used.",

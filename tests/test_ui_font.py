@@ -31,11 +31,40 @@ def _drawn_glyphs():
 def test_small_bytes_match_the_drawings():
     glyphs = _drawn_glyphs()
     assert len(glyphs) == font.SMALL_COUNT
-    assert b"".join(glyphs) == font.SMALL
+    assert b"".join(glyphs) == font.SMALL[:font.SMALL_COUNT * font.SMALL_W]
+
+
+def test_suits_match_their_drawings_and_follow_the_characters():
+    rows = [line[5:] for line in _SOURCE.splitlines()
+            if line.startswith("#  : ") and line[5:6] in ".#"]
+    assert len(rows) == 7
+    drawn = b""
+    for slot in range(4):
+        for col in range(5):
+            drawn += bytes((sum(1 << row for row in range(7) if rows[row][slot * 6 + col] == "#"),))
+    suits = font.SMALL[font.SMALL_COUNT * font.SMALL_W:]
+    assert drawn == suits
+    glyphs = [suits[i * 5:i * 5 + 5] for i in range(4)]
+    assert len(set(glyphs)) == 4 and all(byte < 0x80 for byte in suits)
+    for i, code in enumerate(font.SUIT_CODES):
+        assert font.small_index(code) == (font.SMALL_COUNT + i) * font.SMALL_W
+
+
+def test_big_suits_match_their_drawings():
+    rows = [line[5:] for line in _SOURCE.splitlines()
+            if line.startswith("#  % ") and line[5:6] in ".#"]
+    assert len(rows) == 15
+    drawn = b""
+    for slot in range(4):
+        for page in (0, 1):
+            for col in range(font.SUIT_BIG_W):
+                drawn += bytes((sum(1 << bit for bit in range(8) if page * 8 + bit < 15
+                                    and rows[page * 8 + bit][slot * 16 + col] == "#"),))
+    assert drawn == font.SUITS_BIG
 
 
 def test_small_glyphs_are_distinct_and_leave_row_7_blank():
-    glyphs = [font.SMALL[i * 5:i * 5 + 5] for i in range(font.SMALL_COUNT)]
+    glyphs = [font.SMALL[i * 5:i * 5 + 5] for i in range(font.SMALL_COUNT + 4)]
     assert len(set(glyphs)) == len(glyphs)
     assert all(byte < 0x80 for byte in font.SMALL)
 

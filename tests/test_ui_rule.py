@@ -49,9 +49,9 @@ def _then(*steps):
 _HAND = _keys(N)
 _GAME_OVER = _keys(*([N, OK, E] * 3))  # three marches to 5
 
-# name: (target, how to get there, the screen_name it shows, seat keys it
-# does not offer: as sides of the picture on list pages, else as keys,
-# the keys that leave it).
+# name: (target, or (house rules, table options), how to get there, the
+# screen_name it shows, seat keys it does not offer: as sides of the picture
+# on list pages, else as keys, the keys that leave it).
 SCREENS = {
     "score": (10, _keys(), "score", (), (N, E, S, W)),
     "hand": (10, _HAND, "hand", (), (OK,)),
@@ -74,16 +74,24 @@ SCREENS = {
     "reset match?": (10, _menu("RESET MATCH"), "confirm", (N, S), (E, W, OK)),
     "who deals first?": (10, _then(_menu("NEW GAME"), _keys(E)), "pick", (),
                          (N, E, S, W, OK)),
+    "ordered up?": ((Rules(canadian_loner=True), {}), _keys(S), "ask", (N, S), (E, W, OK)),
+    "blind?": ((Rules(blind_loner=True), {}), _keys((N, True)), "ask", (N, S), (E, W, OK)),
+    "trump suit": ((Rules(), {"trump": True}), _HAND, "suit", (), (N, E, S, W, OK)),
+    "banner, set back?": ((Rules(setback=True), {}), _keys(N, OK, E), "banner", (N, E, W),
+                          (S, OK)),
     "notice": (10, lambda t, clock: t.notice("Key N stuck: ignored", clock.now), "notice",
                (), (N, E, S, W, OK)),
 }
-_LISTS = ("menu", "options", "stats", "history")
+# The screens that take seat keys by where they sit on the picture (the
+# banner's SET BACK is the key at its bottom).
+_LISTS = ("menu", "options", "stats", "history", "ask", "suit", "banner")
 
 
 def _reach(name, flipped):
     target, go, _, _, _ = SCREENS[name]
     clock = Clock()
-    t = table(Rules(target=target), dealer=0, flipped=flipped)
+    rules, options = (Rules(target=target), {}) if isinstance(target, int) else target
+    t = table(rules, dealer=0, flipped=flipped, **options)
     go(t, clock)
     if name == "banner":
         press(t, clock, N)  # made: the banner, still up
@@ -113,7 +121,7 @@ def test_every_screen_is_reached():
             shown.add(("renege", "rest", "dealer", "first")[t.pick])
     assert shown >= {"score", "hand", "quick", "banner", "over", "menu", "adjust",
                      "rules", "display", "stats", "history", "confirm", "notice",
-                     "renege", "rest", "dealer", "first"}
+                     "renege", "rest", "dealer", "first", "ask", "suit"}
     # A screen added to the registry is walked too.
     assert shown >= set(table_screens)
 

@@ -50,11 +50,36 @@ def case_ui_settings_edited_after_a_device_change_win():
 def case_ui_prefs_version_1_still_loads():
     t = table()
     t.contrast = 64
-    v2 = t.prefs_bytes()
-    v1 = bytes((v2[0], 1)) + v2[2:-3]
+    v3 = t.prefs_bytes()
+    v1 = bytes((v3[0], 1)) + v3[2:-4]
     restored = table()
     restored.load_prefs(v1)
     assert restored.contrast == 64
+
+
+def case_ui_prefs_version_2_still_loads_keeping_the_settings_switches():
+    t = table(trump=True)
+    t.contrast = 64
+    t.skunk_double = True
+    v3 = t.prefs_bytes()
+    v2 = bytes((v3[0], 2, v3[2], v3[3] & 3)) + v3[4:-1]
+    restored = table(trump=True)
+    restored.load_prefs(v2)
+    assert restored.contrast == 64
+    assert restored.trump and not restored.skunk_double
+
+
+def case_ui_switches_saved_until_settings_change_them():
+    t = table()
+    t.trump = True          # chosen in the Rules menu
+    t.skunk_double = True
+    data = t.prefs_bytes()
+    same = table()
+    same.load_prefs(data)
+    assert same.trump and same.skunk_double
+    edited = table(skunk_double=True)   # settings.toml edited since: it wins
+    edited.load_prefs(data)
+    assert not edited.trump and edited.skunk_double
 
 
 def case_ui_bad_prefs_are_refused():

@@ -1,17 +1,37 @@
 """The result banner after a scored hand: what happened and the points, for
 ``SHOW_MS`` or until any key; then the score screen with the next dealer
-(or game over)."""
+(or game over).
+
+When the hand may be set back (Robson ``setback``: it scored 2 or 4), the
+banner offers SET BACK on the key at the bottom of the picture and waits
+for it or for OK (keep the points)."""
 
 from micropython import const
 
 from ui import parts, screen
+from ui.keys import OK
 
 LIST_PAGE = False
 SHOW_MS = const(3000)
 
 
+def offers_set_back(table):
+    """True while the banner waits for SET BACK or OK."""
+    return table.game.set_back_refusal() is None
+
+
 def press(table, key, long, now_ms):
-    table.mode = None
+    if not offers_set_back(table) or key == OK:
+        table.mode = None
+        return
+    if table.side_of(key) != screen.MARK_S:
+        table.say(table.key_letter(screen.MARK_S) + ": SET BACK, OK: KEEP THE POINTS", now_ms)
+        return
+    hand = table.banner_hand
+    if table.act(now_ms, table.game.set_back):
+        table.mode = None
+        table.say("SET BACK: " + table.teams[1 - hand.scorer].decode() + " -"
+                  + str(hand.points), now_ms)
 
 
 def draw(table, buf):
@@ -31,7 +51,13 @@ def draw(table, buf):
     elif hand.kind == "renege":
         detail = b"PENALTY"
     elif hand.lone_seat is not None:
-        detail = table.names[hand.lone_seat] + b" WENT ALONE"
+        # A blind loner (Robson), a lone call forced by the Canadian loner
+        # rule (the name cut to 8 letters: 21 characters fit the line).
+        name = table.names[hand.lone_seat]
+        if hand.forced:
+            detail = name[:8] + b" FORCED ALONE"
+        else:
+            detail = name + (b" WENT BLIND" if hand.blind else b" WENT ALONE")
     elif hand.quick:
         # A quick result: only the tricks played before it are known.
         taken = hand.tricks[hand.makers]
@@ -45,7 +71,12 @@ def draw(table, buf):
                   + table.teams[hand.makers].decode()).encode()
     # Page 4 stays dark: the big word reaches its last row.
     screen.text_center(buf, 5, detail)
-    if game.winner is None:
+    if offers_set_back(table):
+        # The points can still come off the other team instead.
+        screen.text_center(buf, 6, "SET BACK")
+        screen.marker(buf, screen.MARK_S)
+        screen.text_right(buf, 126, 7, "OK:KEEP")
+    elif not game.over:
         parts.draw_score_footer(table, buf, parts.SHIFTS[table.shift])
     else:
         screen.text_center(buf, 6, "GAME OVER")

@@ -1,6 +1,7 @@
 """The game log as CSV lines, for the USB serial console (menu: Export)."""
 
-from euchre_core.game import Game
+from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
+from euchre_core.game import Game, action_text
 
 # The console's other lines start with "euchre:"; the CSV block sits
 # between these two, so it can be cut out of a console log.
@@ -28,7 +29,9 @@ def _field(text):
 
 def export_lines(table):
     """One line per action with the state after it, replayed from the start
-    of the game; names as the table shows them."""
+    of the game; names as the table shows them. A scored hand's result
+    names a blind or forced (Canadian) loner and the trump suit when it was
+    recorded; a set-back's names the points taken off."""
     game = table.game
     names = table.names
     replay = Game(game.rules, dealer=game.start_dealer)
@@ -46,11 +49,21 @@ def export_lines(table):
             hand = replay.last_hand
             result = (hand.kind + " +" + str(hand.points) + " "
                       + table.teams[hand.scorer].decode())
+            if hand.blind:
+                result += " blind loner"
+            if hand.forced:
+                result += " forced loner"
+            if hand.trump is not None:
+                result += " trump " + SUIT_WORDS[SUIT_NAMES.index(hand.trump)]
             dealer = hand.dealer
             caller = hand.caller
             lone = (hand.lone_seat, hand.lone_defender)
             tricks = hand.tricks
         else:
+            if action_text(code) == "S":
+                hand = replay.last_hand
+                result = ("set back -" + str(hand.points) + " "
+                          + table.teams[1 - hand.scorer].decode())
             dealer = replay.dealer
             caller = replay.caller
             lone = (replay.lone_seat, replay.lone_defender)

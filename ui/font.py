@@ -93,6 +93,54 @@ BIG_H = const(40)
 #   #...# ..#.. #.... .#... ...#. ...#. ..... .....
 #   #...# ..#.. ##### .###. ....# .###. ..... #####
 
+# The four suits, drawn like the small glyphs (spades, hearts, diamonds,
+# clubs: the order of euchre_core.actions.SUIT_NAMES); tests/test_ui_font.py
+# checks them against these drawings. They follow the characters in
+# ``SMALL`` and are drawn for the codes in ``SUIT_CODES`` (not ASCII: pass
+# them as bytes), small by ``screen.text`` and large by ``screen.text2``.
+# Their 20 bytes end ``SMALL``.
+#
+#  :  S     H     D     C
+#  : ..#.. .#.#. ..#.. .###.
+#  : .###. ##### .###. .###.
+#  : ##### ##### .###. #.#.#
+#  : ##### ##### ##### #####
+#  : ..#.. .###. .###. #.#.#
+#  : .###. ..#.. .###. ..#..
+#  : ..... ..... ..#.. .###.
+SUIT_CODES = b"\x80\x81\x82\x83"
+
+# The suits large (15 columns, 15 rows on two pages, the 16th row dark), for
+# the trump suit read across the table: ``SUITS_BIG`` holds, for suit s and
+# page p, the 15 column bytes at ``(s * 2 + p) * SUIT_BIG_W``.
+#
+#  % .......#....... ............... .......#....... ......###......
+#  % ......###...... ..###.....###.. ......###...... ....#######....
+#  % .....#####..... .#####...#####. ......###...... ....#######....
+#  % ....#######.... #######.####### .....#####..... ....#######....
+#  % ...#########... ############### ....#######.... .....#####.....
+#  % ..###########.. ############### ...#########... .###..###..###.
+#  % .#############. ############### ...#########... #####.###.#####
+#  % ############### .#############. ..###########.. ###############
+#  % ############### ..###########.. ...#########... ###############
+#  % ############### ...#########... ...#########... #####.###.#####
+#  % .####..#..####. ....#######.... ....#######.... .###..###..###.
+#  % ..##...#...##.. .....#####..... .....#####..... .......#.......
+#  % .......#....... ......###...... ......###...... ......###......
+#  % ......###...... .......#....... ......###...... .....#####.....
+#  % ....#######.... ............... .......#....... ....#######....
+SUIT_BIG_W = const(15)
+SUITS_BIG = (
+    b"\x80\xc0\xe0\xf0\xf8\xfc\xfe\xff\xfe\xfc\xf8\xf0\xe0\xc0\x80"
+    b"\x03\x07\x0f\x0f\x47\x43\x63\x7f\x63\x43\x47\x0f\x0f\x07\x03"
+    b"\x78\xfc\xfe\xfe\xfe\xfc\xf8\xf0\xf8\xfc\xfe\xfe\xfe\xfc\x78"
+    b"\x00\x00\x01\x03\x07\x0f\x1f\x3f\x1f\x0f\x07\x03\x01\x00\x00"
+    b"\x00\x00\x80\xe0\xf0\xf8\xfe\xff\xfe\xf8\xf0\xe0\x80\x00\x00"
+    b"\x00\x00\x00\x03\x07\x0f\x3f\x7f\x3f\x0f\x07\x03\x00\x00\x00"
+    b"\xc0\xe0\xe0\xe0\xce\x9e\xff\xff\xff\x9e\xce\xe0\xe0\xe0\xc0"
+    b"\x03\x07\x07\x07\x43\x61\x77\x7f\x77\x61\x43\x07\x07\x07\x03"
+)
+
 SMALL = (
     b"\x00\x00\x00\x00\x00\x00\x00\x5f\x00\x00\x00\x03\x00\x03\x00"
     b"\x12\x3f\x12\x3f\x12\x24\x2a\x7f\x2a\x12\x43\x33\x08\x66\x61"
@@ -116,6 +164,8 @@ SMALL = (
     b"\x03\x04\x78\x04\x03\x61\x51\x49\x45\x43\x00\x7f\x41\x41\x00"
     b"\x01\x06\x08\x30\x40\x00\x41\x41\x7f\x00\x04\x02\x01\x02\x04"
     b"\x40\x40\x40\x40\x40"
+    b"\x0c\x2e\x3f\x2e\x0c\x0e\x1f\x3e\x1f\x0e"  # the suits
+    b"\x08\x3e\x7f\x3e\x08\x1c\x4b\x7f\x4b\x1c"
 )
 
 # The big digits: seven segments on a 20x40 cell (a top, b upper right, c
@@ -187,6 +237,8 @@ def small_index(char_code):
     """Offset in ``SMALL`` of the glyph for a character code ('?' if none)."""
     if 97 <= char_code <= 122:
         char_code -= 32
+    if 0x80 <= char_code < 0x84:
+        return (SMALL_COUNT + char_code - 0x80) * SMALL_W
     if not SMALL_FIRST <= char_code < SMALL_FIRST + SMALL_COUNT:
         char_code = 63
     return (char_code - SMALL_FIRST) * SMALL_W

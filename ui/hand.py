@@ -1,11 +1,13 @@
 """The hand: makers and defenders with their tricks as pips, who called,
-who is alone, and a triangle at the key of the seat that leads now.
+who is alone, and a triangle at the key of the seat that leads now; the
+trump suit, large at the lower left, when the table records it.
 
 A seat key: that seat took the trick (long, before the first trick: that
 player goes alone). OK: the quick result.
 """
 
 from ui import parts, screen
+from euchre_core.actions import SUIT_NAMES
 from ui.keys import OK
 
 LIST_PAGE = False
@@ -45,9 +47,15 @@ def draw(table, buf):
                 screen.label(buf, left, 30, tag)
             else:
                 screen.label(buf, 120 - screen.text_width(tag), 30, tag)
-    screen.text_pair_center(buf, 5, table.names[game.caller], b" CALLED", 6, 122)
+    trump = game.trump
+    left = 6
+    if trump is not None and table.trump:
+        # Large (15x15) on pages 5 and 6, beside the two lines it is about.
+        screen.suit(buf, 3, 5, SUIT_NAMES.index(trump))
+        left = 20
+    screen.text_pair_center(buf, 5, table.names[game.caller], b" CALLED", left, 122)
     leader = game.leader
-    screen.text_pair_center(buf, 6, table.names[leader], b" LEADS", 6, 122)
+    screen.text_pair_center(buf, 6, table.names[leader], b" LEADS", left, 122)
     # Page 7 stays the same from trick to trick: one page less to send.
     parts.draw_target(table, buf, 2)
     screen.text_right(buf, 126, 7, "OK:RESULT")

@@ -5,6 +5,8 @@ or OK goes back."""
 from micropython import const
 
 from ui import parts
+from ui.font import SUIT_CODES
+from euchre_core.actions import SUIT_NAMES
 from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
@@ -46,8 +48,10 @@ def press(table, key, long, now_ms):
 def draw(table, buf):
     """A row per scored hand: its number, the player it is about (the one
     who reneged, or the lone maker, or the caller), what happened (ALONE:
-    a lone maker took 3 or 4), and the points to a team; a row per score
-    adjustment, where it was made."""
+    a lone maker took 3 or 4; BLIND and FORCED loners, whatever their
+    result; SETBACK, the points taken off the other team), and the points
+    to a team; the trump suit after the number when it was recorded; a row
+    per score adjustment, where it was made."""
     game = table.game
     # The teams' names cut to one width, so the points line up.
     width = min(_TEAM_CHARS, max(len(table.teams[0]), len(table.teams[1])))
@@ -72,12 +76,26 @@ def draw(table, buf):
             seat = hand.lone_seat
             if hand.kind == "made":
                 word = "ALONE"
+            if hand.blind:
+                word = "BLIND"
+            elif hand.forced:
+                word = "FORCED"
         right = "+" + str(hand.points) + " " + teams[hand.scorer]
+        if hand.set_back:
+            word = "SETBACK"
+            right = "-" + str(hand.points) + " " + teams[1 - hand.scorer]
         number = str(hand.number)
+        suit = 0 if hand.trump is None else 1
         # The name as long as the row has room for, 3 letters at least.
-        room = _ROW_CHARS - len(right) - len(number) - len(word) - 2
-        left = number + " " + table.names[seat].decode()[:max(3, room)] + " " + word
-        rows.append((left[:_ROW_CHARS - len(right)], right))
+        room = _ROW_CHARS - len(right) - len(number) - suit - len(word) - 2
+        left = " " + table.names[seat].decode()[:max(3, room)] + " " + word
+        left = left[:_ROW_CHARS - len(right) - len(number) - suit]
+        if suit:
+            # The suit's glyph is a byte outside ASCII: the row in bytes.
+            at = SUIT_NAMES.index(hand.trump)
+            rows.append((number.encode() + SUIT_CODES[at:at + 1] + left.encode(), right))
+        else:
+            rows.append((number + left, right))
     while done < len(adjustments):
         rows.append(_adjust_row(adjustments[done], teams))
         done += 1

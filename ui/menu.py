@@ -99,6 +99,7 @@ def press(table, key, long, now_ms):
     elif item == ITEM_DISPLAY:
         options.show(table, options.DISPLAY)
     elif item == ITEM_STATS:
+        table.top = 0
         table.mode = "stats"
     elif item == ITEM_HISTORY:
         history.show(table)

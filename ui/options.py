@@ -3,7 +3,9 @@
 The keys by where they sit on the picture: top and bottom move, right (or
 OK) changes the value, left goes back. Rules are edited as a draft and
 saved on leaving: at once if the game has no action yet, else for the next
-game. Display settings apply at once and are saved on leaving.
+game. Below the rules, two table preferences (show the trump suit, a skunk
+counts two games) and "From settings"; these and the display settings
+apply at once and are saved on leaving.
 """
 
 from micropython import const
@@ -32,7 +34,13 @@ _RULE_LABELS = {
     "renege_alone_points": "RENEGE ALONE",
     "stick_the_dealer": "STICK DEALER",
     "lead": "FIRST LEAD",
+    "canadian_loner": "CANADIAN LONER",
+    "setback": "ROBSON SET BACK",
+    "blind_loner": "BLIND LONER",
+    "hands": "PROGRESSIVE",
 }
+# The table's preferences after the rules: (label, Table attribute).
+_TABLE_ROWS = (("SHOW TRUMP", "trump"), ("SKUNK COUNTS 2", "skunk_double"))
 _VALUE_LABELS = {
     "4": "4 PTS", "2_4": "2 OR 4", "off": "NO",
     "loner_left": "LONER+1", "dealer_left": "DEALER+1",
@@ -57,11 +65,15 @@ def rows(table):
             value = getattr(draft, name)
             if value is True:
                 shown = "ON"
-            elif value is False:
+            elif value is False or name == "hands" and not value:
                 shown = "OFF"
+            elif name == "hands":
+                shown = str(value) + " HANDS"
             else:
                 shown = _VALUE_LABELS.get(value, str(value))
             found.append((_RULE_LABELS.get(name, name.upper()), shown))
+        for label, name in _TABLE_ROWS:
+            found.append((label, "ON" if getattr(table, name) else "OFF"))
         found.append(("FROM SETTINGS", ""))
     else:
         level = 1
@@ -90,7 +102,7 @@ def press(table, key, long, now_ms):
     if key == W:
         if table.options == RULES:
             save_rules(table, now_ms)
-        elif table.display_changed:
+        if table.display_changed:
             # Saved once on leaving, not at every step: each save of the
             # preferences costs a flash erase.
             table.display_changed = False
@@ -99,7 +111,7 @@ def press(table, key, long, now_ms):
         return
     if table.options == RULES:
         change_rule(table, table.cursor)
-        if table.cursor >= len(FIELDS):
+        if table.cursor == len(FIELDS) + len(_TABLE_ROWS):
             table.say("AS IN SETTINGS.TOML: SAVED ON LEAVING", now_ms)
     else:
         change_display(table, table.cursor)
@@ -107,7 +119,16 @@ def press(table, key, long, now_ms):
 
 def change_rule(table, row):
     if row >= len(FIELDS):
-        table.draft = table.base_rules
+        row -= len(FIELDS)
+        if row < len(_TABLE_ROWS):
+            name = _TABLE_ROWS[row][1]
+            setattr(table, name, not getattr(table, name))
+            table.display_changed = True
+        else:
+            table.draft = table.base_rules
+            if (table.trump, table.skunk_double) != table.settings_table:
+                table.trump, table.skunk_double = table.settings_table
+                table.display_changed = True
         return
     name, _, choices = FIELDS[row]
     value = getattr(table.draft, name)

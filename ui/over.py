@@ -1,5 +1,6 @@
-"""Game over: the winner, both scores, SKUNK, a chart of the game and the
-match tally.
+"""Game over: the winner (or, progressive euchre, a tie), both scores,
+SKUNK, a chart of the game and the match tally (a skunk counts two games
+with ``skunk_double``).
 
 A seat key: the next game, that seat deals. OK: the next game, the dealer
 drawn at random (a new game is a new draw for the deal).
@@ -20,11 +21,13 @@ def press(table, key, long, now_ms):
 def draw(table, buf):
     game = table.game
     winner = game.winner
-    name = table.teams[winner]
-    if len(name) <= 5:
-        screen.text2_center(buf, 0, name + b" WINS")
+    if winner is None:
+        # Progressive euchre: the last hand left the scores level.
+        screen.text2_center(buf, 0, b"TIE GAME")
+    elif len(table.teams[winner]) <= 5:
+        screen.text2_center(buf, 0, table.teams[winner] + b" WINS")
     else:
-        screen.text2_center(buf, 0, name)
+        screen.text2_center(buf, 0, table.teams[winner])
     scores = game.scores
     # A line per team, whole names: the chart's legend (N-S thick, E-W
     # dotted), the name, the score, and SKUNK beside the team that has 0.
@@ -42,7 +45,8 @@ def draw(table, buf):
     draw_chart(table, buf, 4, 5)
     screen.text_center(buf, 6, "SEAT KEY: NEXT DEALER")
     tally = [table.tally[0], table.tally[1]]
-    tally[winner] += 1
+    if winner is not None:
+        tally[winner] += table.games_won(game)
     screen.text(buf, 2, 7, "MATCH " + str(tally[0]) + "-" + str(tally[1]))
     screen.text_right(buf, 126, 7, "OK:RANDOM")
 
@@ -53,7 +57,10 @@ def draw_chart(table, buf, page0, page1):
     top = page0 * 8 + 1
     bottom = page1 * 8 + 7
     height = bottom - top
-    peak = table.game.rules.target
+    rules = table.game.rules
+    # Progressive euchre has no target: no line for it.
+    target = 0 if rules.hands else rules.target
+    peak = max(target, 1)
     for pair in progress:
         peak = max(peak, pair[0], pair[1])
     steps = max(len(progress) - 1, 1)
@@ -63,7 +70,8 @@ def draw_chart(table, buf, page0, page1):
     screen.text(buf, 2, page1, "0")
     screen.vspan(buf, left - 2, top, bottom)
     screen.hline(buf, left - 2, right, bottom)
-    screen.hline(buf, left, right, bottom - height * table.game.rules.target // peak, 4)
+    if target:
+        screen.hline(buf, left, right, bottom - height * target // peak, 4)
     # A staircase per team: the score only moves when a hand is scored.
     for team in (0, 1):
         step = 1 if team == 0 else 2

@@ -37,8 +37,18 @@ def draw_score_footer(table, buf, dx):
 def draw_target(table, buf, x):
     """"TO 10" (and "BY 2") at the left of the bottom line. The words are
     set 4 columns apart, not a whole space: "TO 10 BY 2" then ends at
-    column 51, clear of the S triangle (60..67 and the burn-in shift)."""
-    rules = table.game.rules
+    column 51, clear of the S triangle (60..67 and the burn-in shift).
+    Progressive euchre (``hands``) has no target: "HAND 3 OF 8" (or
+    "HAND 12/16", as narrow) stands there, the hand in play or next."""
+    game = table.game
+    rules = game.rules
+    hands = rules.hands
+    if hands:
+        x = screen.text(buf, x, 7, b"HAND") + 3
+        x = screen.number(buf, x, 7, min(game.hand_count + 1, hands))
+        x = screen.text(buf, x + 3, 7, b"OF") + 3 if hands < 10 else screen.text(buf, x, 7, b"/")
+        screen.number(buf, x, 7, hands)
+        return
     x = screen.number(buf, screen.text(buf, x, 7, b"TO") + 3, 7, rules.target)
     if rules.win_by_two:
         screen.text(buf, screen.text(buf, x + 3, 7, b"BY") + 3, 7, b"2")

@@ -1,6 +1,13 @@
-"""The preferences record: display settings, match tally and rules, as the
-firmware saves them in the NVM (compact and versioned); ``Table.prefs_bytes``
-and ``Table.load_prefs`` call these."""
+"""The preferences record: display settings, the table's preferences, match
+tally and rules, as the firmware saves them in the NVM (compact and
+versioned); ``Table.prefs_bytes`` and ``Table.load_prefs`` call these.
+
+Version 3 (the one written): magic, version, contrast, flags, sleep time (2
+bytes), tally N-S, tally E-W, the game's rules (length, bytes), the next
+game's rules (length, bytes), then what settings.toml said when it was
+saved: contrast, sleep time (2 bytes), and its trump and skunk switches.
+Versions 1 (no settings tail) and 2 (no switches: both stay as
+settings.toml has them) still load."""
 
 from micropython import const
 
@@ -8,9 +15,11 @@ from euchre_core.game import Game
 from euchre_core.rules import Rules
 
 _PREFS_MAGIC = const(0x50)  # "P"
-_PREFS_VERSION = const(2)  # 2 adds settings.toml's contrast and sleep time
+_PREFS_VERSION = const(3)  # 2 adds settings.toml's contrast and sleep time, 3 the switches
 _FLAG_FLIPPED = const(1)
 _FLAG_DEVICE_RULES = const(2)
+_FLAG_TRUMP = const(4)  # show the trump suit
+_FLAG_SKUNK_DOUBLE = const(8)  # a skunk counts two games
 
 
 def prefs_bytes(table):
@@ -18,14 +27,16 @@ def prefs_bytes(table):
     game_rules = table.game.rules.to_bytes()
     next_rules = table.next_rules.to_bytes()
     flags = (_FLAG_FLIPPED if table.flipped else 0) | (
-        _FLAG_DEVICE_RULES if table.device_rules else 0)
+        _FLAG_DEVICE_RULES if table.device_rules else 0) | _switches(
+        table.trump, table.skunk_double) << 2
     head = bytes((_PREFS_MAGIC, _PREFS_VERSION, table.contrast & 0xFF, flags,
                   min(table.sleep_s, 0xFFFF) >> 8, min(table.sleep_s, 0xFFFF) & 0xFF,
                   min(table.tally[0], 255), min(table.tally[1], 255),
                   len(game_rules)))
     base_contrast, base_sleep = table.settings_display
     base_sleep = min(base_sleep, 0xFFFF)
-    tail = bytes((base_contrast & 0xFF, base_sleep >> 8, base_sleep & 0xFF))
+    tail = bytes((base_contrast & 0xFF, base_sleep >> 8, base_sleep & 0xFF,
+                  _switches(*table.settings_table)))
     return head + game_rules + bytes((len(next_rules),)) + next_rules + tail
 
 
@@ -37,10 +48,10 @@ def load_prefs(table, data):
     if len(data) < 10 or data[0] != _PREFS_MAGIC:
         raise ValueError("Saved settings are not this scorekeeper's")
     version = data[1]
-    if version != 1 and version != _PREFS_VERSION:
+    if not 1 <= version <= _PREFS_VERSION:
         raise ValueError("Saved settings have version " + str(version)
                          + "; this firmware reads version " + str(_PREFS_VERSION))
-    tail = 3 if version == 2 else 0
+    tail = (0, 0, 3, 4)[version]
     size = data[8]
     if len(data) < 10 + size or len(data) != 10 + size + data[9 + size] + tail:
         raise ValueError("Saved settings are truncated")
@@ -50,13 +61,22 @@ def load_prefs(table, data):
     # in settings.toml has been edited since they were saved (version 1 did
     # not record them).
     base_contrast, base_sleep = table.settings_display
-    if not tail or data[-3] == base_contrast & 0xFF:
+    settings_at = len(data) - tail
+    if not tail or data[settings_at] == base_contrast & 0xFF:
         table.contrast = data[2]
-    if not tail or data[-2] << 8 | data[-1] == min(base_sleep, 0xFFFF):
+    if not tail or data[settings_at + 1] << 8 | data[settings_at + 2] == min(base_sleep, 0xFFFF):
         table.sleep_s = data[4] << 8 | data[5]
+    # The switches likewise, as a pair; older versions keep settings.toml's.
+    if version >= 3 and data[-1] == _switches(*table.settings_table):
+        table.trump = bool(data[3] & _FLAG_TRUMP)
+        table.skunk_double = bool(data[3] & _FLAG_SKUNK_DOUBLE)
     table.flipped = bool(data[3] & _FLAG_FLIPPED)
     table.device_rules = bool(data[3] & _FLAG_DEVICE_RULES)
     table.tally = [data[6], data[7]]
     table.next_rules = next_rules if table.device_rules else table.base_rules
     if table.game.action_count == 0 and table.game.rules != game_rules:
         table.game = Game(game_rules, dealer=table.game.start_dealer)
+
+
+def _switches(trump, skunk_double):
+    return (1 if trump else 0) | (2 if skunk_double else 0)

@@ -2,10 +2,12 @@
 names, the target, the match tally, and a triangle at the dealer's key.
 
 A seat key: that seat names trump (long: and goes alone). OK: everybody
-passed, the deal moves left.
+passed, the deal moves left. Under the house rules that ask (ui.ask): the
+dealer's partner's call asks "ordered up?" (Canadian loner), the dealer's
+long press asks "blind?" (blind loner).
 """
 
-from ui import parts, screen
+from ui import ask, parts, screen
 from ui.keys import OK
 
 LIST_PAGE = False
@@ -26,7 +28,14 @@ def press(table, key, long, now_ms):
         # The marker and the dealer's name move: that is the feedback.
         game.pass_deal()
         return
-    table.act(now_ms, game.call, key, long)
+    rules = game.rules
+    if rules.canadian_loner and not long and key == (game.dealer + 2) % 4:
+        ask.show(table, ask.ORDERED, key)
+        return
+    if rules.blind_loner and long and key == game.dealer:
+        ask.show(table, ask.BLIND, key)
+        return
+    ask.call(table, now_ms, key, long)
 
 
 def draw(table, buf):

@@ -12,6 +12,7 @@ from micropython import const
 from ui.frame import FRAME, HEIGHT, PAGES, WIDTH
 from ui.font import (BIG_PAGES, BIG_VIEW, BIG_W, SMALL, SMALL_COUNT, SMALL_FIRST,
                      SMALL_VIEW, small_index)
+from ui.font import SUIT_BIG_W, SUITS_BIG
 
 CHAR_W = const(6)  # 5 columns and a blank one
 BIG_CHAR_W = const(12)  # doubled glyph and gap
@@ -43,6 +44,7 @@ _LIT = memoryview(b"\xff" * WIDTH)
 _GLYPH_OF = bytearray(bytes((small_index(63) // 5,)) * 256)
 _GLYPH_OF[SMALL_FIRST:SMALL_FIRST + SMALL_COUNT] = bytes(range(SMALL_COUNT))
 _GLYPH_OF[97:123] = _GLYPH_OF[65:91]
+_GLYPH_OF[0x80:0x84] = bytes(range(SMALL_COUNT, SMALL_COUNT + 4))  # the suits (font.SUIT_CODES)
 
 
 def clear(buf):
@@ -395,3 +397,12 @@ def wrap(message, widths):
     if line:
         out.append(line)
     return out
+
+
+def suit(buf, x, page, index):
+    """A large suit (font.SUITS_BIG; 0..3: spades, hearts, diamonds, clubs),
+    15x15 with its top-left at (x, page) over pages ``page`` and ``page + 1``."""
+    for half in (0, 1):
+        at = (index * 2 + half) * SUIT_BIG_W
+        start = (page + half) * WIDTH + x
+        buf[start:start + SUIT_BIG_W] = SUITS_BIG[at:at + SUIT_BIG_W]

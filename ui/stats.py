@@ -1,13 +1,56 @@
 """Stats, opened from the menu: made, marches, euchres, loners and reneges
-per team in this game. The left key or OK goes back."""
+per team in this game, and under the house rules that make them, set-backs
+and blind and forced (Canadian) loners. Top and bottom scroll when there
+are more rows than fit; the left key or OK goes back."""
+
+from micropython import const
 
 from ui import parts, screen
-from ui.keys import OK, W
+from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
 
 _LINES = (("MADE", "made"), ("MARCHES", "marches"), ("EUCHRED", "euchred"),
           ("EUCHRES", "euchres"), ("LONERS MADE", "loners"), ("RENEGES", "reneges"))
+_FITS = const(6)  # rows on pages 2..7; with more, 5 and page 7 for the triangle
+_COLUMNS = (80, 112)
+
+
+def rows(table):
+    """(label, value N-S, value E-W) per row."""
+    game = table.game
+    stats = game.stats()
+    found = []
+    for label, key in _LINES:
+        pair = []
+        for team in (0, 1):
+            value = str(stats[team][key])
+            if key == "loners":
+                value = str(stats[team]["loners_made"]) + "/" + value
+            pair.append(value)
+        found.append((label, pair[0], pair[1]))
+    # Under the house rules that make them, counted from the scored hands:
+    # set back by the team that scored the hand; blind and forced loners
+    # made / played, by the makers.
+    rules = game.rules
+    for on, label, field in ((rules.setback, "SET BACKS", "set_back"),
+                             (rules.blind_loner, "BLIND MADE", "blind"),
+                             (rules.canadian_loner, "FORCED MADE", "forced")):
+        if not on:
+            continue
+        made = [0, 0]
+        played = [0, 0]
+        for hand in game.history():
+            if getattr(hand, field):
+                team = hand.scorer if field == "set_back" else hand.makers
+                played[team] += 1
+                made[team] += hand.scorer == hand.makers
+        if field == "set_back":
+            found.append((label, str(played[0]), str(played[1])))
+        else:
+            found.append((label, str(made[0]) + "/" + str(played[0]),
+                          str(made[1]) + "/" + str(played[1])))
+    return found
 
 
 def press(table, key, long, now_ms):
@@ -15,26 +58,34 @@ def press(table, key, long, now_ms):
     if key == W or key == OK:
         table.mode = None
         return
+    count = len(rows(table))
+    if (key == N or key == S) and count > _FITS:
+        table.top = min(count - _FITS + 1, max(0, table.top + (1 if key == S else -1)))
+        return
     # A key the page does not offer: what it does offer, nothing else.
     table.say(parts.back_hint(table), now_ms)
 
 
 def draw(table, buf):
-    stats = table.game.stats()
+    found = rows(table)
     screen.text(buf, 2, 0, "STATS")
     screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)
-    columns = (80, 112)
     for team in (0, 1):
-        screen.text_center(buf, 1, table.teams[team][:5], columns[team] - 16,
-                           columns[team] + 16)
-    line = 2
-    for label, key in _LINES:
-        screen.text(buf, 3, line, label)
+        screen.text_center(buf, 1, table.teams[team][:5], _COLUMNS[team] - 16,
+                           _COLUMNS[team] + 16)
+    shown = _FITS
+    top = 0
+    if len(found) > _FITS:
+        shown = _FITS - 1
+        top = min(table.top, len(found) - shown)
+        if top > 0:
+            screen.marker(buf, screen.MARK_N)
+        if top + shown < len(found):
+            screen.marker(buf, screen.MARK_S)
+    for line in range(min(shown, len(found) - top)):
+        row = found[top + line]
+        screen.text(buf, 3, 2 + line, row[0])
         for team in (0, 1):
-            value = str(stats[team][key])
-            if key == "loners":
-                value = str(stats[team]["loners_made"]) + "/" + value
-            screen.text_center(buf, line, value, columns[team] - 16,
-                               columns[team] + 16)
-        line += 1
+            screen.text_center(buf, 2 + line, row[1 + team], _COLUMNS[team] - 16,
+                               _COLUMNS[team] + 16)

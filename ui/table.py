@@ -38,11 +38,12 @@ settings.toml until "From settings" is chosen in the Rules menu.
 
 from micropython import const
 
-from ui import (adjust, banner, confirm, export, hand, history, menu, options, over,
-                parts, pick, prefs, quick, score, screen, stats)
+from ui import (adjust, ask, banner, confirm, export, hand, history, menu, options, over,
+                parts, pick, prefs, quick, score, screen, stats, suit)
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
 from ui.presses import ticks_diff
+from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
 from euchre_core.game import Game, action_text
 from euchre_core.rules import Rules
 
@@ -61,6 +62,8 @@ SCREENS = {
     "stats": stats,
     "history": history,
     "confirm": confirm,
+    "ask": ask,
+    "suit": suit,
 }
 
 MESSAGE_MS = const(3500)
@@ -69,7 +72,9 @@ SHIFT_MS = const(60000)  # burn-in: move the score screen this often
 _ACTION_WORDS = {
     "C": "CALL", "A": "CALL ALONE", "D": "DEF ALONE", "L": "ALONE", "T": "TRICK",
     "P": "PASS", "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT", "Q": "RESULT",
+    "B": "BLIND ALONE", "S": "SET BACK", "=": "TRUMP",
 }
+
 # Line widths of messages: in a box over the middle, in the score screen's
 # bottom band (a full line, then two halves around the S marker), and for a
 # notice filling the screen.
@@ -85,6 +90,8 @@ class Table:
     ``rules``: the house rules from settings.toml; ``names``: four seat
     names N, E, S, W; ``teams``: names of N-S and E-W; ``contrast``
     (0..255), ``flipped``, ``sleep_s`` (0 = never): display preferences;
+    ``trump`` (record and show the trump suit), ``skunk_double`` (a skunk
+    counts two games in the match tally): the table's preferences;
     ``rand``: a callable returning a non-negative int (the random first
     dealer); ``game``: a restored game; ``out``: where Export prints lines.
 
@@ -94,7 +101,8 @@ class Table:
     * ``previous``: the game New game replaced, which Undo brings back while
       the new one has no action, as the flash record keeps it: (rules,
       first dealer, action bytes, tally N-S, tally E-W); or None.
-    * ``tally``: [N-S, E-W], games won in this match.
+    * ``tally``: [N-S, E-W], games won in this match (a skunk counts two
+      with ``skunk_double``).
     * ``base_rules``: settings.toml's; ``next_rules``: the next game's;
       ``device_rules``: True when the Rules menu chose them over settings.toml.
     * ``names``, ``teams``: as drawn (upper case bytes, ui.names).
@@ -102,7 +110,9 @@ class Table:
       or the preferences change: the firmware saves a new record then.
 
     The display: ``contrast``, ``flipped``, ``sleep_s``, ``awake``, and
-    ``settings_display`` (settings.toml's contrast and sleep time).
+    ``settings_display`` (settings.toml's contrast and sleep time); the
+    table's ``trump`` and ``skunk_double``, and ``settings_table``
+    (settings.toml's two).
 
     The screens' state, read and written by the screen modules:
 
@@ -117,13 +127,15 @@ class Table:
       being edited; ``display_changed``: display settings not yet saved.
     * ``confirm_reset``: the question is Reset match, not New game.
     * ``banner_hand``: the hand the result banner shows.
+    * ``asking``: the question before a call (ask.ORDERED, ask.BLIND);
+      ``call_seat``: the seat calling.
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
     * ``out``: where Export prints.
     """
 
     def __init__(self, rules=None, names=None, teams=None, contrast=255,
                  flipped=False, sleep_s=600, rand=None, game=None, out=None,
-                 now_ms=0):
+                 now_ms=0, trump=False, skunk_double=False):
         self.base_rules = rules if rules is not None else Rules()
         self.next_rules = self.base_rules
         self.device_rules = False
@@ -141,6 +153,9 @@ class Table:
         # What settings.toml asked for: saved beside the device's own choice,
         # so an edit of settings.toml after that choice wins at the next start.
         self.settings_display = (contrast, sleep_s)
+        self.trump = bool(trump)
+        self.skunk_double = bool(skunk_double)
+        self.settings_table = (self.trump, self.skunk_double)
         self.awake = True
         self.tally = [0, 0]
         self.game_serial = 0
@@ -165,6 +180,8 @@ class Table:
         self.display_changed = False
         self.confirm_reset = False
         self.banner_hand = None
+        self.asking = 0
+        self.call_seat = 0
         self.shift = 0
         self._banner_since = 0
         self._message = None  # the text, upper case
@@ -182,7 +199,8 @@ class Table:
     @property
     def main_screen(self):
         """"score", "hand" or "over": what the game itself shows."""
-        if self.game.winner is not None:
+        if self.game.over:
+            # Won, or (progressive) the last hand scored, a tie too.
             return "over"
         return "hand" if self.game.in_hand else "score"
 
@@ -254,7 +272,8 @@ class Table:
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, the display sleeps."""
-        if self.mode == "banner" and ticks_diff(now_ms, self._banner_since) >= banner.SHOW_MS:
+        if (self.mode == "banner" and not banner.offers_set_back(self)
+                and ticks_diff(now_ms, self._banner_since) >= banner.SHOW_MS):
             self.mode = None
             self._stale = True
         if self._message and ticks_diff(now_ms, self._message_since) >= MESSAGE_MS:
@@ -359,11 +378,16 @@ class Table:
         if reset_match:
             self.tally = [0, 0]
         elif finished and old.winner is not None:
-            self.tally[old.winner] += 1
+            self.tally[old.winner] += self.games_won(old)
         self.game = Game(self.next_rules, dealer=dealer)
         self.game_serial += 1
         self.prefs_serial += 1
         self.mode = None
+
+    def games_won(self, game):
+        """What the game's win counts in the match tally: 2 for a skunk
+        with ``skunk_double``, else 1."""
+        return 2 if self.skunk_double and game.skunk else 1
 
     def act(self, now_ms, action, *args):
         """Run one game action; show the refusal, or the result banner when
@@ -407,6 +431,12 @@ class Table:
         words = action_text(code)
         word = _ACTION_WORDS.get(words[0], words[0])
         rest = words[1:]
+        if rest[-1:] == "^":
+            # Ordered up in the first round (Canadian loner).
+            word = "ORDER UP" + word[4:]
+            rest = rest[:-1]
+        if words[0] == "=":
+            return word + " " + SUIT_WORDS[SUIT_NAMES.index(rest)].upper()
         if len(rest) == 1 and rest in SEATS:
             return word + " " + self.names[SEATS.index(rest)].decode()
         if words[0] == "J":

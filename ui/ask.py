@@ -1,0 +1,67 @@
+"""A question before a call, asked only under the house rule it is about:
+the dealer's partner's call, "ordered up?" (Canadian loner: ordering the
+dealer up in the first round is a lone call); the dealer's long press,
+"blind?" (Robson blind loner). Then the call, and the trump suit when the
+table records it (ui.suit).
+
+The keys by where they sit on the picture: right YES (ordered up, or
+blind), left NO (named in the second round, or alone looking); OK backs
+out, nothing called.
+"""
+
+from micropython import const
+
+from ui import parts, screen
+from ui.keys import E, OK, W
+
+LIST_PAGE = True
+
+# What is asked (``Table.asking``).
+ORDERED = const(0)
+BLIND = const(1)
+
+
+def show(table, kind, seat):
+    table.asking = kind
+    table.call_seat = seat
+    table.mode = "ask"
+
+
+def call(table, now_ms, seat, alone, ordered=False, blind=False):
+    """The call, then the suit picker when the table records trump."""
+    table.mode = None
+    game = table.game
+    if table.act(now_ms, game.call, seat, alone, ordered, blind) and table.trump:
+        table.mode = "suit"
+
+
+def press(table, key, long, now_ms):
+    if key == OK:
+        table.mode = None
+        return
+    if key != E and key != W:
+        table.say(table.key_letter(E) + ": YES, " + table.key_letter(W) + ": NO, OK: BACK",
+                  now_ms)
+        return
+    yes = key == E
+    if table.asking == ORDERED:
+        call(table, now_ms, table.call_seat, False, ordered=yes)
+    else:
+        call(table, now_ms, table.call_seat, True, blind=yes)
+
+
+def draw(table, buf):
+    labels = [b"", b"", b"", b""]
+    if table.asking == ORDERED:
+        prompt = b"ORDERED UP?"
+        yes = b"YES ALONE"
+        no = b"NO"
+    else:
+        prompt = b"GO ALONE:"
+        yes = b"BLIND"
+        no = b"LOOKING"
+    labels[table.key_at(E)] = yes
+    labels[table.key_at(W)] = no
+    parts.draw_team_names(table, buf)
+    parts.soft_labels(table, buf, labels, table.names[table.call_seat] + b" CALLS", "OK:BACK")
+    screen.text_center(buf, 5, prompt)
