@@ -17,8 +17,8 @@ from ui.keys import E, OK, W
 LIST_PAGE = True
 
 # What is asked (``Table.asking``).
-ORDERED = const(0)
-BLIND = const(1)
+IF_ORDERED_UP = const(0)
+IF_BLIND = const(1)
 
 
 def show(table, kind, seat):
@@ -44,7 +44,7 @@ def press(table, key, long, now_ms):
                   now_ms)
         return
     yes = key == E
-    if table.asking == ORDERED:
+    if table.asking == IF_ORDERED_UP:
         call(table, now_ms, table.call_seat, False, ordered=yes)
     else:
         call(table, now_ms, table.call_seat, True, blind=yes)
@@ -52,7 +52,7 @@ def press(table, key, long, now_ms):
 
 def draw(table, buf):
     labels = [b"", b"", b"", b""]
-    if table.asking == ORDERED:
+    if table.asking == IF_ORDERED_UP:
         prompt = b"ORDERED UP?"
         yes = b"YES ALONE"
         no = b"NO"

@@ -127,7 +127,7 @@ class Table:
       being edited; ``display_changed``: display settings not yet saved.
     * ``confirm_reset``: the question is Reset match, not New game.
     * ``banner_hand``: the hand the result banner shows.
-    * ``asking``: the question before a call (ask.ORDERED, ask.BLIND);
+    * ``asking``: the question before a call (ask.IF_ORDERED_UP, ask.IF_BLIND);
       ``call_seat``: the seat calling.
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
     * ``out``: where Export prints.
