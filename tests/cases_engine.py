@@ -2,23 +2,7 @@
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
 from euchre_core import Game, Rules, hand_points
-
-N, E, S, W = 0, 1, 2, 3
-NS, EW = 0, 1
-
-
-def raises(fn, *args, **kwargs):
-    """Call ``fn`` and return the ValueError's message; fail if none."""
-    try:
-        fn(*args, **kwargs)
-    except ValueError as err:
-        return str(err)
-    raise AssertionError("no ValueError from " + repr(fn))
-
-
-def play(game, seats):
-    for seat in seats:
-        game.trick(seat)
+from cases_common import N, E, S, W, NS, EW, raises, play
 
 
 # ----- the scoring table (RULES.md "Scoring a hand") ------------------------

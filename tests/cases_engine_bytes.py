@@ -7,17 +7,7 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 module of its own: one module's tables fill much of the 64 KiB heap)."""
 
 from euchre_core import FIELDS, Game, Rules
-
-N, E, S, W = 0, 1, 2, 3
-
-
-def raises(fn, *args, **kwargs):
-    """Call ``fn`` and return the ValueError's message; fail if none."""
-    try:
-        fn(*args, **kwargs)
-    except ValueError as err:
-        return str(err)
-    raise AssertionError("no ValueError from " + repr(fn))
+from cases_common import N, E, S, W, raises
 
 
 def case_rules_bytes_at_their_extremes():

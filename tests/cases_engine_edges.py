@@ -5,24 +5,7 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
 from euchre_core import Game, Rules, parse_action, score_hand
-
-N, E, S, W = 0, 1, 2, 3
-NS, EW = 0, 1
-
-
-def raises(fn, *args, **kwargs):
-    """Call ``fn`` and return the ValueError's message; fail if none."""
-    try:
-        fn(*args, **kwargs)
-    except ValueError as err:
-        return str(err)
-    raise AssertionError("no ValueError from " + repr(fn))
-
-
-
-def play(game, seats):
-    for seat in seats:
-        game.trick(seat)
+from cases_common import N, E, S, W, NS, EW, raises, play
 
 
 # ----- history after every kind of hand -------------------------------------------

@@ -6,8 +6,7 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 
 from euchre_core import FIELDS, Game, Rules
 from euchre_core.actions import crc16
-
-N, E, S, W = 0, 1, 2, 3
+from cases_common import N, E, S, W
 
 
 # ----- known answers -----------------------------------------------------------

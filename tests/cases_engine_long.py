@@ -6,9 +6,9 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 of its own: a long game needs most of the 64 KiB heap)."""
 
 from euchre_core import Game, Rules
+from cases_common import NS, EW
 
 N = 0
-NS, EW = 0, 1
 
 
 def case_action_count_past_one_byte():

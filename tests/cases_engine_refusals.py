@@ -5,18 +5,7 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 
 from euchre_core import Game, Rules, parse_action
 from euchre_core.actions import crc16
-
-N, E, S, W = 0, 1, 2, 3
-NS, EW = 0, 1
-
-
-def raises(fn, *args, **kwargs):
-    """Call ``fn`` and return the ValueError's message; fail if none."""
-    try:
-        fn(*args, **kwargs)
-    except ValueError as err:
-        return str(err)
-    raise AssertionError("no ValueError from " + repr(fn))
+from cases_common import N, E, S, W, NS, EW, raises
 
 
 # ----- every refusal, word for word ---------------------------------------------

@@ -7,9 +7,7 @@ module of its own, split from tests/cases_engine_edges.py to fit the 64 KiB
 heap)."""
 
 from euchre_core import Game, Rules, action_text, parse_action
-
-N, E, S, W = 0, 1, 2, 3
-NS, EW = 0, 1
+from cases_common import N, E, S, W, NS, EW
 
 
 # ----- adjustments and the text form ---------------------------------------------

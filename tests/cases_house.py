@@ -6,18 +6,7 @@ MicroPython (a module of their own: each module is loaded in turn into the
 small heap)."""
 
 from euchre_core import Game, Rules, hand_points
-
-N, E, S, W = 0, 1, 2, 3
-NS, EW = 0, 1
-
-
-def raises(fn, *args, **kwargs):
-    """Call ``fn`` and return the ValueError's message; fail if none."""
-    try:
-        fn(*args, **kwargs)
-    except ValueError as err:
-        return str(err)
-    raise AssertionError("no ValueError from " + repr(fn))
+from cases_common import N, E, S, W, NS, EW, raises, play
 
 
 def refused(game, fn, *args, **kwargs):
@@ -27,11 +16,6 @@ def refused(game, fn, *args, **kwargs):
     message = raises(fn, *args, **kwargs)
     assert game.to_bytes() == before and game.scores == scores, message
     return message
-
-
-def play(game, seats):
-    for seat in seats:
-        game.trick(seat)
 
 
 def reloaded(game):
