@@ -148,3 +148,27 @@ def test_the_glyph_table_finds_the_glyph_small_index_finds():
     assert len(screen._GLYPH_OF) == 256
     assert [screen._GLYPH_OF[code] * font.SMALL_W for code in range(256)] == [
         font.small_index(code) for code in range(256)]
+
+
+def test_a_label_changes_only_its_bar_at_every_row_and_at_the_edges():
+    # Pixel by pixel: the bar is 9 rows from y, one column before the text
+    # to the end of its last gap; inside it the glyphs are dark; every pixel
+    # outside it is left as it was (the frame starts full of a pattern).
+    from ui import screen
+    from ui.font import SMALL, small_index
+
+    for y in range(0, 57, 3):
+        for x in (-4, 0, 1, 40, 110, 125):
+            buf = bytearray((0x5A + i) & 0xFF for i in range(1024))
+            before = bytes(buf)
+            assert screen.label(buf, x, y, "AB!") == x + 18
+            for col in range(128):
+                for row in range(64):
+                    bit = before[(row >> 3) * 128 + col] >> (row & 7) & 1
+                    at = col - x
+                    if x - 1 <= col < x + 18 and y <= row <= y + 8:
+                        bit = 1
+                        if 0 <= at and at % 6 < 5 and y + 1 <= row <= y + 7:
+                            glyph = small_index(ord("AB!"[at // 6]))
+                            bit = 1 ^ (SMALL[glyph + at % 6] >> (row - y - 1) & 1)
+                    assert buf[(row >> 3) * 128 + col] >> (row & 7) & 1 == bit, (x, y, col, row)

@@ -229,24 +229,30 @@ def label(buf, x, y, txt):
     and below the bar. Returns the x after it."""
     if isinstance(txt, str):
         txt = txt.encode()
-    x0 = max(x - 1, 0)
-    x1 = min(x + len(txt) * CHAR_W, WIDTH)
-    page = y >> 3
+    # The bar's 9 rows always span two pages: the top one and, unless it
+    # is the last, the next. A column of it is ``lit`` (9 bits) moved down
+    # by ``shift``; its low byte goes to the top page, the rest below.
     shift = y & 7
-    bar = 0x1FF << shift
+    top = (y >> 3) * WIDTH
+    lower = top + WIDTH < FRAME
+    keep_top = ~(0x1FF << shift) & 0xFF
+    keep_low = ~(0x1FF << shift >> 8) & 0xFF
+    blank = 0x1FF << shift  # a lit column with no glyph in it
     glyph_of = _GLYPH_OF
     small = SMALL
-    for col in range(x0, x1):
-        at = col - x
-        lit = 0x1FF
-        if at >= 0 and at % CHAR_W < 5:
-            lit ^= small[glyph_of[txt[at // CHAR_W]] * 5 + at % CHAR_W] << 1
-        lit <<= shift
-        for p in range(page, min(page + 3, PAGES)):
-            mask = bar >> (8 * (p - page)) & 0xFF
-            if mask:
-                byte = p * WIDTH + col
-                buf[byte] = buf[byte] & ~mask | lit >> (8 * (p - page)) & mask
+    col = x - 1  # the bar starts a column before the first glyph
+    for index in range(-1, len(txt)):
+        glyph = glyph_of[txt[index]] * 5 if index >= 0 else -1
+        for part in range(6 if index >= 0 else 1):
+            if 0 <= col < WIDTH:
+                lit = blank
+                if 0 <= glyph and part < 5:
+                    lit = (0x1FF ^ small[glyph + part] << 1) << shift
+                at = top + col
+                buf[at] = buf[at] & keep_top | lit & 0xFF
+                if lower:
+                    buf[at + WIDTH] = buf[at + WIDTH] & keep_low | lit >> 8
+            col += 1
     return x + len(txt) * CHAR_W
 
 
