@@ -57,6 +57,7 @@ HEIGHT = const(64)
 PAGES = const(8)
 ALL_PAGES = const(0xFF)
 _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
+_WINDOW_BYTES = const(8)  # a window's transaction takes the wire as long as this many bytes
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 _DATA = const(0x40)
@@ -170,6 +171,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         # it so; a page sent but not yet marked known is just sent again.
         pointer = self._pointer
         self._pointer = -1
+        reach = -1  # the same, once a stretch of this frame has set it (see below)
         known_pages = self._known
         # The bus is locked once for all the transactions of the frame.
         with self.i2c_device:
@@ -218,11 +220,23 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                         # The window runs to the last page: after this page's
                         # bytes the chip points at the same columns of the next
                         # page, so the same columns there (a big digit, the
-                        # pips) need no window again.
-                        window[2] = left
-                        window[3] = right
-                        window[5] = page
-                        writeto(address, window)
+                        # pips) need no window again; nor does a stretch inside
+                        # them, widened to them when that costs fewer bytes
+                        # than a new window (text lines of about one width).
+                        wide_left = reach >> 8 & 0xFF
+                        wide_right = reach & 0xFF
+                        if (reach >> 16 == page and wide_left <= left and right <= wide_right
+                                and wide_right - wide_left - right + left <= _WINDOW_BYTES):
+                            left = wide_left
+                            right = wide_right
+                            # Any change up to ``right`` goes out with these bytes.
+                            chunk = max(chunk, at + (right + 1 & ~(_CHUNK - 1)))
+                            here = reach
+                        else:
+                            window[2] = left
+                            window[3] = right
+                            window[5] = page
+                            writeto(address, window)
                     # buffer[0] is the driver's control byte; page p starts at
                     # buffer[1 + 128 p], so the byte before column ``left`` is
                     # at 128 p + left.
@@ -234,6 +248,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                     finally:
                         buffer[start] = kept
                     pointer = here + 0x10000 if page < PAGES - 1 and not paged else -1
+                    reach = pointer
                 glass_pages[page][:] = frame_pages[page]
                 known_pages |= 1 << page
         self._known = known_pages
