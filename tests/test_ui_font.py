@@ -1,6 +1,6 @@
 """The fonts: the byte table agrees with the drawings in font.py, every glyph
-is distinct, and the big digits light the right segments; numbers and pairs
-of texts drawn without joining strings look exactly like the joined text."""
+is distinct, and the big digits light the right segments; numbers drawn
+without making their strings look exactly like the text."""
 
 import pathlib
 
@@ -106,18 +106,6 @@ def test_numbers_are_drawn_as_their_text_would_be():
             assert end == screen.text(by_text, x, 2, str(value))
             assert by_number == by_text, (value, x)
         assert screen.number_width(value) == screen.text_width(str(value))
-
-
-def test_a_pair_is_centred_as_the_joined_text():
-    from ui import screen
-
-    for first, second, left, right in ((b"NORTH", b" DEALS", 4, 124), (b"AL", b" LEADS", 6, 122),
-                                       (b"BARTHOLOMEW", b" CALLED", 0, 128)):
-        joined = bytearray(1024)
-        pair = bytearray(1024)
-        screen.text_center(joined, 5, first + second, left, right)
-        screen.text_pair_center(pair, 5, first, second, left, right)
-        assert pair == joined
 
 
 def test_an_outline_is_its_edges_pixel_by_pixel():

@@ -45,9 +45,9 @@ def draw(table, buf):
                 screen.label(buf, left, 30, tag)
             else:
                 screen.label(buf, 120 - screen.text_width(tag), 30, tag)
-    screen.text_pair_center(buf, 5, table.names[game.caller], b" CALLED", 6, 122)
+    screen.text_center(buf, 5, table.names[game.caller] + b" CALLED", 6, 122)
     leader = game.leader
-    screen.text_pair_center(buf, 6, table.names[leader], b" LEADS", 6, 122)
+    screen.text_center(buf, 6, table.names[leader] + b" LEADS", 6, 122)
     # Page 7 stays the same from trick to trick: one page less to send.
     parts.draw_target(table, buf, 2)
     screen.text_right(buf, 126, 7, "OK:RESULT")

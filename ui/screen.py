@@ -160,14 +160,6 @@ def number(buf, x, page, value):
     return at - page * WIDTH
 
 
-def text_pair_center(buf, page, first, second, left=0, right=WIDTH):
-    """``first + second`` centred between ``left`` and ``right``, without
-    joining them into a new string."""
-    width = (len(first) + len(second)) * CHAR_W - 1
-    x = text(buf, left + (right - left - width) // 2, page, first)
-    return text(buf, x, page, second)
-
-
 def text_center(buf, page, txt, left=0, right=WIDTH, inverse=False):
     """Small text centred between columns ``left`` and ``right``."""
     return text(buf, left + (right - left - text_width(txt)) // 2, page, txt, inverse)
