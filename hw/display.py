@@ -201,11 +201,17 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                                != glass_view[chunk:chunk + _CHUNK]):
                             chunk += _CHUNK
                         right = chunk - at - 1
-                        # Then byte by byte from both ends (buffer[0] is the control byte).
-                        while buffer[at + left + 1] == glass[at + left]:
-                            left += 1
-                        while buffer[at + right + 1] == glass[at + right]:
-                            right -= 1
+                        # Then byte by byte from both ends, by their index in
+                        # the frame (the fewest steps a byte: this loop is the
+                        # diff's busiest).
+                        byte = at + left
+                        while frame[byte] == glass[byte]:
+                            byte += 1
+                        left = byte - at
+                        byte = at + right
+                        while frame[byte] == glass[byte]:
+                            byte -= 1
+                        right = byte - at
                     # Columns left..right of this page: the window, then the
                     # bytes straight from the buffer.
                     here = page << 16 | left << 8 | right
