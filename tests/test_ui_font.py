@@ -160,3 +160,19 @@ def test_a_label_changes_only_its_bar_at_every_row_and_at_the_edges():
                             glyph = small_index(ord("AB!"[at // 6]))
                             bit = 1 ^ (SMALL[glyph + at % 6] >> (row - y - 1) & 1)
                     assert buf[(row >> 3) * 128 + col] >> (row & 7) & 1 == bit, (x, y, col, row)
+
+
+def test_the_side_markers_are_triangles_pointing_at_their_edge():
+    # Pixel by pixel: column ``depth`` from the edge lights rows 31 - depth
+    # .. 32 + depth, moved down by the burn-in shift; nothing else changes.
+    from ui import screen
+
+    for side, edge in ((screen.MARK_W, 0), (screen.MARK_E, 127)):
+        for shift in (0, 1, 2):
+            buf = bytearray(1024)
+            screen.marker(buf, side, shift)
+            for col in range(128):
+                depth = abs(col - edge)
+                for row in range(64):
+                    lit = depth < 4 and 31 - depth + shift <= row <= 32 + depth + shift
+                    assert (buf[(row >> 3) * 128 + col] >> (row & 7) & 1) == lit, (side, shift, col, row)

@@ -353,6 +353,8 @@ def vspan(buf, x, y0, y1):
 # E and W ones as 4 columns of a 16-row mask over pages 3 and 4.
 _MARK_N_COLS = bytes((0x08, 0x0C, 0x0E, 0x0F, 0x0F, 0x0E, 0x0C, 0x08))
 _MARK_S_COLS = bytes((0x10, 0x30, 0x70, 0xF0, 0xF0, 0x70, 0x30, 0x10))
+_MARK_EW_ROWS = tuple(((1 << (2 * depth + 2)) - 1) << (_MARK_MID - 25 - depth)
+                      for depth in range(4))
 
 
 def marker(buf, side, shift=0):
@@ -365,12 +367,15 @@ def marker(buf, side, shift=0):
         for col in range(MARK_SIZE):
             buf[at + col] |= cols[col]
     else:
-        for depth in range(4):
-            x = depth if side == MARK_W else WIDTH - 1 - depth
-            # Rows _MARK_MID - 1 - depth .. _MARK_MID + depth, counted from page 3.
-            mask = ((1 << (2 * depth + 2)) - 1) << (_MARK_MID - 25 - depth + shift)
-            buf[3 * WIDTH + x] |= mask & 0xFF
-            buf[4 * WIDTH + x] |= mask >> 8 & 0xFF
+        # Column ``depth`` from the edge: rows _MARK_MID - 1 - depth ..
+        # _MARK_MID + depth, as a 16-row mask over pages 3 and 4.
+        x = 3 * WIDTH if side == MARK_W else 4 * WIDTH - 1
+        step = 1 if side == MARK_W else -1
+        for mask in _MARK_EW_ROWS:
+            mask <<= shift
+            buf[x] |= mask & 0xFF
+            buf[x + WIDTH] |= mask >> 8
+            x += step
 
 
 def wrap(message, widths):
