@@ -6,7 +6,8 @@ Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device`` and
 Why a subclass: the driver's ``show()`` sends the whole 1 KiB frame (about
 23 ms at 400 kHz). The table draws the whole screen into the driver's buffer
 (``frame``); ``show_pages`` keeps a copy of what the glass holds and sends,
-page (8-pixel row) by page, only the stretches of columns that differ: it compares 16 columns
+page (8-pixel row) by page, only the stretches of columns that differ: an
+unchanged page is passed over whole; in a changed one it compares 16 columns
 at a time (memoryviews, in C), a run of differing pieces is one stretch,
 narrowed byte by byte at both ends, and a piece that did not change splits
 it (16 bytes on the wire cost more than the next window's commands). Each
@@ -16,7 +17,7 @@ so when the next page changes in the same columns (a big digit, the pips)
 the SSD1306 is already there and the window is not sent again. The I2C data
 control byte (0x40) must precede the data, so the byte just before each
 stretch is swapped for 0x40 for the duration of the write and put back: no
-copy, and no allocation per frame.
+copy of the frame, and an unchanged frame allocates nothing.
 
 The driver's set-up ends by sending a blank frame (1 KiB, about 23 ms at
 400 kHz, before the first picture can go out). Here the set-up turns the
@@ -55,7 +56,7 @@ __version__ = "1.0.0"
 
 ALL_PAGES = const(0xFF)
 _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
-_CHUNKS = const(8)  # chunks in a page
+_WINDOW_BYTES = const(8)  # a window's transaction takes the wire as long as this many bytes
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 _DATA = const(0x40)
@@ -92,12 +93,13 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._address = addr
         self.frame = memoryview(self.buffer)[1:]
         glass = memoryview(self._glass)
+        self._glass_view = glass
+        # Each page of both, made once: an unchanged page (most of them at
+        # a press) is passed over without making a view. The 16-column
+        # pieces of a changed page are sliced when compared: views of them
+        # all, kept, would hold 256 small objects in the heap for good.
         self._frame_pages = [self.frame[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
         self._glass_pages = [glass[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
-        # 16-column pieces of both, made once: comparing them runs in C.
-        self._frame_chunks = [self.frame[c * _CHUNK:(c + 1) * _CHUNK]
-                              for c in range(PAGES * _CHUNKS)]
-        self._glass_chunks = [glass[c * _CHUNK:(c + 1) * _CHUNK] for c in range(PAGES * _CHUNKS)]
         # The window commands (SH1106: page and column) in one transaction:
         # control byte 0x00 (commands follow).
         if self.PAGED:
@@ -152,10 +154,10 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         # each call and attribute costs the board microseconds.
         buffer = self.buffer
         glass = self._glass
+        frame = self.frame
+        glass_view = self._glass_view
         frame_pages = self._frame_pages
         glass_pages = self._glass_pages
-        frame_chunks = self._frame_chunks
-        glass_chunks = self._glass_chunks
         writeto = self._writeto
         address = self._address
         window = self._window
@@ -168,6 +170,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         # it so; a page sent but not yet marked known is just sent again.
         pointer = self._pointer
         self._pointer = -1
+        reach = -1  # the same, once a stretch of this frame has set it (see below)
         known_pages = self._known
         # The bus is locked once for all the transactions of the frame.
         with self.i2c_device:
@@ -175,33 +178,39 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                 if not mask >> page & 1:
                     continue
                 known = known_pages >> page & 1
+                at = page * WIDTH
+                end = at + WIDTH
                 if known and frame_pages[page] == glass_pages[page]:
                     continue
-                base = page * _CHUNKS
-                at = page * WIDTH
-                chunk = 0
-                while chunk < _CHUNKS:
+                chunk = at
+                while chunk < end:
                     if not known:
                         left = 0  # the glass copy is not right there: all of it
                         right = WIDTH - 1
-                        chunk = _CHUNKS
-                    elif frame_chunks[base + chunk] == glass_chunks[base + chunk]:
-                        chunk += 1
+                        chunk = end
+                    elif frame[chunk:chunk + _CHUNK] == glass_view[chunk:chunk + _CHUNK]:
+                        chunk += _CHUNK
                         continue
                     else:
                         # A run of differing chunks; a chunk that did not change
                         # ends it: 16 columns skipped pay for the next window.
-                        left = chunk * _CHUNK
-                        chunk += 1
-                        while (chunk < _CHUNKS
-                               and frame_chunks[base + chunk] != glass_chunks[base + chunk]):
-                            chunk += 1
-                        right = chunk * _CHUNK - 1
-                        # Then byte by byte from both ends (buffer[0] is the control byte).
-                        while buffer[at + left + 1] == glass[at + left]:
-                            left += 1
-                        while buffer[at + right + 1] == glass[at + right]:
-                            right -= 1
+                        left = chunk - at
+                        chunk += _CHUNK
+                        while (chunk < end and frame[chunk:chunk + _CHUNK]
+                               != glass_view[chunk:chunk + _CHUNK]):
+                            chunk += _CHUNK
+                        right = chunk - at - 1
+                        # Then byte by byte from both ends, by their index in
+                        # the frame (the fewest steps a byte: this loop is the
+                        # diff's busiest).
+                        byte = at + left
+                        while frame[byte] == glass[byte]:
+                            byte += 1
+                        left = byte - at
+                        byte = at + right
+                        while frame[byte] == glass[byte]:
+                            byte -= 1
+                        right = byte - at
                     # Columns left..right of this page: the window, then the
                     # bytes straight from the buffer.
                     here = page << 16 | left << 8 | right
@@ -216,11 +225,23 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                         # The window runs to the last page: after this page's
                         # bytes the chip points at the same columns of the next
                         # page, so the same columns there (a big digit, the
-                        # pips) need no window again.
-                        window[2] = left
-                        window[3] = right
-                        window[5] = page
-                        writeto(address, window)
+                        # pips) need no window again; nor does a stretch inside
+                        # them, widened to them when that costs fewer bytes
+                        # than a new window (text lines of about one width).
+                        wide_left = reach >> 8 & 0xFF
+                        wide_right = reach & 0xFF
+                        if (reach >> 16 == page and wide_left <= left and right <= wide_right
+                                and wide_right - wide_left - right + left <= _WINDOW_BYTES):
+                            left = wide_left
+                            right = wide_right
+                            # Any change up to ``right`` goes out with these bytes.
+                            chunk = max(chunk, at + (right + 1 & ~(_CHUNK - 1)))
+                            here = reach
+                        else:
+                            window[2] = left
+                            window[3] = right
+                            window[5] = page
+                            writeto(address, window)
                     # buffer[0] is the driver's control byte; page p starts at
                     # buffer[1 + 128 p], so the byte before column ``left`` is
                     # at 128 p + left.
@@ -232,6 +253,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                     finally:
                         buffer[start] = kept
                     pointer = here + 0x10000 if page < PAGES - 1 and not paged else -1
+                    reach = pointer
                 glass_pages[page][:] = frame_pages[page]
                 known_pages |= 1 << page
         self._known = known_pages

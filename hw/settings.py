@@ -1,9 +1,11 @@
 """Settings of the scorekeeper, read once from CircuitPython's ``settings.toml``.
 
-``DEFAULTS`` is the single source of truth for every key: the wiring picture,
-the pin table, the ``settings.toml`` template and the firmware all read it.
-Each row is ``(key, default, kind, help)`` with ``kind`` one of ``"pin"``,
-``"int"``, ``"bool"``, ``"str"`` or ``"choice:a|b|c"``.
+``DEFAULTS`` is the single source of truth for every key and its default: the
+wiring picture, the pin table, the ``settings.toml`` template and the firmware
+all read it. Each row is ``(key, default, kind)`` with ``kind`` one of
+``"pin"``, ``"int"``, ``"bool"``, ``"str"`` or ``"choice:a|b|c"``. What a key
+means is written once, for the people who edit it: in the comment above it in
+the ``settings.toml`` template (the firmware has no use for it on the board).
 
 How values arrive on the board:
 
@@ -32,50 +34,47 @@ import ui.names
 
 __version__ = "1.0.0"
 
-#: Every settings.toml key: (key, default, kind, help).
+#: Every settings.toml key: (key, default, kind). What each one means is said
+#: once, in the comment above it in the settings.toml template.
 DEFAULTS = (
-    ("EUCHRE_DISPLAY", "ssd1306", "choice:ssd1306|sh1106|ssd1309",
-     "the OLED's controller: ssd1306 (0.96-inch), sh1106 (1.3-inch) or ssd1309 (2.42-inch)"),
-    ("EUCHRE_DISPLAY_RESET", "", "pin", "pin wired to the OLED's RES, pulsed at power-up (\"\" = none)"),
-    ("EUCHRE_SDA", "GP4", "pin", "I2C data pin (SDA) of the OLED"),
-    ("EUCHRE_SCL", "GP5", "pin", "I2C clock pin (SCL) of the OLED"),
-    ("EUCHRE_I2C_ADDRESS", 0x3C, "choice:0x3C|0x3D", "I2C address of the OLED"),
-    ("EUCHRE_I2C_FREQUENCY", 400000, "int", "I2C bus speed in Hz (10000..1000000)"),
-    ("EUCHRE_ROTATION", 0, "choice:0|180", "display rotation in degrees"),
-    ("EUCHRE_CONTRAST", 207, "int", "display contrast (1..255)"),
-    ("EUCHRE_KEY_N", "GP10", "pin", "seat key North (to GND)"),
-    ("EUCHRE_KEY_E", "GP11", "pin", "seat key East (to GND)"),
-    ("EUCHRE_KEY_S", "GP12", "pin", "seat key South (to GND)"),
-    ("EUCHRE_KEY_W", "GP13", "pin", "seat key West (to GND)"),
-    ("EUCHRE_KEY_OK", "GP14", "pin", "OK key (to GND)"),
-    ("EUCHRE_LED", "LED", "pin", "status LED: heartbeat, blink code without a screen (\"\" = none)"),
-    ("EUCHRE_BUZZER", "", "pin", "piezo buzzer on a PWM pin (\"\" = none)"),
-    ("EUCHRE_NAME_N", "North", "str", "player in the North seat"),
-    ("EUCHRE_NAME_E", "East", "str", "player in the East seat"),
-    ("EUCHRE_NAME_S", "South", "str", "player in the South seat"),
-    ("EUCHRE_NAME_W", "West", "str", "player in the West seat"),
-    ("EUCHRE_TEAM_NS", "N-S", "str", "team of North and South"),
-    ("EUCHRE_TEAM_EW", "E-W", "str", "team of East and West"),
-    ("EUCHRE_TARGET", 10, "int", "points to win a game (1..99)"),
-    ("EUCHRE_WIN_BY_TWO", False, "bool", "a game needs a lead of 2 points (0 or 1)"),
-    ("EUCHRE_DEFENDER_ALONE", "4", "choice:4|2_4|off",
-     "defender alone: 4 points, 2 for 3-4 tricks and 4 for 5, or not allowed"),
-    ("EUCHRE_LONER_EUCHRED_POINTS", 2, "choice:2|4", "defenders' points when a loner is euchred"),
-    ("EUCHRE_LONE_MARCH_POINTS", 4, "choice:3|4|5", "points for a loner taking all 5 tricks"),
-    ("EUCHRE_RENEGE_POINTS", 2, "choice:2|3", "penalty for a renege"),
-    ("EUCHRE_RENEGE_ALONE_POINTS", 2, "choice:2|3|4", "penalty for a renege when a lone hand is involved"),
-    ("EUCHRE_STICK_THE_DEALER", False, "bool", "the dealer must name trump: no misdeal (0 or 1)"),
-    ("EUCHRE_LEAD", "loner_left", "choice:loner_left|dealer_left",
-     "first lead: left of a loner, or left of the dealer skipping a seat that sits out"),
-    ("EUCHRE_CANADIAN_LONER", False, "bool",
-     "Canadian loner: the dealer's partner who orders up plays alone (0 or 1)"),
-    ("EUCHRE_SETBACK", False, "bool", "Robson: 2 or 4 points may come off the other team instead (0 or 1)"),
-    ("EUCHRE_BLIND_LONER", False, "bool", "Robson: the dealer may go alone blind (0 or 1)"),
-    ("EUCHRE_HANDS", 0, "int", "progressive: hands in a game, no target (0 = off, ..99)"),
-    ("EUCHRE_TRUMP", False, "bool", "record the trump suit and show it during the hand (0 or 1)"),
-    ("EUCHRE_SKUNK_DOUBLE", False, "bool", "a skunk counts two games in the match (0 or 1)"),
-    ("EUCHRE_SLEEP_S", 300, "int", "seconds without a press before the screen sleeps (0 = never, ..3600)"),
-    ("EUCHRE_LONG_PRESS_MS", 600, "int", "how long a key is held for a long press, in ms (400..2000)"),
+    ("EUCHRE_DISPLAY", "ssd1306", "choice:ssd1306|sh1106|ssd1309"),
+    ("EUCHRE_DISPLAY_RESET", "", "pin"),
+    ("EUCHRE_SDA", "GP4", "pin"),
+    ("EUCHRE_SCL", "GP5", "pin"),
+    ("EUCHRE_I2C_ADDRESS", 0x3C, "choice:0x3C|0x3D"),
+    ("EUCHRE_I2C_FREQUENCY", 400000, "int"),
+    ("EUCHRE_ROTATION", 0, "choice:0|180"),
+    ("EUCHRE_CONTRAST", 207, "int"),
+    ("EUCHRE_KEY_N", "GP10", "pin"),
+    ("EUCHRE_KEY_E", "GP11", "pin"),
+    ("EUCHRE_KEY_S", "GP12", "pin"),
+    ("EUCHRE_KEY_W", "GP13", "pin"),
+    ("EUCHRE_KEY_OK", "GP14", "pin"),
+    ("EUCHRE_LED", "LED", "pin"),
+    ("EUCHRE_BUZZER", "", "pin"),
+    ("EUCHRE_NAME_N", "North", "str"),
+    ("EUCHRE_NAME_E", "East", "str"),
+    ("EUCHRE_NAME_S", "South", "str"),
+    ("EUCHRE_NAME_W", "West", "str"),
+    ("EUCHRE_TEAM_NS", "N-S", "str"),
+    ("EUCHRE_TEAM_EW", "E-W", "str"),
+    ("EUCHRE_TARGET", 10, "int"),
+    ("EUCHRE_WIN_BY_TWO", False, "bool"),
+    ("EUCHRE_DEFENDER_ALONE", "4", "choice:4|2_4|off"),
+    ("EUCHRE_LONER_EUCHRED_POINTS", 2, "choice:2|4"),
+    ("EUCHRE_LONE_MARCH_POINTS", 4, "choice:3|4|5"),
+    ("EUCHRE_RENEGE_POINTS", 2, "choice:2|3"),
+    ("EUCHRE_RENEGE_ALONE_POINTS", 2, "choice:2|3|4"),
+    ("EUCHRE_STICK_THE_DEALER", False, "bool"),
+    ("EUCHRE_LEAD", "loner_left", "choice:loner_left|dealer_left"),
+    ("EUCHRE_CANADIAN_LONER", False, "bool"),
+    ("EUCHRE_SETBACK", False, "bool"),
+    ("EUCHRE_BLIND_LONER", False, "bool"),
+    ("EUCHRE_HANDS", 0, "int"),
+    ("EUCHRE_TRUMP", False, "bool"),
+    ("EUCHRE_SKUNK_DOUBLE", False, "bool"),
+    ("EUCHRE_SLEEP_S", 300, "int"),
+    ("EUCHRE_LONG_PRESS_MS", 600, "int"),
 )
 
 # Limits of the "int" keys: (lowest, highest).
@@ -134,7 +133,7 @@ def toml_value(default: Any, kind: str = "") -> str:
     return '"' + default + '"'
 
 
-def _row(key: str) -> "Tuple[str, Any, str, str]":
+def _row(key: str) -> "Tuple[str, Any, str]":
     for row in DEFAULTS:
         if row[0] == key:
             return row
@@ -261,7 +260,7 @@ class Settings:
         self.values: "Dict[str, Any]" = {}
         self.errors: "List[str]" = []
         self.given: "List[str]" = []  # keys found in settings.toml and accepted
-        for key, default, kind, _help in DEFAULTS:
+        for key, default, kind in DEFAULTS:
             self.values[key] = default
             try:
                 raw = reader(key)
@@ -281,13 +280,13 @@ class Settings:
     def _check_pins(self) -> None:
         # One pin wired to two jobs would make a key press look like I2C noise.
         seen: "Dict[str, str]" = {}
-        for key, _default, kind, _help in DEFAULTS:
+        for key, _default, kind in DEFAULTS:
             if kind != "pin" or not self.values[key]:
                 continue
             pin = self.values[key].upper()
             if pin in seen:
                 self.errors.append(key + ": " + self.values[key] + " is also " + seen[pin] + "; using defaults")
-                for reset_key, default, reset_kind, _h in DEFAULTS:
+                for reset_key, default, reset_kind in DEFAULTS:
                     if reset_kind == "pin":
                         self.values[reset_key] = default
                 return

@@ -104,8 +104,13 @@ def segments(before, after, mask):
     """What should cross the wire: per page in ``mask``, each run of adjacent
     16-column pieces that differ, narrowed to its first and last differing
     column. A piece that did not change splits a run: sending 16 unchanged
-    bytes would cost more than the next window's commands."""
+    bytes would cost more than the next window's commands. A stretch inside
+    the columns the previous one of this frame left the chip at on this page
+    (a window runs on to the next page) is widened to them when that adds at
+    most 8 bytes (about a window's commands on the wire), and the pieces it
+    then covers are done."""
     found = []
+    reach = None  # (page, left, right) where the chip's window goes on
     for page in range(8):
         if not mask >> page & 1:
             continue
@@ -119,7 +124,13 @@ def segments(before, after, mask):
             while piece < 8 and any(differs[piece * 16:piece * 16 + 16]):
                 piece += 1
             columns = [x for x in range(first * 16, piece * 16) if differs[x]]
-            found.append((page, columns[0], columns[-1]))
+            left, right = columns[0], columns[-1]
+            if (reach is not None and reach[0] == page and reach[1] <= left and right <= reach[2]
+                    and (reach[2] - reach[1]) - (right - left) <= 8):
+                left, right = reach[1], reach[2]
+                piece = max(piece, (right + 1) // 16)
+            found.append((page, left, right))
+            reach = (page + 1, left, right)
     return found
 
 
@@ -213,6 +224,23 @@ def test_the_same_columns_on_the_next_page_need_no_new_window(chip):
     before = chip.transactions
     display.show_pages(0b00001100)
     assert chip.transactions - before == 2 * 2
+    assert ram(chip) == bytes(display.frame)
+    # Inside the columns above, a few narrower: sent widened to them, with
+    # no window (4 bytes more than the change, less than a window's 7).
+    display.frame[4 * 128 + 40:4 * 128 + 60] = bytes(20)
+    display.frame[5 * 128 + 42:5 * 128 + 58] = b"\x3c" * 16
+    before, sent = chip.transactions, chip.data_bytes
+    display.show_pages(0b00110000)
+    assert chip.transactions - before == 1 + 2
+    assert chip.data_bytes - sent == 20 + 20
+    assert ram(chip) == bytes(display.frame)
+    # Far narrower (the rest would cost more than a window): a window again.
+    display.frame[2 * 128 + 40:2 * 128 + 60] = bytes(20)
+    display.frame[3 * 128 + 50] = 1
+    before, sent = chip.transactions, chip.data_bytes
+    display.show_pages(0b00001100)
+    assert chip.transactions - before == 2 * 2
+    assert chip.data_bytes - sent == 20 + 1
     assert ram(chip) == bytes(display.frame)
     # After the driver's own whole-frame send the chip's pointer is elsewhere.
     display.show()

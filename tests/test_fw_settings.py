@@ -23,10 +23,9 @@ def reader(values, raises=()):
 def test_every_row_has_the_agreed_shape_and_a_valid_default():
     keys = [row[0] for row in hs.DEFAULTS]
     assert len(keys) == len(set(keys))
-    for key, default, kind, help_text in hs.DEFAULTS:
+    for key, default, kind in hs.DEFAULTS:
         assert key.startswith("EUCHRE_")
         assert kind in ("pin", "int", "bool", "str") or kind.startswith("choice:")
-        assert help_text
         # The default passes its own check, as written in settings.toml too.
         assert hs._convert(key, default, default, kind) == default
     s = hs.Settings(reader({}))
@@ -143,8 +142,25 @@ def test_template_lists_every_key_with_its_default():
     text = (pathlib.Path(__file__).resolve().parent.parent / "settings.toml").read_text()
     lines = [line for line in text.splitlines() if line and not line.startswith("#")]
     assert len(lines) == len(hs.DEFAULTS)
-    for line, (key, default, kind, _help) in zip(lines, hs.DEFAULTS):
+    for line, (key, default, kind) in zip(lines, hs.DEFAULTS):
         assert line == key + " = " + hs.toml_value(default, kind)
+
+
+def test_template_says_what_every_key_means():
+    # The template's comment above a key is the one place its meaning is
+    # written; a choice names its options there.
+    import pathlib
+
+    lines = (pathlib.Path(__file__).resolve().parent.parent / "settings.toml").read_text().splitlines()
+    kinds = dict((key, kind) for key, _default, kind in hs.DEFAULTS)
+    for above, line in zip(lines, lines[1:]):
+        if not line.startswith("EUCHRE_"):
+            continue
+        key = line.split()[0]
+        assert above.startswith("# ") and len(above) > 10, key
+        if kinds[key].startswith("choice:"):
+            for option in kinds[key][7:].split("|"):
+                assert option in above, key
 
 
 def test_given_lists_the_keys_found_and_accepted():

@@ -67,14 +67,14 @@ def test_svg_wires_go_to_the_default_pins(wiring):
 
 
 def test_moving_a_default_pin_moves_the_wire_and_the_table(wiring, monkeypatch):
-    moved = tuple((key, "GP0" if key == "EUCHRE_KEY_OK" else default, kind, text)
-                  for key, default, kind, text in DEFAULTS)
+    moved = tuple((key, "GP0" if key == "EUCHRE_KEY_OK" else default, kind)
+                  for key, default, kind in DEFAULTS)
     monkeypatch.setattr(wiring, "DEFAULTS", moved)
     wires = dict((part, (number, signal)) for part, number, signal in _wire_titles(wiring.render()))
     assert wires["key OK"] == (1, "GP0")
     assert "| OK key | one leg | 1 | GP0 | EUCHRE_KEY_OK |" in wiring.pin_table()
     monkeypatch.setattr(wiring, "DEFAULTS", tuple(
-        (key, "LED" if key == "EUCHRE_SDA" else default, kind, text) for key, default, kind, text in DEFAULTS))
+        (key, "LED" if key == "EUCHRE_SDA" else default, kind) for key, default, kind in DEFAULTS))
     with pytest.raises(ValueError, match="LED is not a pin on the Pico's header"):
         wiring.render()
 
@@ -98,7 +98,7 @@ def test_settings_template_holds_every_default():
     template = (ROOT / "settings.toml").read_text(encoding="utf-8")
     assigned = dict(re.findall(r"^(EUCHRE_\w+) = (.*)$", template, re.MULTILINE))
     assert sorted(assigned) == sorted(DEFAULT)
-    for key, default, kind, _help in DEFAULTS:
+    for key, default, kind in DEFAULTS:
         assert assigned[key] == toml_value(default, kind), key
 
 

@@ -1,6 +1,6 @@
 """The fonts: the byte table agrees with the drawings in font.py, every glyph
-is distinct, and the big digits light the right segments; numbers and pairs
-of texts drawn without joining strings look exactly like the joined text."""
+is distinct, and the big digits light the right segments; numbers drawn
+without making their strings look exactly like the text."""
 
 import pathlib
 
@@ -137,18 +137,6 @@ def test_numbers_are_drawn_as_their_text_would_be():
         assert screen.number_width(value) == screen.text_width(str(value))
 
 
-def test_a_pair_is_centred_as_the_joined_text():
-    from ui import screen
-
-    for first, second, left, right in ((b"NORTH", b" DEALS", 4, 124), (b"AL", b" LEADS", 6, 122),
-                                       (b"BARTHOLOMEW", b" CALLED", 0, 128)):
-        joined = bytearray(1024)
-        pair = bytearray(1024)
-        screen.text_center(joined, 5, first + second, left, right)
-        screen.text_pair_center(pair, 5, first, second, left, right)
-        assert pair == joined
-
-
 def test_an_outline_is_its_edges_pixel_by_pixel():
     from ui import screen
 
@@ -177,3 +165,43 @@ def test_the_glyph_table_finds_the_glyph_small_index_finds():
     assert len(screen._GLYPH_OF) == 256
     assert [screen._GLYPH_OF[code] * font.SMALL_W for code in range(256)] == [
         font.small_index(code) for code in range(256)]
+
+
+def test_a_label_changes_only_its_bar_at_every_row_and_at_the_edges():
+    # Pixel by pixel: the bar is 9 rows from y, one column before the text
+    # to the end of its last gap; inside it the glyphs are dark; every pixel
+    # outside it is left as it was (the frame starts full of a pattern).
+    from ui import screen
+    from ui.font import SMALL, small_index
+
+    for y in range(0, 57, 3):
+        for x in (-4, 0, 1, 40, 110, 125):
+            buf = bytearray((0x5A + i) & 0xFF for i in range(1024))
+            before = bytes(buf)
+            assert screen.label(buf, x, y, "AB!") == x + 18
+            for col in range(128):
+                for row in range(64):
+                    bit = before[(row >> 3) * 128 + col] >> (row & 7) & 1
+                    at = col - x
+                    if x - 1 <= col < x + 18 and y <= row <= y + 8:
+                        bit = 1
+                        if 0 <= at and at % 6 < 5 and y + 1 <= row <= y + 7:
+                            glyph = small_index(ord("AB!"[at // 6]))
+                            bit = 1 ^ (SMALL[glyph + at % 6] >> (row - y - 1) & 1)
+                    assert buf[(row >> 3) * 128 + col] >> (row & 7) & 1 == bit, (x, y, col, row)
+
+
+def test_the_side_markers_are_triangles_pointing_at_their_edge():
+    # Pixel by pixel: column ``depth`` from the edge lights rows 31 - depth
+    # .. 32 + depth, moved down by the burn-in shift; nothing else changes.
+    from ui import screen
+
+    for side, edge in ((screen.MARK_W, 0), (screen.MARK_E, 127)):
+        for shift in (0, 1, 2):
+            buf = bytearray(1024)
+            screen.marker(buf, side, shift)
+            for col in range(128):
+                depth = abs(col - edge)
+                for row in range(64):
+                    lit = depth < 4 and 31 - depth + shift <= row <= 32 + depth + shift
+                    assert (buf[(row >> 3) * 128 + col] >> (row & 7) & 1) == lit, (side, shift, col, row)

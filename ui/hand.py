@@ -53,9 +53,9 @@ def draw(table, buf):
         # Large (15x15) on pages 5 and 6, beside the two lines it is about.
         screen.suit(buf, 3, 5, SUIT_NAMES.index(trump))
         left = 20
-    screen.text_pair_center(buf, 5, table.names[game.caller], b" CALLED", left, 122)
+    screen.text_center(buf, 5, table.names[game.caller] + b" CALLED", left, 122)
     leader = game.leader
-    screen.text_pair_center(buf, 6, table.names[leader], b" LEADS", left, 122)
+    screen.text_center(buf, 6, table.names[leader] + b" LEADS", left, 122)
     # Page 7 stays the same from trick to trick: one page less to send.
     parts.draw_target(table, buf, 2)
     screen.text_right(buf, 126, 7, "OK:RESULT")

@@ -156,14 +156,6 @@ def number(buf, x, page, value):
     return at - page * WIDTH
 
 
-def text_pair_center(buf, page, first, second, left=0, right=WIDTH):
-    """``first + second`` centred between ``left`` and ``right``, without
-    joining them into a new string."""
-    width = (len(first) + len(second)) * CHAR_W - 1
-    x = text(buf, left + (right - left - width) // 2, page, first)
-    return text(buf, x, page, second)
-
-
 def text_center(buf, page, txt, left=0, right=WIDTH, inverse=False):
     """Small text centred between columns ``left`` and ``right``."""
     return text(buf, left + (right - left - text_width(txt)) // 2, page, txt, inverse)
@@ -225,24 +217,30 @@ def label(buf, x, y, txt):
     and below the bar. Returns the x after it."""
     if isinstance(txt, str):
         txt = txt.encode()
-    x0 = max(x - 1, 0)
-    x1 = min(x + len(txt) * CHAR_W, WIDTH)
-    page = y >> 3
+    # The bar's 9 rows always span two pages: the top one and, unless it
+    # is the last, the next. A column of it is ``lit`` (9 bits) moved down
+    # by ``shift``; its low byte goes to the top page, the rest below.
     shift = y & 7
-    bar = 0x1FF << shift
+    top = (y >> 3) * WIDTH
+    lower = top + WIDTH < FRAME
+    keep_top = ~(0x1FF << shift) & 0xFF
+    keep_low = ~(0x1FF << shift >> 8) & 0xFF
+    blank = 0x1FF << shift  # a lit column with no glyph in it
     glyph_of = _GLYPH_OF
     small = SMALL
-    for col in range(x0, x1):
-        at = col - x
-        lit = 0x1FF
-        if at >= 0 and at % CHAR_W < 5:
-            lit ^= small[glyph_of[txt[at // CHAR_W]] * 5 + at % CHAR_W] << 1
-        lit <<= shift
-        for p in range(page, min(page + 3, PAGES)):
-            mask = bar >> (8 * (p - page)) & 0xFF
-            if mask:
-                byte = p * WIDTH + col
-                buf[byte] = buf[byte] & ~mask | lit >> (8 * (p - page)) & mask
+    col = x - 1  # the bar starts a column before the first glyph
+    for index in range(-1, len(txt)):
+        glyph = glyph_of[txt[index]] * 5 if index >= 0 else -1
+        for part in range(6 if index >= 0 else 1):
+            if 0 <= col < WIDTH:
+                lit = blank
+                if 0 <= glyph and part < 5:
+                    lit = (0x1FF ^ small[glyph + part] << 1) << shift
+                at = top + col
+                buf[at] = buf[at] & keep_top | lit & 0xFF
+                if lower:
+                    buf[at + WIDTH] = buf[at + WIDTH] & keep_low | lit >> 8
+            col += 1
     return x + len(txt) * CHAR_W
 
 
@@ -351,6 +349,8 @@ def vspan(buf, x, y0, y1):
 # E and W ones as 4 columns of a 16-row mask over pages 3 and 4.
 _MARK_N_COLS = bytes((0x08, 0x0C, 0x0E, 0x0F, 0x0F, 0x0E, 0x0C, 0x08))
 _MARK_S_COLS = bytes((0x10, 0x30, 0x70, 0xF0, 0xF0, 0x70, 0x30, 0x10))
+_MARK_EW_ROWS = tuple(((1 << (2 * depth + 2)) - 1) << (_MARK_MID - 25 - depth)
+                      for depth in range(4))
 
 
 def marker(buf, side, shift=0):
@@ -363,12 +363,15 @@ def marker(buf, side, shift=0):
         for col in range(MARK_SIZE):
             buf[at + col] |= cols[col]
     else:
-        for depth in range(4):
-            x = depth if side == MARK_W else WIDTH - 1 - depth
-            # Rows _MARK_MID - 1 - depth .. _MARK_MID + depth, counted from page 3.
-            mask = ((1 << (2 * depth + 2)) - 1) << (_MARK_MID - 25 - depth + shift)
-            buf[3 * WIDTH + x] |= mask & 0xFF
-            buf[4 * WIDTH + x] |= mask >> 8 & 0xFF
+        # Column ``depth`` from the edge: rows _MARK_MID - 1 - depth ..
+        # _MARK_MID + depth, as a 16-row mask over pages 3 and 4.
+        x = 3 * WIDTH if side == MARK_W else 4 * WIDTH - 1
+        step = 1 if side == MARK_W else -1
+        for mask in _MARK_EW_ROWS:
+            mask <<= shift
+            buf[x] |= mask & 0xFF
+            buf[x + WIDTH] |= mask >> 8
+            x += step
 
 
 def wrap(message, widths):

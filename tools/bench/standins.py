@@ -231,10 +231,9 @@ class I2C:
         self.locked = False
 
     def writeto(self, address, buffer, *, start=0, end=None):
+        # C on the board: as little as can count the bytes (its work is counted).
         if address != 0x3C:
             raise OSError(19)  # ENODEV: no ACK, as CircuitPython raises
-        if not self.transactions:
-            stage("first I2C write")
         self.transactions += 1
         self.data_bytes += (len(buffer) if end is None else end) - start
 
@@ -247,6 +246,7 @@ class I2CDevice:
         self.i2c = i2c
         self.address = device_address
         if probe:
+            stage("first I2C write")  # the probe: the first write on the bus
             try:
                 i2c.writeto(device_address, b"")
             except OSError:
