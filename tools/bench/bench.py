@@ -49,7 +49,7 @@ TARGET_MS = 30  # press-to-pixel
 CONTROLLERS = ("ssd1306", "sh1106", "ssd1309")
 TARGET_RATIO = 10  # a trick press against the naive redraw
 TARGET_STARTUP_MS = 400
-TARGET_HEAP = 160 * 1024  # the unix-port proxy of the board's heap (issue 12)
+TARGET_HEAP = 160 * 1024  # the unix-port proxy of the board's heap (SPEC 7)
 MARKED_HEAP = 256 * 1024  # tight enough that code.py collects garbage, as on a board
 SESSION_GAMES, SESSION_SEED = 3, 2024
 HANDS_COUNT, HANDS_SEED = 400, 7
@@ -539,7 +539,7 @@ def report(staged, naive, ours, pico, session, per_hand, controllers):
     trick_ratio = mean(p["instr"] for p in naive["trick"]) / mean(p["work"] for p in ours["trick"])
     worst = max(measured, key=measured.get)
     quick3 = all(n == 3 for kind in ("normal hand", "maker alone") for n in per_hand[kind][1])
-    say("Targets (issues 5 and 12)")
+    say("Targets (SPEC 7)")
     for ok, text in (
             (trick_ratio >= TARGET_RATIO, "trick press >= %dx less work than naive: %.1fx"
              % (TARGET_RATIO, trick_ratio)),
