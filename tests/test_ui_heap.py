@@ -167,14 +167,3 @@ def test_every_screen_is_a_unit_and_every_mode_a_registered_screen():
                     and isinstance(node.value, ast.Constant)):
                 assert node.value.value is None or node.value.value in SCREENS, \
                     (path.name, node.value.value)
-
-
-def _private_constants(path):
-    found = {}
-    for node in ast.parse(path.read_text()).body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name)
-                and isinstance(node.value, ast.Call)
-                and getattr(node.value.func, "id", "") == "const"):
-            found[node.targets[0].id] = ast.literal_eval(node.value.args[0])
-    return found
