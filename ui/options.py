@@ -156,23 +156,21 @@ def save_rules(table, now_ms):
         table.say("RULES SAVED FOR THE NEXT GAME", now_ms)
 
 
+def _next_choice(choices, current):
+    """The first of ``choices`` (in rising order) above ``current``, else the first."""
+    for choice in choices:
+        if choice > current:
+            return choice
+    return choices[0]
+
+
 def change_display(table, row):
     if row == 0:
-        value = CONTRAST_LEVELS[0]
-        for level in CONTRAST_LEVELS:
-            if level > table.contrast:
-                value = level
-                break
-        table.contrast = value
+        table.contrast = _next_choice(CONTRAST_LEVELS, table.contrast)
     elif row == 1:
         table.flipped = not table.flipped
     else:
-        value = SLEEP_CHOICES[0]
-        for choice in SLEEP_CHOICES:
-            if choice > table.sleep_s:
-                value = choice
-                break
-        table.sleep_s = value
+        table.sleep_s = _next_choice(SLEEP_CHOICES, table.sleep_s)
     table.display_changed = True
 
 
