@@ -93,7 +93,7 @@ def run(firmware: Any, healthy_ms: int) -> None:
         # screen is sent.
         record_due = store.record_due(table)
         if not record_due:
-            store.sync(table, pressed)
+            store.append(table, pressed)
 
         if glass.display is not None:
             if not glass.show(table, now) and led is not None:
@@ -104,7 +104,7 @@ def run(firmware: Any, healthy_ms: int) -> None:
                 led.show_code(0, now)
 
         if record_due:
-            store.sync(table, pressed)
+            store.rewrite(table)
         if led is not None:
             led.tick(now)
         if buzzer is not None:

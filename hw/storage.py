@@ -354,12 +354,17 @@ class Storage:
         Cheap when nothing changed (no allocation); ``check_all`` compares the
         whole action log, for calls after a key press.
         """
+        if self.record_due(table):
+            self.rewrite(table)
+        else:
+            self.append(table, check_all)
+
+    def append(self, table: Any, check_all: bool = False) -> None:
+        """Journal the actions and undos since the last save (``sync`` when
+        ``record_due`` is known to be False)."""
         if self.nvm is None:
             return
         game = table.game
-        if self.record_due(table):
-            self.rewrite(table)
-            return
         if not check_all and game.action_count == len(self._log):
             return
         codes = game.codes
