@@ -20,8 +20,6 @@ _HALF = const(0x8000)
 
 CLICK = (2400, 12)  # a key press was taken
 HELD = (1800, 30)  # a long press fired
-REFUSED = (400, 120)  # the table refused a press
-SCORED = (1200, 80)  # a hand was scored
 
 
 class Buzzer:

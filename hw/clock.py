@@ -9,14 +9,8 @@ import supervisor
 from ui.presses import ticks_diff
 
 __version__ = "1.0.0"
-__all__ = ("ticks_ms", "ticks_diff", "ticks_add")
-
-TICKS_PERIOD = 1 << 29
+__all__ = ("ticks_ms", "ticks_diff")
 
 
 def ticks_ms() -> int:
     return supervisor.ticks_ms()
-
-
-def ticks_add(ticks: int, delta: int) -> int:
-    return (ticks + delta) % TICKS_PERIOD
