@@ -19,14 +19,12 @@ from hw.display import choose, reset_line
 from hw.keys import Keys
 from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, Led
 from hw.settings import KEY_PINS, Settings
-from ui.presses import Presses
+from ui.presses import SHORT_MS, Presses
 
 try:
     from typing import Any, Callable, List, Optional
 except ImportError:
     pass
-
-SHORT_MS = 500  # a press released sooner is a short press
 
 
 def optional(builder: "Callable[[Any], Any]", settings: Settings, key: str, label: str,

@@ -7,6 +7,8 @@ in this order (``hw.settings.KEY_PINS``).
 
 from micropython import const
 
+from euchre_core.actions import SEAT_NAMES
+
 N = const(0)
 E = const(1)
 S = const(2)
@@ -15,5 +17,5 @@ OK = const(4)
 
 # A letter per key number: the seats (as the engine names them too), then
 # OK, for messages and logs ("Key E stuck").
-SEATS = "NESW"
+SEATS = SEAT_NAMES
 LETTERS = SEATS + "O"

@@ -57,6 +57,9 @@ def kind_of(result):
     return result >> 3
 
 
+SHORT_MS = const(500)  # a press released sooner is a short press
+
+
 def key_of(result):
     """The key number from a result of ``Presses``."""
     return result & 7
@@ -65,7 +68,7 @@ def key_of(result):
 class Presses:
     """Short/long/stuck detection for up to 8 keys (key numbers 0..7)."""
 
-    def __init__(self, keys=5, long_ms=600, short_ms=500, stuck_ms=20000, bounce_ms=15):
+    def __init__(self, keys=5, long_ms=600, short_ms=SHORT_MS, stuck_ms=20000, bounce_ms=15):
         if not 0 < keys <= 8:
             raise ValueError("between 1 and 8 keys")
         if not 0 <= bounce_ms < short_ms <= long_ms < stuck_ms:
