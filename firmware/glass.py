@@ -10,7 +10,8 @@ and the display are looked for again; once found, every page is sent again.
 from micropython import const
 
 from firmware import say
-from hw.display import ALL_PAGES, open_bus, open_display
+from hw.display import open_bus, open_display
+from ui.frame import ALL_PAGES
 from ui.presses import ticks_diff
 
 try:

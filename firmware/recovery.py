@@ -20,13 +20,14 @@ from micropython import const
 # The display driver is imported here, before anything is counted: a missing
 # or broken library file stops code.py with its traceback and leaves the
 # crash streak, and the saved game, as they were.
+import hw.display  # noqa: F401
 from firmware import say
-from hw.display import ALL_PAGES
 from hw.clock import ticks_diff, ticks_ms
 from hw.keys import NONE, Keys
 from hw.led import STOPPED
 from hw.storage import Storage
 from ui import screen
+from ui.frame import ALL_PAGES
 from ui.keys import OK
 
 try:

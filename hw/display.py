@@ -45,7 +45,7 @@ from micropython import const
 
 import adafruit_ssd1306
 
-from ui.frame import HEIGHT, PAGES, WIDTH
+from ui.frame import ALL_PAGES, HEIGHT, PAGES, WIDTH
 
 try:
     from typing import Any, List
@@ -54,7 +54,6 @@ except ImportError:
 
 __version__ = "1.0.0"
 
-ALL_PAGES = const(0xFF)
 _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
 _WINDOW_BYTES = const(8)  # a window's transaction takes the wire as long as this many bytes
 _SET_COL_ADDR = const(0x21)

@@ -13,6 +13,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "sim" / 
 from _ssd1306 import SSD1306  # noqa: E402  (the simulator's model of the chip)
 
 from hw.display import Display, open_display  # noqa: E402
+from ui.frame import ALL_PAGES  # noqa: E402
 
 
 class Bus:
@@ -408,11 +409,11 @@ def test_the_trimmed_driver_still_drives_the_display(chip, monkeypatch):
     display = hw.display.open_display(Bus(chip), 0x3C)
     assert chip.data_bytes == 0 and not chip.display_on  # the set-up sends no blank frame
     display.frame[2 * 128 + 7:2 * 128 + 30] = b"\x5a" * 23
-    display.show_pages(hw.display.ALL_PAGES)
+    display.show_pages(ALL_PAGES)
     assert ram(chip) == bytes(display.frame)
     display.contrast(40)
     display.flip(True)
     display.sleep(True)
     display.sleep(False)
-    display.show_pages(hw.display.ALL_PAGES)
+    display.show_pages(ALL_PAGES)
     assert ram(chip) == bytes(display.frame)

@@ -13,3 +13,4 @@ WIDTH = const(128)
 HEIGHT = const(64)
 PAGES = const(8)
 FRAME = const(1024)
+ALL_PAGES = const(0xFF)  # a mask of pages, one bit each: every page

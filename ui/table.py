@@ -40,6 +40,7 @@ from micropython import const
 
 from ui import (adjust, ask, banner, confirm, export, hand, history, menu, options, over,
                 parts, pick, prefs, quick, score, screen, stats, suit)
+from ui.frame import ALL_PAGES
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
 from ui.presses import ticks_diff
@@ -302,7 +303,7 @@ class Table:
         """Draw the screen into ``buf`` (1024 bytes, SSD1306 page order) when
         something changed since it was last drawn there.
 
-        Returns 0xFF (every page may have changed) when it drew, 0 when it
+        Returns ALL_PAGES (every page may have changed) when it drew, 0 when it
         did not (nothing changed, or the display sleeps). The display then
         compares the pages with what its glass shows and sends only the
         columns that differ, so nothing is compared twice."""
@@ -313,7 +314,7 @@ class Table:
             return 0
         self._stale = False
         self.draw(buf)
-        return 0xFF
+        return ALL_PAGES
 
     def draw(self, buf):
         """Draw the screen on view, with its message, into ``buf`` now."""
