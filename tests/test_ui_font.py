@@ -159,12 +159,22 @@ def test_an_outline_is_its_edges_pixel_by_pixel():
             assert drawn == wanted, (x0, x1, y0, y1, thick)
 
 
-def test_the_glyph_table_finds_the_glyph_small_index_finds():
-    from ui import screen
+def test_every_character_code_finds_its_glyph():
+    # The rules written out apart from the table: the font from the space
+    # on, lower case as upper case, the four suits, '?' for anything else.
+    def expected(code):
+        if 0x80 <= code < 0x84:
+            return font.SMALL_COUNT + code - 0x80
+        if 97 <= code <= 122:
+            code -= 32
+        if not 32 <= code < 96:
+            code = 63
+        return code - 32
 
-    assert len(screen._GLYPH_OF) == 256
-    assert [screen._GLYPH_OF[code] * font.SMALL_W for code in range(256)] == [
-        font.small_index(code) for code in range(256)]
+    assert len(font.GLYPH_OF) == 256
+    assert [font.GLYPH_OF[code] for code in range(256)] == [expected(c) for c in range(256)]
+    assert [font.small_index(code) for code in range(300)] == [
+        expected(code if code < 256 else 63) * font.SMALL_W for code in range(300)]
 
 
 def test_a_label_changes_only_its_bar_at_every_row_and_at_the_edges():

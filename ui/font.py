@@ -233,12 +233,16 @@ SMALL_VIEW = memoryview(SMALL)
 BIG_VIEW = memoryview(BIG)
 
 
+# The glyph number of every character code 0..255 (its columns start at
+# SMALL_W times it in SMALL): the font's characters in order from the space,
+# lower case drawn as upper case, the suits at 0x80..0x83 (SUIT_CODES), '?'
+# for the rest. Drawing looks a character up here: one index, not a call.
+GLYPH_OF = bytearray(bytes((63 - SMALL_FIRST,)) * 256)
+GLYPH_OF[SMALL_FIRST:SMALL_FIRST + SMALL_COUNT] = bytes(range(SMALL_COUNT))
+GLYPH_OF[97:123] = GLYPH_OF[65:91]
+GLYPH_OF[0x80:0x84] = bytes(range(SMALL_COUNT, SMALL_COUNT + 4))
+
+
 def small_index(char_code):
     """Offset in ``SMALL`` of the glyph for a character code ('?' if none)."""
-    if 97 <= char_code <= 122:
-        char_code -= 32
-    if 0x80 <= char_code < 0x84:
-        return (SMALL_COUNT + char_code - 0x80) * SMALL_W
-    if not SMALL_FIRST <= char_code < SMALL_FIRST + SMALL_COUNT:
-        char_code = 63
-    return (char_code - SMALL_FIRST) * SMALL_W
+    return GLYPH_OF[char_code if 0 <= char_code < 256 else 63] * SMALL_W

@@ -10,8 +10,8 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 from micropython import const
 
 from ui.frame import FRAME, HEIGHT, PAGES, WIDTH
-from ui.font import (BIG_PAGES, BIG_VIEW, BIG_W, SMALL, SMALL_COUNT, SMALL_FIRST,
-                     SMALL_VIEW, small_index)
+from ui.font import (BIG_PAGES, BIG_VIEW, BIG_W, GLYPH_OF, SMALL, SMALL_VIEW,
+                     small_index)
 from ui.font import SUIT_BIG_W, SUITS_BIG
 
 CHAR_W = const(6)  # 5 columns and a blank one
@@ -35,16 +35,6 @@ _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
 # slice of the bytes would be a new object of up to 1 KiB at each clear).
 _BLANK = memoryview(bytes(WIDTH))
 _LIT = memoryview(b"\xff" * WIDTH)
-
-# Glyph number of every character code (its columns start at 5 times it in
-# SMALL): one lookup a character instead of a call, in the loop every screen
-# spends most time in. The same as small_index(code) // 5, made by slices
-# rather than 256 calls: the font's characters in order from the space,
-# lower case as upper case, '?' for the rest.
-_GLYPH_OF = bytearray(bytes((small_index(63) // 5,)) * 256)
-_GLYPH_OF[SMALL_FIRST:SMALL_FIRST + SMALL_COUNT] = bytes(range(SMALL_COUNT))
-_GLYPH_OF[97:123] = _GLYPH_OF[65:91]
-_GLYPH_OF[0x80:0x84] = bytes(range(SMALL_COUNT, SMALL_COUNT + 4))  # the suits (font.SUIT_CODES)
 
 
 def clear(buf):
@@ -79,7 +69,7 @@ def text(buf, x, page, txt, inverse=False):
         txt = txt.encode()
     base = page * WIDTH
     end = x + len(txt) * CHAR_W
-    glyph_of = _GLYPH_OF
+    glyph_of = GLYPH_OF
     if not inverse and x >= 0 and end <= WIDTH + 1:
         # All of it on the screen (the usual case): one copy a character.
         at = base + x
@@ -138,7 +128,7 @@ def number(buf, x, page, value):
     if x < 0 or x + number_width(value) > WIDTH:
         return text(buf, x, page, str(value))
     at = page * WIDTH + x
-    glyph_of = _GLYPH_OF
+    glyph_of = GLYPH_OF
     small = SMALL_VIEW
     if value < 0:
         glyph = glyph_of[45] * 5  # "-"
@@ -179,7 +169,7 @@ def text2(buf, x, page, txt, down=0):
         txt = txt.encode()
     top = page * WIDTH
     double = _DOUBLE
-    glyph_of = _GLYPH_OF
+    glyph_of = GLYPH_OF
     small = SMALL
     for code in txt:
         if x + 10 > WIDTH:
@@ -226,7 +216,7 @@ def label(buf, x, y, txt):
     keep_top = ~(0x1FF << shift) & 0xFF
     keep_low = ~(0x1FF << shift >> 8) & 0xFF
     blank = 0x1FF << shift  # a lit column with no glyph in it
-    glyph_of = _GLYPH_OF
+    glyph_of = GLYPH_OF
     small = SMALL
     col = x - 1  # the bar starts a column before the first glyph
     for index in range(-1, len(txt)):
