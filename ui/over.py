@@ -6,7 +6,7 @@ A seat key: the next game, that seat deals. OK: the next game, the dealer
 drawn at random (a new game is a new draw for the deal).
 """
 
-from ui import screen
+from ui import parts, screen
 from ui.keys import OK
 
 LIST_PAGE = False
@@ -47,7 +47,7 @@ def draw(table, buf):
     tally = [table.tally[0], table.tally[1]]
     if winner is not None:
         tally[winner] += table.games_won(game)
-    screen.text(buf, 2, 7, "MATCH " + str(tally[0]) + "-" + str(tally[1]))
+    screen.text(buf, 2, 7, parts.match_text(tally))
     screen.text_right(buf, 126, 7, "OK:RANDOM")
 
 

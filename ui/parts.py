@@ -27,8 +27,12 @@ def draw_score_footer(table, buf, dx):
     game = table.game
     screen.text_center(buf, 6, table.names[game.dealer] + b" DEALS", 4 + dx, 124 + dx)
     draw_target(table, buf, 2 + dx)
-    won = table.tally
-    screen.text_right(buf, 124 + dx, 7, b"MATCH %d-%d" % (won[0], won[1]))
+    screen.text_right(buf, 124 + dx, 7, match_text(table.tally))
+
+
+def match_text(won):
+    """The match tally as the bottom lines show it: "MATCH 2-1"."""
+    return b"MATCH %d-%d" % (won[0], won[1])
 
 
 def draw_target(table, buf, x):
@@ -51,11 +55,13 @@ def draw_target(table, buf, x):
         screen.text(buf, screen.text(buf, x + 3, 7, b"BY") + 3, 7, b"2")
 
 
-def draw_team_names(table, buf):
-    """The top line of the hand, quick result and banner: each team's name,
-    whole, clear of the N triangle in the middle."""
-    screen.text(buf, 2, 0, table.teams[0])
-    screen.text_right(buf, 126, 0, table.teams[1])
+def draw_team_names(table, buf, dx=0):
+    """The top line of the score screen (moved ``dx`` against burn-in), the
+    hand, quick result and banner: each team's name, whole, clear of the N
+    triangle in the middle. Being the same on all of them, it is not sent
+    again as the screens change."""
+    screen.text(buf, 2 + dx, 0, table.teams[0])
+    screen.text_right(buf, 126 + dx, 0, table.teams[1])
 
 
 def soft_labels(table, buf, labels, prompt, hint):

@@ -42,10 +42,7 @@ def draw(table, buf):
     game = table.game
     dx = parts.SHIFTS[table.shift]
     scores = game.scores
-    screen.text(buf, 2 + dx, 0, table.teams[0])
-    # Where the hand, quick result and banner put it too (parts.draw_team_names):
-    # the top line stays as the screens change, and is not sent again.
-    screen.text_right(buf, 126 + dx, 0, table.teams[1])
+    parts.draw_team_names(table, buf, dx)
     for team in (0, 1):
         centre = (32 if team == 0 else 96) + dx - 1
         if scores[team] < 100:
