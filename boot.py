@@ -28,7 +28,7 @@ LABEL = "EUCHRE"
 def ok_held() -> bool:
     """Whether OK is down: on its pin from settings.toml, else its default
     (``hw.settings.DEFAULTS``, the one place the pins are written down)."""
-    from hw.settings import default
+    from hw.settings import board_pin, default
 
     name = default("EUCHRE_KEY_OK")
     try:
@@ -37,7 +37,7 @@ def ok_held() -> bool:
             name = configured.strip()
     except Exception:  # a broken settings.toml must not stop the board from booting
         pass
-    pin = getattr(board, name, None) or getattr(board, default("EUCHRE_KEY_OK"), None)
+    pin = board_pin(board, name) or board_pin(board, default("EUCHRE_KEY_OK"))
     if pin is None:
         return False
     key = digitalio.DigitalInOut(pin)

@@ -313,9 +313,6 @@ class Settings:
         """The board pin of a pin key (see the module's ``pin``)."""
         return pin(self, key, board_module)
 
-    def default(self, key: str) -> Any:
-        return _row(key)[1]
-
     def use_default(self, key: str, reason: str) -> Any:
         """Fall back to a key's default after a later check failed (e.g. no such pin)."""
         row = _row(key)
@@ -323,6 +320,16 @@ class Settings:
         self.values[key] = default
         self.errors.append(key + ": " + reason + "; using " + toml_value(default, row[2]))
         return default
+
+
+def board_pin(board_module: Any, name: str) -> Any:
+    """The pin ``name`` of ``board_module`` ("GP14", any case), or None."""
+    found = getattr(board_module, name, None)
+    if found is None:
+        for attr in dir(board_module):
+            if attr.upper() == name.upper():
+                return getattr(board_module, attr)
+    return found
 
 
 def pin(settings: "Settings", key: str, board_module: Any) -> Any:
@@ -333,12 +340,7 @@ def pin(settings: "Settings", key: str, board_module: Any) -> Any:
     name = settings[key]
     if not name:
         return None
-    found = getattr(board_module, name, None)
-    if found is None:
-        for attr in dir(board_module):
-            if attr.upper() == name.upper():
-                found = getattr(board_module, attr)
-                break
+    found = board_pin(board_module, name)
     if found is not None:
         return found
     default = settings.use_default(key, "no pin " + name + " on this board")

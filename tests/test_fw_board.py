@@ -40,6 +40,24 @@ def test_holding_ok_at_power_up_changes_nothing_about_the_drive():
         assert drive["code_writable"] is False
 
 
+class HeldOnGP15(VirtualPico):
+    """OK moved to GP15 and held when the power comes on."""
+
+    def _new_machine(self, keep_display):
+        import _vboard
+
+        machine = super()._new_machine(keep_display)
+        machine.set_button(_vboard.pin_named("GP15"), True, at_ms=0)
+        return machine
+
+
+def test_boot_finds_a_moved_ok_key_as_the_firmware_does_in_any_case():
+    # settings.toml names pins in any case ("gp15"), for boot.py as for the game.
+    with HeldOnGP15(settings=settings_text(EUCHRE_KEY_OK='"gp15"'), seed=3) as pico:
+        assert "OK held" in pico.boot_out
+        assert pico.machine.drive["label"] == "CIRCUITPY"
+
+
 def test_circuitpython_9_settings_and_the_other_display_address():
     settings = {"EUCHRE_TARGET": "7", "EUCHRE_I2C_ADDRESS": '"0x3D"', "EUCHRE_WIN_BY_TWO": "1",
                 "EUCHRE_I2C_FREQUENCY": "100000"}

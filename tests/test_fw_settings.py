@@ -89,7 +89,7 @@ def test_wrong_values_name_the_key_and_keep_the_default(key, given):
     assert len(s.errors) == 1
     assert s.errors[0].startswith(key + ":")
     assert "using" in s.errors[0]
-    assert s[key] == s.default(key)
+    assert s[key] == hs.default(key)
 
 
 def test_malformed_value_from_get_setting_names_the_key():
