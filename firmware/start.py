@@ -76,9 +76,9 @@ def trim_driver() -> None:
     The driver needs only ``FrameBuffer``'s set-up, ``rotation`` and ``fill``.
     A name a later library version no longer has is skipped.
 
-    Kept for a measured need: the 3-game session on the unix port (the
-    board's stand-in, tests/test_fw_micropython.py) does not complete in its
-    160k heap without it; the board itself has room to spare."""
+    Kept for the heap: the 3-game session on the unix port (the board's
+    proxy, SPEC 7; the benchmark's section 3) needs more than its 160k
+    target even with it."""
     import adafruit_framebuf
     import adafruit_ssd1306
 
@@ -136,9 +136,8 @@ def start(firmware: Any, resume: bool) -> None:
     long_ms = settings["EUCHRE_LONG_PRESS_MS"]
     firmware.presses = Presses(len(KEY_PINS), long_ms=long_ms, short_ms=min(SHORT_MS, long_ms))
 
-    # The table UI is loaded once the display's 1 KiB buffer is made: in the
-    # other order, the unix port's 160k heap (see trim_driver) has no hole
-    # that large left for it.
+    # The table UI is loaded once the display's 1 KiB buffer is made, so
+    # that its modules do not split the free heap where that buffer would go.
     from ui.table import Table
 
     rules = house_rules.from_settings(settings.rules_options(), errors)

@@ -101,3 +101,32 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session(tmp_path, monke
     assert not [p for p in (tmp_path / "bench").rglob("*.py")
                 if p.parts[-2] in ("firmware", "euchre_core", "ui", "hw", "lib",
                                   "adafruit_bus_device")]
+
+
+SCREENS_ON_DEMAND = """
+import sys
+sys.path.insert(0, ROOT)
+from ui.table import Table, SCREENS
+from ui.keys import N, S, OK
+t = Table(rand=lambda: 0)
+buf = bytearray(1024)
+t.render(buf)
+print("at start", sorted(n for n in SCREENS if "ui." + n in sys.modules))
+t.press(N, False, 0)
+t.press(OK, True, 0)
+t.render(buf)
+from ui import menu
+t.cursor = t.items.index(menu.ITEM_RULES)
+t.press(OK, False, 0)
+t.render(buf)
+print("after", t.screen_name, sorted(n for n in SCREENS if "ui." + n in sys.modules))
+"""
+
+
+def test_the_table_imports_a_screen_the_first_time_it_opens(tmp_path):
+    # On the board: start-up and an evening that never opens Rules, Stats or
+    # History do not hold them in the heap.
+    out = run_on_stand_ins(tmp_path, SCREENS_ON_DEMAND, "256k")
+    assert "at start ['ask', 'banner', 'hand', 'over', 'quick', 'score']" in out, out
+    assert "after options ['ask', 'banner', 'hand', 'menu', 'options', 'over', 'pick', " \
+           "'quick', 'score']" in out, out

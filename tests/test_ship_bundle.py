@@ -321,16 +321,23 @@ def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):
     (root / "pkg" / "__init__.py").write_text("from . import helper\n")
     (root / "pkg" / "helper.py").write_text("from .part import VALUE\n")
     (root / "pkg" / "part.py").write_text("VALUE = 1\nfrom libpkg import inner\n")
-    (root / "pkg" / "unused.py").write_text("import missing_too\n")
+    # Imported by name, as the table imports its screens: the package ships
+    # whole, and this module's own imports are followed too.
+    (root / "pkg" / "by_name.py").write_text("import missing_too\n")
+    # Desktop-only code is in folders that are no package of the firmware.
+    (root / "tools").mkdir()
+    (root / "tools" / "desk.py").write_text("import pkg\n")
     (lib / "libmod.py").write_text("from micropython import const\n")
     (lib / "libpkg" / "__init__.py").write_text("")
     (lib / "libpkg" / "inner.py").write_text("import board\n")
     closure = ship_imports.import_closure([str(root / "code.py")], [str(root), str(lib)],
                                           frozenset(("os", "micropython", "board")))
-    assert sorted(closure.files) == ["libmod", "libpkg", "libpkg.inner", "pkg", "pkg.helper", "pkg.part"]
+    assert sorted(closure.files) == ["libmod", "libpkg", "libpkg.inner", "pkg", "pkg.by_name",
+                                     "pkg.helper", "pkg.part"]
     assert closure.builtin == {"os", "micropython", "board"}
     # An import inside a function still happens on the board; a guarded one may fail.
-    assert closure.missing == [("nowhere", "code.py", 10)]
+    assert sorted(closure.missing) == [("missing_too", "pkg/by_name.py", 1),
+                                       ("nowhere", "code.py", 10)]
     assert sorted(name for name, _file, _line in closure.optional_missing) == ["framebuf", "typing"]
 
 

@@ -18,7 +18,7 @@ import sys
 import pytest
 
 from test_ui_cases import UI_HEAP
-from ui.table import SCREENS
+from ui.table import SCREENS, screen_module
 
 _TESTS = pathlib.Path(__file__).parent
 _ROOT = _TESTS.parent
@@ -156,7 +156,8 @@ def test_ui_imports_go_down_without_a_circle():
 
 
 def test_every_screen_is_a_unit_and_every_mode_a_registered_screen():
-    for name, unit in SCREENS.items():
+    for name in SCREENS:
+        unit = screen_module(name)
         assert callable(unit.press) and callable(unit.draw), name
         assert unit.LIST_PAGE in (True, False), name
     # Every name a screen sets ``table.mode`` to is registered.
@@ -167,3 +168,8 @@ def test_every_screen_is_a_unit_and_every_mode_a_registered_screen():
                     and isinstance(node.value, ast.Constant)):
                 assert node.value.value is None or node.value.value in SCREENS, \
                     (path.name, node.value.value)
+            # And every screen ``Table.open`` opens.
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "open" and node.args
+                    and isinstance(node.args[0], ast.Constant)):
+                assert node.args[0].value in SCREENS, (path.name, node.args[0].value)

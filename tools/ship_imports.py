@@ -4,6 +4,12 @@ The bundle step and its test use this to make sure that every module the board
 will import is on the CIRCUITPY drive (in the root folder or in ``lib/``) or is
 built into CircuitPython, and that nothing else of the project is shipped.
 
+A package of the project (a folder of the first root) is shipped whole once
+any of it is imported: the table imports most of its screens by name the
+first time they open (``ui.table.screen_module``), which no import
+statement shows. Desktop-only code lives in folders of its own and so is
+never part of one.
+
 An import inside ``try: ... except ImportError:`` is optional: the firmware or
 a library has a fallback for it (``typing`` for annotations, MicroPython's C
 ``framebuf`` before ``adafruit_framebuf``), so a missing one is not an error.
@@ -181,6 +187,14 @@ def _add(closure, queue, target, roots, builtins, guarded, path, line):
         if found:
             closure.files[name] = found
             queue.append((os.path.abspath(found), name))
+            folder = os.path.dirname(os.path.abspath(found))
+            if (os.path.basename(found).startswith("__init__.")
+                    and os.path.dirname(folder) == os.path.abspath(roots[0])):
+                # A package of the project: all of it (see the module's doc).
+                for entry in sorted(os.listdir(folder)):
+                    if entry.endswith(".py") and entry != "__init__.py":
+                        _add(closure, queue, name + "." + entry[:-3], roots, builtins,
+                             guarded, path, line)
         elif parts[0] in builtins:
             closure.builtin.add(parts[0])
             return

@@ -1,5 +1,6 @@
 """The menu, opened by long OK from every screen, and Undo, its first entry
-(so undo is long OK, then OK).
+(so undo is long OK, then OK). The screens it opens are imported when they
+first open (``Table.open``), all but the seat picker it shares with them.
 
 The keys by where they sit on the picture: top and bottom move, right (or
 OK) chooses, left goes back.
@@ -7,7 +8,7 @@ OK) chooses, left goes back.
 
 from micropython import const
 
-from ui import adjust, confirm, export, history, options, parts, pick, screen
+from ui import parts, pick, screen
 from ui.keys import N, S, W
 from euchre_core.game import Game
 
@@ -93,21 +94,19 @@ def press(table, key, long, now_ms):
     elif item == ITEM_DEALER:
         pick.show(table, pick.FOR_DEALER)
     elif item == ITEM_ADJUST:
-        adjust.show(table)
-    elif item == ITEM_RULES:
-        options.show(table, options.RULES)
-    elif item == ITEM_DISPLAY:
-        options.show(table, options.DISPLAY)
+        table.open("adjust")
+    elif item == ITEM_RULES or item == ITEM_DISPLAY:
+        table.open("options", item == ITEM_DISPLAY)
     elif item == ITEM_STATS:
-        table.top = 0
-        table.mode = "stats"
+        table.open("stats")
     elif item == ITEM_HISTORY:
-        history.show(table)
+        table.open("history")
     elif item == ITEM_EXPORT:
-        count = export.export(table, table.out if table.out is not None else print)
+        count = table.module("export").export(table, table.out if table.out is not None
+                                              else print)
         table.say(str(count) + (" LINE TO USB" if count == 1 else " LINES TO USB"), now_ms)
     elif item == ITEM_NEW_GAME or item == ITEM_RESET:
-        confirm.show(table, item == ITEM_RESET)
+        table.open("confirm", item == ITEM_RESET)
 
 
 def undo(table, now_ms):

@@ -47,7 +47,9 @@ _VALUE_LABELS = {
 }
 
 
-def show(table, page):
+def show(table, display):
+    """The Display page when ``display``, else the Rules page."""
+    page = DISPLAY if display else RULES
     table.options = page
     if page == RULES:
         table.draft = table.next_rules

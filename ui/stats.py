@@ -16,6 +16,11 @@ _FITS = const(6)  # rows on pages 2..7; with more, 5 and page 7 for the triangle
 _COLUMNS = (80, 112)
 
 
+def show(table):
+    table.top = 0
+    table.mode = "stats"
+
+
 def rows(table):
     """(label, value N-S, value E-W) per row."""
     game = table.game

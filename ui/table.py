@@ -6,8 +6,11 @@ and ticks with the time in milliseconds and asks it to ``render`` into the
 display buffer when anything changed; the display then sends only the
 columns that differ from what its glass shows.
 
-Each screen is a module of its own, registered once in ``SCREENS`` under
-the name ``screen_name`` reports. A screen module has
+Each screen is a module of this package, named in ``SCREENS`` as
+``screen_name`` reports it and found through ``screen_module``: the
+screens a hand meets are imported with the table, the others the first
+time they open (``Table.open``), so that start-up and an evening's heap
+hold only the screens the table uses. A screen module has
 
 * ``press(table, key, long, now_ms)``: a short or long press of a key (ui.keys);
 * ``draw(table, buf)``: the screen into a cleared frame (ui.screen);
@@ -15,9 +18,10 @@ the name ``screen_name`` reports. A screen module has
   picture (the key at the top moves up, at the right chooses, at the left
   goes back), False when a seat key means its seat;
 
-and often ``show(table, ...)``, which opens it. Screens keep their state in
-the table's public attributes (``Table`` lists them) and change screen by
-setting ``table.mode``. Adding a screen is one module and one line here.
+and often ``show(table, ...)``, which ``Table.open`` calls to open it.
+Screens keep their state in the table's public attributes (``Table``
+lists them) and change screen by setting ``table.mode`` or by
+``table.open``. Adding a screen is one module and its name in ``SCREENS``.
 
 One rule for every screen (README, controls): a screen answers the keys it
 offers (a label or triangle beside the key, or a hint naming it); a key it
@@ -38,8 +42,7 @@ settings.toml until "From settings" is chosen in the Rules menu.
 
 from micropython import const
 
-from ui import (adjust, ask, banner, confirm, export, hand, history, menu, options, over,
-                parts, pick, prefs, quick, score, screen, stats, suit)
+from ui import ask, banner, hand, over, parts, prefs, quick, score, screen
 from ui.frame import ALL_PAGES
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
@@ -50,22 +53,25 @@ from euchre_core.rules import Rules
 
 # Every screen by its name. The game's own screen (score, hand or over, by
 # the state of the game) shows while ``Table.mode`` is None.
-SCREENS = {
-    "score": score,
-    "hand": hand,
-    "over": over,
-    "quick": quick,
-    "banner": banner,
-    "menu": menu,
-    "pick": pick,
-    "adjust": adjust,
-    "options": options,
-    "stats": stats,
-    "history": history,
-    "confirm": confirm,
-    "ask": ask,
-    "suit": suit,
-}
+SCREENS = ("score", "hand", "over", "quick", "banner", "ask", "menu", "pick", "adjust",
+           "options", "stats", "history", "confirm", "suit")
+
+# The modules of this package imported so far by ``screen_module``: at
+# first the screens every hand meets (a call asks its questions through
+# ``ask``).
+_LOADED = {"score": score, "hand": hand, "over": over, "quick": quick, "banner": banner,
+           "ask": ask}
+
+
+def screen_module(name):
+    """The module of ``name`` in this package (a screen of ``SCREENS``, or
+    ``export``), imported the first time it is asked for."""
+    module = _LOADED.get(name)
+    if module is None:
+        # __import__ returns the package, which the import gave the module.
+        module = _LOADED[name] = getattr(__import__("ui." + name), name)
+    return module
+
 
 MESSAGE_MS = const(3500)
 SHIFT_MS = const(60000)  # burn-in: move the score screen this often
@@ -121,10 +127,12 @@ class Table:
     * ``items``: the menu's entries; ``cursor``, ``top``: the chosen row and
       the first row shown of a list page; ``menu_flash``: the menu's title
       blinks; ``cancel_new``: the menu was opened on "who deals first?".
-    * ``pick``: what the seat picker is for (pick.FOR_RENEGE, ...).
+    * ``pick``: what the seat picker is for (pick.FOR_RENEGE, ...), None
+      before it first opens.
     * ``pending``: Adjust score's points per team; ``undo_pair``: (game,
       action count) right after an adjustment of both teams, undone together.
-    * ``options``: options.RULES or options.DISPLAY; ``draft``: the rules
+    * ``options``: options.RULES or options.DISPLAY (None before either
+      opened); ``draft``: the rules
       being edited; ``display_changed``: display settings not yet saved.
     * ``confirm_reset``: the question is Reset match, not New game.
     * ``banner_hand``: the hand the result banner shows.
@@ -173,10 +181,10 @@ class Table:
         self.top = 0
         self.menu_flash = False
         self.cancel_new = False
-        self.pick = pick.FOR_RENEGE
+        self.pick = None
         self.pending = [0, 0]
         self.undo_pair = None
-        self.options = options.RULES
+        self.options = None
         self.draft = None
         self.display_changed = False
         self.confirm_reset = False
@@ -257,7 +265,7 @@ class Table:
             return
         if key == OK and long:
             self._message = None
-            menu.show(self)
+            self.open("menu")
             return
         name = self.screen_name
         if self._message and name == "over":
@@ -266,7 +274,7 @@ class Table:
             self._message = None
             return
         self._message = None
-        unit = SCREENS[name]
+        unit = screen_module(name)
         if key < OK and unit.LIST_PAGE:
             key = self.side_of(key)
         unit.press(self, key, long, now_ms)
@@ -324,7 +332,7 @@ class Table:
                                True)
             return
         name = self.screen_name
-        SCREENS[name].draw(self, buf)
+        screen_module(name).draw(self, buf)
         if not self._message:
             return
         if name == "score":
@@ -358,9 +366,17 @@ class Table:
 
     def export_lines(self):
         """The game log as CSV lines for the USB serial console."""
-        return export.export_lines(self)
+        return screen_module("export").export_lines(self)
 
     # ----- what the screens use -------------------------------------------------
+
+    def open(self, name, *args):
+        """Open screen ``name``: its module's ``show(table, *args)``."""
+        screen_module(name).show(self, *args)
+
+    def module(self, name):
+        """A module of this package by name (``screen_module``)."""
+        return screen_module(name)
 
     def random_seat(self, now_ms):
         """A seat at random: the first dealer of a new game."""
