@@ -146,8 +146,10 @@ def default(key: str) -> Any:
 
 
 def _show(raw: Any) -> str:
+    """A wrong value as a message quotes it: cut to 12 characters, with
+    letters the screen's font has."""
     text = repr(raw)
-    return text if len(text) <= 12 else text[:11] + "~"
+    return text if len(text) <= 12 else text[:9] + "..."
 
 
 # Characters the screen's font lacks, named in words: the message naming

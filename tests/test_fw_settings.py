@@ -245,8 +245,11 @@ def test_a_name_longer_than_the_screen_takes_is_named_and_its_default_used():
     from fw_support import boot, table
 
     with boot(settings={"EUCHRE_NAME_E": '"Bartholomew"', "EUCHRE_TEAM_EW": '"Easterners"'}) as pico:
-        assert ("EUCHRE_NAME_E: 'Bartholome~ is longer than 10 letters; using \"East\""
+        assert ("EUCHRE_NAME_E: 'Bartholo... is longer than 10 letters; using \"East\""
                 in pico.serial)
         assert "EUCHRE_TEAM_EW: 'Easterners' is longer than 9 letters" in pico.serial
         shown = table(pico)
+        # The cut name is drawn as it is written: every letter one the font has.
+        assert "'BARTHOLO..." in shown.message.upper()
+        assert all(ord(" ") <= ord(char) <= ord("_") for char in shown.message.upper())
         assert shown.names[1] == b"EAST" and shown.teams[1] == b"E-W"
