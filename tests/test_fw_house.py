@@ -57,6 +57,17 @@ def test_without_canadian_loner_the_partner_calls_at_once():
         assert table(pico).game.caller == E and table(pico).screen_name == "hand"
 
 
+def test_a_set_back_says_what_came_off_a_score_that_stops_at_0():
+    with _on(EUCHRE_SETBACK=True) as pico:
+        t = table(pico)
+        game = t.game
+        pico.run_script("E OK N " + BANNER)  # E-W made: +1, nothing to ask
+        assert game.scores == [0, 1] and t.screen_name == "score"
+        pico.run_script("N OK E " + BANNER + " S")  # N-S march, set back
+        assert game.scores == [0, 0] and game.last_hand.set_back
+        _shows(pico, "SET BACK: E-W -1")
+
+
 def test_set_back_from_the_banner_and_its_undo():
     with _on(EUCHRE_SETBACK=True) as pico:
         t = table(pico)

@@ -27,11 +27,13 @@ def press(table, key, long, now_ms):
     if table.side_of(key) != screen.MARK_S:
         table.say(table.key_letter(screen.MARK_S) + ": SET BACK, OK: KEEP THE POINTS", now_ms)
         return
-    hand = table.banner_hand
+    other = 1 - table.banner_hand.scorer
+    before = table.game.scores[other]
     if table.act(now_ms, table.game.set_back):
         table.mode = None
-        table.say("SET BACK: " + table.teams[1 - hand.scorer].decode() + " -"
-                  + str(hand.points), now_ms)
+        # What came off: a score stops at 0.
+        table.say("SET BACK: " + table.teams[other].decode() + " -"
+                  + str(before - table.game.scores[other]), now_ms)
 
 
 def draw(table, buf):
