@@ -227,9 +227,13 @@ BIG = (
     b"\x00\x00\x00\x60\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\xf0\x7f\x3f\x3f\x1f"
 )
 
-# One view of each font, sliced when drawn: a slice of a view shares the
+# Each small glyph's five columns, by glyph number: a view of them in
+# ``SMALL``, made once, which text copies whole into the frame, one a
+# character (making the slice as it draws took the board most of a line's
+# time; views share the bytes, copies of them would take twice the heap).
+GLYPHS = tuple(memoryview(SMALL)[at:at + SMALL_W] for at in range(0, len(SMALL), SMALL_W))
+# The big digits' view, sliced when drawn: a slice of a view shares the
 # bytes (a slice of the bytes would copy them).
-SMALL_VIEW = memoryview(SMALL)
 BIG_VIEW = memoryview(BIG)
 
 

@@ -10,8 +10,7 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 from micropython import const
 
 from ui.frame import FRAME, HEIGHT, PAGES, WIDTH
-from ui.font import (BIG_PAGES, BIG_VIEW, BIG_W, GLYPH_OF, SMALL, SMALL_VIEW,
-                     small_index)
+from ui.font import BIG_PAGES, BIG_VIEW, BIG_W, GLYPH_OF, GLYPHS, SMALL, small_index
 from ui.font import SUIT_BIG_W, SUITS_BIG
 
 CHAR_W = const(6)  # 5 columns and a blank one
@@ -73,10 +72,9 @@ def text(buf, x, page, txt, inverse=False):
     if not inverse and x >= 0 and end <= WIDTH + 1:
         # All of it on the screen (the usual case): one copy a character.
         at = base + x
-        small = SMALL_VIEW
+        glyphs = GLYPHS
         for code in txt:
-            glyph = glyph_of[code] * 5
-            buf[at:at + 5] = small[glyph:glyph + 5]
+            buf[at:at + 5] = glyphs[glyph_of[code]]
             at += CHAR_W
         return end
     if inverse and x >= 1 and end <= WIDTH:
@@ -102,7 +100,7 @@ def text(buf, x, page, txt, inverse=False):
             break
         glyph = small_index(code)
         if x >= 0 and x <= WIDTH - 5 and not flip:
-            buf[base + x:base + x + 5] = SMALL_VIEW[glyph:glyph + 5]
+            buf[base + x:base + x + 5] = GLYPHS[glyph // 5]
         else:
             for col in range(5):
                 if 0 <= x + col < WIDTH:
@@ -129,18 +127,16 @@ def number(buf, x, page, value):
         return text(buf, x, page, str(value))
     at = page * WIDTH + x
     glyph_of = GLYPH_OF
-    small = SMALL_VIEW
+    glyphs = GLYPHS
     if value < 0:
-        glyph = glyph_of[45] * 5  # "-"
-        buf[at:at + 5] = small[glyph:glyph + 5]
+        buf[at:at + 5] = glyphs[glyph_of[45]]  # "-"
         at += CHAR_W
         value = -value
     div = 1
     while div * 10 <= value:
         div *= 10
     while div:
-        glyph = glyph_of[48 + value // div % 10] * 5
-        buf[at:at + 5] = small[glyph:glyph + 5]
+        buf[at:at + 5] = glyphs[glyph_of[48 + value // div % 10]]
         at += CHAR_W
         div //= 10
     return at - page * WIDTH
@@ -219,6 +215,29 @@ def label(buf, x, y, txt):
     glyph_of = GLYPH_OF
     small = SMALL
     col = x - 1  # the bar starts a column before the first glyph
+    end = x + len(txt) * CHAR_W
+    if col >= 0 and end <= WIDTH:
+        # All of it on the screen (the usual case): column by column with
+        # no edge to check, each glyph's five, then the dark gap lit.
+        at = top + col
+        blank_top = blank & 0xFF
+        blank_low = blank >> 8
+        buf[at] = buf[at] & keep_top | blank_top
+        if lower:
+            buf[at + WIDTH] = buf[at + WIDTH] & keep_low | blank_low
+        for code in txt:
+            glyph = glyph_of[code] * 5
+            for column in range(glyph, glyph + 5):
+                at += 1
+                lit = (0x1FF ^ small[column] << 1) << shift
+                buf[at] = buf[at] & keep_top | lit & 0xFF
+                if lower:
+                    buf[at + WIDTH] = buf[at + WIDTH] & keep_low | lit >> 8
+            at += 1
+            buf[at] = buf[at] & keep_top | blank_top
+            if lower:
+                buf[at + WIDTH] = buf[at + WIDTH] & keep_low | blank_low
+        return end
     for index in range(-1, len(txt)):
         glyph = glyph_of[txt[index]] * 5 if index >= 0 else -1
         for part in range(6 if index >= 0 else 1):

@@ -40,6 +40,8 @@ rules, so its log replays exactly). They are saved, and win over
 settings.toml until "From settings" is chosen in the Rules menu.
 """
 
+import gc
+
 from micropython import const
 
 from ui import ask, banner, hand, over, parts, prefs, quick, score, screen
@@ -68,6 +70,9 @@ def screen_module(name):
     ``export``), imported the first time it is asked for."""
     module = _LOADED.get(name)
     if module is None:
+        # Loading a module needs room in one piece, and mid-game the free
+        # heap is cut up by the garbage of the presses: collected first.
+        gc.collect()
         # __import__ returns the package, which the import gave the module.
         module = _LOADED[name] = getattr(__import__("ui." + name), name)
     return module
