@@ -20,6 +20,24 @@ def case_crc16_known_answer():
     assert crc16(b"123456789", 0) == 0x31C3  # the same bits started from 0 (XMODEM)
 
 
+def _crc16_bit_by_bit(data, crc):
+    # The definition: the register shifted a bit at a time through the polynomial.
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def case_crc16_is_the_bit_by_bit_definition():
+    # Every byte value, from registers that set each of the top bits.
+    for start in (0xFFFF, 0, 0x8000, 0x1234, 0xF00F):
+        for value in range(256):
+            assert crc16(bytes((value,)), start) == _crc16_bit_by_bit(bytes((value,)), start)
+    data = bytes(range(0, 256, 7))
+    assert crc16(data) == _crc16_bit_by_bit(data, 0xFFFF)
+
+
 def case_saved_game_byte_layout():
     game = Game.parse(Rules(), "CN TN", dealer=S)
     # magic "E", version 1, start dealer S, 2 actions (low byte first),
