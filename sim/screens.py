@@ -94,11 +94,11 @@ SCREENS = (
      "the dealer goes alone blind (5 points for all 5 tricks, 1 to the defenders "
      "when euchred) or looking, as any loner.",
      {"settings": "EUCHRE_BLIND_LONER = 1\n"}),
-    ("set_back", "N OK E",
-     "Robson set-back (EUCHRE_SETBACK = 1): after a hand of 2 or 4 points the "
-     "banner stays and offers SET BACK on the bottom key: the points come off the "
-     "other team's score instead (not below 0). OK keeps them; Undo takes a "
-     "set-back back.",
+    ("set_back", "E OK N wait:3500 N OK E",
+     "Robson set-back (EUCHRE_SETBACK = 1): after a hand of 2 or 4 points, when "
+     "the other team has points to lose, the banner stays and offers SET BACK on "
+     "the bottom key: the points come off the other team's score instead (not "
+     "below 0). OK keeps them; Undo takes a set-back back.",
      {"settings": "EUCHRE_SETBACK = 1\n"}),
     ("trump_suit", "N",
      "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed "
@@ -115,7 +115,7 @@ SCREENS = (
      "Progressive euchre, the last hand scored with the teams level: game over, a "
      "tie, the match tally unchanged.",
      {"settings": "EUCHRE_HANDS = 2\n"}),
-    ("house_history", "N E N OK E S OK:long S*5 OK",
+    ("house_history", "E OK OK E wait:3500 N E N OK E S OK:long S*5 OK",
      "History names set-backs (the points taken off the other team), blind and "
      "forced loners, and the trump suit after the hand's number when it was "
      "recorded.",

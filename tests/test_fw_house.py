@@ -57,6 +57,20 @@ def test_without_canadian_loner_the_partner_calls_at_once():
         assert table(pico).game.caller == E and table(pico).screen_name == "hand"
 
 
+def test_no_set_back_is_offered_against_a_team_with_no_points():
+    # It would only throw the hand's points away.
+    with _on(EUCHRE_SETBACK=True) as pico:
+        t = table(pico)
+        game = t.game
+        pico.run_script("N OK E")  # N-S march: +2, E-W at 0
+        assert t.screen_name == "banner"
+        buf = page_frame(pico)
+        assert has_text(buf, "QUICK RESULT") and not has_text(buf, "OK:KEEP")
+        pico.run_script(BANNER)  # the banner goes as any other does
+        assert t.screen_name == "score" and game.scores == [2, 0]
+        assert not game.last_hand.set_back
+
+
 def test_a_set_back_says_what_came_off_a_score_that_stops_at_0():
     with _on(EUCHRE_SETBACK=True) as pico:
         t = table(pico)
@@ -72,33 +86,34 @@ def test_set_back_from_the_banner_and_its_undo():
     with _on(EUCHRE_SETBACK=True) as pico:
         t = table(pico)
         game = t.game
+        pico.run_script("N OK N " + BANNER)  # N-S made: +1, nothing to ask
         pico.run_script("E OK E " + BANNER)  # E-W march: +2, and the banner waits
-        assert game.scores == [0, 2] and t.screen_name == "banner"
+        assert game.scores == [1, 2] and t.screen_name == "banner"
         pico.run_script("OK")  # keeps the points
-        assert game.scores == [0, 2] and t.screen_name == "score"
+        assert game.scores == [1, 2] and t.screen_name == "score"
         pico.run_script("N OK E")  # N-S march: +2
-        assert game.scores == [2, 2]
+        assert game.scores == [3, 2]
         pico.run_script(BANNER)
         assert t.screen_name == "banner"
         _shows(pico, "SET BACK", "OK:KEEP")
         pico.run_script("E")  # not offered: said, the banner stays
-        assert t.screen_name == "banner" and game.scores == [2, 2]
+        assert t.screen_name == "banner" and game.scores == [3, 2]
         pico.run_script("S")
-        assert game.scores == [0, 0] and t.screen_name == "score"
+        assert game.scores == [1, 0] and t.screen_name == "score"
         assert game.last_hand.set_back
         _shows(pico, "SET BACK: E-W -2")
         assert menu.undo_label(t) == "UNDO SET BACK"
         pico.run_script(UNDO)
-        assert game.scores == [2, 2] and not game.last_hand.set_back
+        assert game.scores == [3, 2] and not game.last_hand.set_back
         # OK keeps the points, as does a hand of 1 point (nothing asked).
         pico.run_script("OK")
-        assert t.screen_name == "score" and game.scores == [2, 2]
+        assert t.screen_name == "score" and game.scores == [3, 2]
         pico.run_script("S OK E OK")
-        assert game.scores == [4, 2] and t.screen_name == "score"
+        assert game.scores == [5, 2] and t.screen_name == "score"
         pico.run_script("S OK N")  # made 3-4: 1 point, no set-back, the banner goes
         assert t.screen_name == "banner"
         pico.run_script(BANNER)
-        assert t.screen_name == "score" and game.scores == [5, 2]
+        assert t.screen_name == "score" and game.scores == [6, 2]
         pico.run_script("OK:long S*5 OK")  # History: the set-back is not there now
         buf = page_frame(pico)
         assert has_text(buf, "MARCH") and not has_text(buf, "SETBACK")
@@ -282,7 +297,8 @@ def test_new_screens_look_as_reviewed():
         check_golden(pico, "fw_trump_suit")
         pico.run_script("W E")
         check_golden(pico, "fw_trump_hand")
-        pico.run_script("E*4")
+        # N-S +1 (menu, Adjust score): points a set-back can take off.
+        pico.run_script("OK:long S*3 E N OK E*4")
         check_golden(pico, "fw_set_back_banner")
     with _on(EUCHRE_HANDS=2) as pico:
         pico.run_script("N OK E " + BANNER + " E OK E " + BANNER)

@@ -77,8 +77,10 @@ SCREENS = {
     "ordered up?": ((Rules(canadian_loner=True), {}), _keys(S), "ask", (N, S), (E, W, OK)),
     "blind?": ((Rules(blind_loner=True), {}), _keys((N, True)), "ask", (N, S), (E, W, OK)),
     "trump suit": ((Rules(), {"trump": True}), _HAND, "suit", (), (N, E, S, W, OK)),
-    "banner, set back?": ((Rules(setback=True), {}), _keys(N, OK, E), "banner", (N, E, W),
-                          (S, OK)),
+    # E-W have a point to lose, N-S march.
+    "banner, set back?": ((Rules(setback=True), {}),
+                          _then(lambda t, clock: t.game.adjust(1, 1), _keys(N, OK, E)),
+                          "banner", (N, E, W), (S, OK)),
     "notice": (10, lambda t, clock: t.notice("Key N stuck: ignored", clock.now), "notice",
                (), (N, E, S, W, OK)),
 }

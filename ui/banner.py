@@ -2,8 +2,8 @@
 ``SHOW_MS`` or until any key; then the score screen with the next dealer
 (or game over).
 
-When the hand may be set back (Robson ``setback``: it scored 2 or 4), the
-banner offers SET BACK on the key at the bottom of the picture and waits
+When the hand may be set back (Robson ``setback``: it scored 2 or 4, and
+the other team has points to lose), the banner offers SET BACK on the key at the bottom of the picture and waits
 for it or for OK (keep the points)."""
 
 from micropython import const
@@ -16,8 +16,11 @@ SHOW_MS = const(3000)
 
 
 def offers_set_back(table):
-    """True while the banner waits for SET BACK or OK."""
-    return table.game.set_back_refusal() is None
+    """True while the banner waits for SET BACK or OK: the game allows it,
+    and it would take something off (a score stops at 0)."""
+    game = table.game
+    return (game.set_back_refusal() is None
+            and game.scores[1 - table.banner_hand.scorer] > 0)
 
 
 def press(table, key, long, now_ms):
