@@ -7,6 +7,7 @@ import random
 import pytest
 
 from euchre_core import Game, Rules
+from euchre_core.actions import TRICK
 from hw.storage import MAGIC, MARKS, Storage, entry_check
 
 
@@ -142,9 +143,13 @@ def test_undo_is_an_appended_marker_not_an_erase():
     assert scored != [0, 0]
     table.game.undo()  # back across the scored hand
     store.sync(table, check_all=True)
+    undone = table.game.codes[-1]
     table.game.undo()
-    table.game.trick(0)
+    table.game.trick(0 if undone != TRICK << 5 else 2)  # another action in its place
+    written = len(nvm.spans)
     store.sync(table, check_all=True)
+    # Only what changed: one undo marker and the new action, 2 bytes each.
+    assert [end - start for start, end in nvm.spans[written:]] == [2, 2]
     saved = Storage(nvm).load()
     assert saved.codes == table.game.codes
     assert game_of(saved).scores == table.game.scores
