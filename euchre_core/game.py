@@ -312,7 +312,7 @@ class Game:
             self._progress = self._progress[:progress]
         if may_set_back:
             # Only the last hand is ever set back, and only while this is True.
-            game_forms.mark_set_back(self._hands, hands, False)
+            game_forms.mark_set_back(self._hands, hands, None)
         self.winner = winner
         self._may_set_back = may_set_back
         self._new_hand()
@@ -428,8 +428,9 @@ class Game:
         scores = self._scores
         scores[hand.scorer] -= hand.points
         other = 1 - hand.scorer
-        scores[other] = max(0, scores[other] - hand.points)
-        game_forms.mark_set_back(self._hands, len(self._hands), True)
+        taken = min(hand.points, scores[other])
+        scores[other] -= taken
+        game_forms.mark_set_back(self._hands, len(self._hands), taken)
         self._may_set_back = False
         self._score_changed()
 

@@ -20,10 +20,12 @@ from euchre_core.rules import RENEGE as RENEGE_HAND
 # ``reneger``: the seat that reneged (kind "renege"), else None.
 # ``trump``: the suit ("S", "H", "D", "C") when it was recorded, else None.
 # ``blind``: a blind loner; ``forced``: a lone call the Canadian loner rule
-# made; ``set_back``: the points came off the other team's score instead.
+# made; ``set_back``: the points came off the other team's score instead,
+# ``taken`` of them (that score stops at 0; 0 when not set back).
 Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
                            "lone_defender", "tricks", "scorer", "points", "kind",
-                           "reneger", "quick", "trump", "blind", "forced", "set_back"))
+                           "reneger", "quick", "trump", "blind", "forced", "set_back",
+                           "taken"))
 
 # A game keeps each scored hand as 5 bytes (a Hand tuple takes far more
 # heap, and a game has tens of hands):
@@ -31,12 +33,12 @@ Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
 #   the lone maker (or _NOBODY) | the lone defender (or _NOBODY) << 3,
 #   tricks of team 0 | tricks of team 1 << 3 | quick << 6,  points | kind << 4,
 #   trump (0: not recorded, else 1 + its index in SUIT_NAMES) | blind << 3
-#   | forced << 4 | set back << 5
+#   | forced << 4 | set back << 5 (0: not set back, else 1 + the points taken)
 # with kind the index in _KINDS. The makers are the caller's team.
 HAND_BYTES = const(5)
 _KINDS = (MADE, MARCH, LONE_MARCH, EUCHRE, LONE_DEFENSE, RENEGE_HAND)
 _NOBODY = const(4)
-_WAS_SET_BACK = const(32)
+_SET_BACK_SHIFT = const(5)
 
 _FORMAT_MAGIC = const(0x45)  # "E"
 _FORMAT_VERSION = const(1)
@@ -54,12 +56,12 @@ def hand_bytes(dealer, caller, scorer, reneger, lone_seat, lone_defender, tricks
                   trump | (8 if blind else 0) | (16 if forced else 0)))
 
 
-def mark_set_back(hands, size, on):
-    """Mark the last hand of ``hands[:size]`` as set back (or not)."""
-    if on:
-        hands[size - 1] |= _WAS_SET_BACK
-    else:
-        hands[size - 1] &= ~_WAS_SET_BACK
+def mark_set_back(hands, size, taken):
+    """Mark the last hand of ``hands[:size]`` as set back, ``taken`` points
+    off the other team's score (None: not set back)."""
+    at = size - 1
+    hands[at] = (hands[at] & ~(7 << _SET_BACK_SHIFT)
+                 | (0 if taken is None else taken + 1) << _SET_BACK_SHIFT)
 
 
 def read_hand(hands, index):
@@ -80,7 +82,8 @@ def read_hand(hands, index):
                 (tricks & 7, tricks >> 3 & 7), first >> 4 & 1, last & 15, kind,
                 first >> 5 & 3 if kind == RENEGE_HAND else None, bool(tricks & 64),
                 SUIT_NAMES[trump - 1] if trump else None, bool(extra & 8),
-                bool(extra & 16), bool(extra & _WAS_SET_BACK))
+                bool(extra & 16), extra >> _SET_BACK_SHIFT != 0,
+                max(0, (extra >> _SET_BACK_SHIFT) - 1))
 
 
 def saved_bytes(start_dealer, codes):

@@ -12,9 +12,10 @@ from cases_common import N, E, S, W, NS, EW, raises, play
 
 # Each hand of EVERY_KIND and the Hand it leaves in the history:
 # (number, dealer, caller, makers, lone seat, lone defender, tricks (N-S, E-W),
-# scorer, points, kind, reneger, quick) + (trump, blind, forced, set back),
-# the last four as they are for a hand under no house rule with no suit recorded.
-PLAIN = (None, False, False, False)
+# scorer, points, kind, reneger, quick) + (trump, blind, forced, set back,
+# points taken by a set-back), the last five as they are for a hand under no
+# house rule with no suit recorded.
+PLAIN = (None, False, False, False, 0)
 EVERY_KIND = (
     ("AS TS TS TS TS TS", (1, N, S, NS, S, None, (5, 0), NS, 4, "lone_march", None, False) + PLAIN),
     ("CE TN F4", (2, E, E, EW, None, None, (1, 4), EW, 1, "made", None, False) + PLAIN),

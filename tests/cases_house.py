@@ -39,7 +39,8 @@ def case_house_rules_are_off_by_default():
     game.call(E)
     play(game, [E, E, E, E, E])
     hand = game.last_hand
-    assert (hand.trump, hand.blind, hand.forced, hand.set_back) == (None, False, False, False)
+    assert (hand.trump, hand.blind, hand.forced, hand.set_back, hand.taken) \
+        == (None, False, False, False, 0)
     assert "do not play set-backs" in refused(game, game.set_back)
 
 
@@ -152,15 +153,16 @@ def case_set_back_takes_the_points_off_the_other_team():
     game.set_back()
     assert game.scores == [0, 1]
     hand = game.last_hand
-    assert hand.set_back and hand.points == 2 and hand.scorer == NS
+    assert hand.set_back and hand.points == 2 and hand.scorer == NS and hand.taken == 2
     # The set-back mark keeps what else the hand record holds.
     assert (hand.trump, hand.blind, hand.forced, hand.kind) == ("D", False, False, "march")
     assert game.progress() == [(0, 0), (0, 3), (2, 3), (0, 1)]
     assert game.text().endswith(" S")
     copy = reloaded(game)
-    assert copy.last_hand.set_back and copy.scores == [0, 1]
+    assert copy.last_hand.set_back and copy.scores == [0, 1] and copy.last_hand == hand
     # Undo gives the points back, and the set-back may be made again.
     assert game.undo() and game.scores == [2, 3] and not game.last_hand.set_back
+    assert game.last_hand.taken == 0
     game.set_back()
     assert game.scores == [0, 1]
 
@@ -171,7 +173,9 @@ def case_set_back_never_below_zero_and_lone_march():
     game.call(E, alone=True)
     play(game, [E, E, E, E, E])  # lone march: 4
     game.set_back()
-    assert game.scores == [0, 0] and game.last_hand.set_back
+    # The other team had 1 of the 4 points to lose.
+    assert game.scores == [0, 0] and game.last_hand.set_back and game.last_hand.taken == 1
+    assert reloaded(game).last_hand.taken == 1
     # A Canadian loner's march (4) with trump recorded, set back.
     game = Game(Rules(setback=True, canadian_loner=True), dealer=W)
     game.call(E, ordered_up=True, suit="S")
@@ -179,6 +183,7 @@ def case_set_back_never_below_zero_and_lone_march():
     game.set_back()
     hand = game.last_hand
     assert (hand.trump, hand.blind, hand.forced, hand.set_back) == ("S", False, True, True)
+    assert hand.taken == 0  # nothing to take: the march's points are given up
     assert game.scores == [0, 0] and reloaded(game).last_hand == hand
 
 

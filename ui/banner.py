@@ -30,13 +30,12 @@ def press(table, key, long, now_ms):
     if table.side_of(key) != screen.MARK_S:
         table.say(table.key_letter(screen.MARK_S) + ": SET BACK, OK: KEEP THE POINTS", now_ms)
         return
-    other = 1 - table.banner_hand.scorer
-    before = table.game.scores[other]
-    if table.act(now_ms, table.game.set_back):
+    game = table.game
+    if table.act(now_ms, game.set_back):
         table.mode = None
-        # What came off: a score stops at 0.
-        table.say("SET BACK: " + table.teams[other].decode() + " -"
-                  + str(before - table.game.scores[other]), now_ms)
+        hand = game.last_hand
+        table.say("SET BACK: " + table.teams[1 - hand.scorer].decode() + " -"
+                  + str(hand.taken), now_ms)
 
 
 def draw(table, buf):

@@ -62,7 +62,7 @@ def export_lines(table):
         else:
             if action_text(code) == "S":
                 hand = replay.last_hand
-                result = ("set back -" + str(hand.points) + " "
+                result = ("set back -" + str(hand.taken) + " "
                           + table.teams[1 - hand.scorer].decode())
             dealer = replay.dealer
             caller = replay.caller

@@ -83,7 +83,7 @@ def draw(table, buf):
         right = "+" + str(hand.points) + " " + teams[hand.scorer]
         if hand.set_back:
             word = "SETBACK"
-            right = "-" + str(hand.points) + " " + teams[1 - hand.scorer]
+            right = "-" + str(hand.taken) + " " + teams[1 - hand.scorer]
         number = str(hand.number)
         suit = 0 if hand.trump is None else 1
         # The name as long as the row has room for, 3 letters at least.
