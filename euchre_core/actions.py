@@ -45,21 +45,18 @@ QUICK = const(8)       # in a FINISH: only the result is known
 _LETTERS = "CDTPRJXF"
 
 
-def _nibble_remainder(nibble):
-    crc = nibble << 12
-    for _ in range(4):
-        crc = (crc << 1 ^ 0x1021 if crc & 0x8000 else crc << 1) & 0xFFFF
-    return crc
-
-
-# What the polynomial leaves of each 4-bit value at the top of the register.
-_NIBBLE_CRC = tuple(_nibble_remainder(nibble) for nibble in range(16))
+# What the polynomial leaves of each 4-bit value at the top of the
+# register, shifted through it bit by bit (a case checks the whole CRC
+# against that definition).
+_NIBBLE_CRC = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+               0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
 
 
 def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE (polynomial 0x1021), four bits a step: a table of
-    16 values instead of 256, at a quarter of the steps bit by bit takes
-    (a saved game is checked at every start)."""
+    """CRC-16/CCITT-FALSE (polynomial 0x1021), four bits a step from a
+    table of 16 values: a quarter of the steps of the bit-by-bit definition,
+    with no 256-value table in the heap (a saved game is checked at every
+    start)."""
     table = _NIBBLE_CRC
     for byte in data:
         crc = (crc << 4 & 0xFFFF) ^ table[crc >> 12 ^ byte >> 4]

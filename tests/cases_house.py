@@ -319,6 +319,14 @@ def case_hands_tie_is_over_without_a_winner():
     assert copy.over and copy.winner is None
 
 
+def case_hands_the_team_ahead_wins_either_way():
+    for caller, team in ((E, EW), (S, NS)):
+        game = Game(Rules(hands=1), dealer=N)
+        game.call(caller)
+        play(game, [caller] * 5)
+        assert game.over and game.winner == team and game.hands_left == 0
+
+
 def case_hands_skunk_and_set_back_on_the_last_hand():
     game = Game(Rules(hands=1, setback=True), dealer=N)
     game.call(N)
