@@ -3,8 +3,8 @@
 (or game over).
 
 When the hand may be set back (Robson ``setback``: it scored 2 or 4, and
-the other team has points to lose), the banner offers SET BACK on the key at the bottom of the picture and waits
-for it or for OK (keep the points)."""
+the other team has points to lose), the banner offers SET BACK on the key
+at the bottom of the picture and waits for it or for OK (keep the points)."""
 
 from micropython import const
 
