@@ -69,6 +69,8 @@ def test_passes_add_up_the_dumps_between_marks():
     assert found[0]["instr"] == 10 and found[0]["to_sent"] == 10 and found[0]["label"] is None
     # The nvm write (the dump ending at w) is C on the board: not counted.
     assert found[1]["instr"] == 20 + 30 + 40 + 4 and found[1]["to_sent"] == 20 + 30 + 40
+    # The first byte: the bus is taken (E) after the pass's first dump.
+    assert found[1]["to_first"] == 20 and found[0]["to_first"] == 10
     assert found[1]["collected"] and found[1]["label"] == "trick" and found[1]["bytes"] == 40
     with pytest.raises(RuntimeError, match="filter"):
         bench.passes(out, dumps + [1, 1])
