@@ -114,6 +114,13 @@ class Game:
         count = self.hand_count
         return game_forms.read_hand(self._hands, count - 1) if count else None
 
+    def hand(self, number):
+        """The ``Hand`` of scored hand ``number`` (from 1); IndexError when
+        no such hand was scored."""
+        if not 1 <= number <= self.hand_count:
+            raise IndexError("No hand " + str(number) + " was scored")
+        return game_forms.read_hand(self._hands, number - 1)
+
     @property
     def hand_count(self):
         """How many hands have been scored (a misdeal is not a hand)."""

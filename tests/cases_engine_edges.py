@@ -43,6 +43,13 @@ def case_history_after_every_kind_of_hand():
         assert game.lone_defender is None and game.leader is None
         assert game.tricks == [0, 0] and game.tricks_played == 0
     assert game.history() == [hand for _, hand in EVERY_KIND]
+    assert [game.hand(n) for n in range(1, len(EVERY_KIND) + 1)] == game.history()
+    for number in (0, len(EVERY_KIND) + 1):
+        try:
+            game.hand(number)
+            raise AssertionError("hand %d" % number)
+        except IndexError as err:
+            assert str(err) == "No hand %d was scored" % number
     assert game.hand_count == len(EVERY_KIND) and game.misdeals == 1
     assert game.progress() == [(0, 0), (4, 0), (4, 1), (8, 1), (8, 3), (8, 5), (8, 3),
                                (9, 3), (9, 5), (9, 7), (11, 7), (11, 8), (12, 8), (16, 8),

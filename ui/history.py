@@ -59,49 +59,63 @@ def draw(table, buf):
     for team in (0, 1):
         teams[team] += " " * (width - len(teams[team]))
     adjustments = game.adjustments()
-    rows = []
+    # Every row in order, as a number: a hand's (from 1), or -1 - k for
+    # adjustment k. Only the rows on view are written out: a long game has
+    # tens of them, and a scroll redraws the page.
+    order = []
     done = 0
-    for hand in game.history():
-        while done < len(adjustments) and adjustments[done][0] < hand.number:
-            rows.append(_adjust_row(adjustments[done], teams))
+    for number in range(1, game.hand_count + 1):
+        while done < len(adjustments) and adjustments[done][0] < number:
+            order.append(-1 - done)
             done += 1
-        word = parts.KIND_WORDS.get(hand.kind, hand.kind.upper())
-        if hand.kind == "euchre" or hand.kind == "lone_defense":
-            word = "SET"
-        seat = hand.caller
-        if hand.reneger is not None:
-            seat = hand.reneger
-        elif hand.lone_seat is not None:
-            # The lone maker, who need not be the caller.
-            seat = hand.lone_seat
-            if hand.kind == "made":
-                word = "ALONE"
-            if hand.blind:
-                word = "BLIND"
-            elif hand.forced:
-                word = "FORCED"
-        right = "+" + str(hand.points) + " " + teams[hand.scorer]
-        if hand.set_back:
-            word = "SETBACK"
-            right = "-" + str(hand.taken) + " " + teams[1 - hand.scorer]
-        number = str(hand.number)
-        suit = 0 if hand.trump is None else 1
-        # The name as long as the row has room for, 3 letters at least.
-        room = _ROW_CHARS - len(right) - len(number) - suit - len(word) - 2
-        left = " " + table.names[seat].decode()[:max(3, room)] + " " + word
-        left = left[:_ROW_CHARS - len(right) - len(number) - suit]
-        if suit:
-            # The suit's glyph is a byte outside ASCII: the row in bytes.
-            at = SUIT_NAMES.index(hand.trump)
-            rows.append((number.encode() + SUIT_CODES[at:at + 1] + left.encode(), right))
-        else:
-            rows.append((number + left, right))
+        order.append(number)
     while done < len(adjustments):
-        rows.append(_adjust_row(adjustments[done], teams))
+        order.append(-1 - done)
         done += 1
-    if not rows:
-        rows.append(("NO HAND SCORED YET", ""))
+    if not order:
+        parts.draw_list(table, buf, "HISTORY", [("NO HAND SCORED YET", "")], None, None)
+        return
+    rows = [None] * len(order)
+    for at in range(table.top, min(len(order), table.top + parts.ROWS)):
+        entry = order[at]
+        if entry < 0:
+            rows[at] = _adjust_row(adjustments[-1 - entry], teams)
+        else:
+            rows[at] = _hand_row(table, game.hand(entry), teams)
     parts.draw_list(table, buf, "HISTORY", rows, None, None)
+
+
+def _hand_row(table, hand, teams):
+    word = parts.KIND_WORDS.get(hand.kind, hand.kind.upper())
+    if hand.kind == "euchre" or hand.kind == "lone_defense":
+        word = "SET"
+    seat = hand.caller
+    if hand.reneger is not None:
+        seat = hand.reneger
+    elif hand.lone_seat is not None:
+        # The lone maker, who need not be the caller.
+        seat = hand.lone_seat
+        if hand.kind == "made":
+            word = "ALONE"
+        if hand.blind:
+            word = "BLIND"
+        elif hand.forced:
+            word = "FORCED"
+    right = "+" + str(hand.points) + " " + teams[hand.scorer]
+    if hand.set_back:
+        word = "SETBACK"
+        right = "-" + str(hand.taken) + " " + teams[1 - hand.scorer]
+    number = str(hand.number)
+    suit = 0 if hand.trump is None else 1
+    # The name as long as the row has room for, 3 letters at least.
+    room = _ROW_CHARS - len(right) - len(number) - suit - len(word) - 2
+    left = " " + table.names[seat].decode()[:max(3, room)] + " " + word
+    left = left[:_ROW_CHARS - len(right) - len(number) - suit]
+    if suit:
+        # The suit's glyph is a byte outside ASCII: the row in bytes.
+        at = SUIT_NAMES.index(hand.trump)
+        return (number.encode() + SUIT_CODES[at:at + 1] + left.encode(), right)
+    return (number + left, right)
 
 
 def _adjust_row(adjustment, teams):
