@@ -4,7 +4,7 @@ set dealer, rules, export, hardware notices, sleep, tick wrap, burn-in shift.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
-from ui_read import (E, N, OK, S, W, Clock, find_text, frame, markers, press,
+from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, markers, press,
                      read_score, settle, table)
 
 
@@ -262,6 +262,33 @@ def case_ui_a_long_list_keeps_its_bottom_line_for_the_triangle():
     buf = frame(t)
     assert find_text(buf, 6, "RESET MATCH", inverse=True) == 3
     assert markers(buf) == [N]
+
+
+def case_ui_stats_counts_the_hands_once_when_it_opens():
+    # A long game has tens of hands: a scroll must not read them all again.
+    clock = Clock()
+    t = table(Rules(setback=True, blind_loner=True, canadian_loner=True), dealer=0)
+    game = t.game
+    game.call(1)
+    for seat in (1, 1, 1, 1, 1):
+        game.trick(seat)
+    settle(t, clock)
+    press(t, clock, OK, long=True)
+    for _ in range(4):
+        press(t, clock, S)
+    press(t, clock, OK)
+    assert t.screen_name == "stats"
+    read = []
+    history = game.history
+    game.history = lambda: read.append("history") or history()
+    game.stats = lambda: read.append("stats")
+    for _ in range(4):
+        press(t, clock, S)  # nine rows, five on view: to the last
+    buf = frame(t)
+    assert find_text(buf, 6, "FORCED MADE") == 3
+    assert find_text(buf, 2, "LONERS MADE") == 3
+    assert find_text(buf, 2, "0/0") > 64  # E-W's column: a march, no loner
+    assert read == []
 
 
 def case_ui_a_message_of_three_lines_stays_inside_its_box():

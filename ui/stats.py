@@ -17,7 +17,10 @@ _COLUMNS = (80, 112)
 
 
 def show(table):
+    # The game cannot change while Stats is open: its rows are counted once
+    # here, not at every scroll (a long game has tens of hands to read).
     table.top = 0
+    table.stats_rows = rows(table)
     table.mode = "stats"
 
 
@@ -38,6 +41,7 @@ def rows(table):
     # set back by the team that scored the hand; blind and forced loners
     # made / played, by the makers.
     rules = game.rules
+    history = None
     for on, label, field in ((rules.setback, "SET BACKS", "set_back"),
                              (rules.blind_loner, "BLIND MADE", "blind"),
                              (rules.canadian_loner, "FORCED MADE", "forced")):
@@ -45,7 +49,9 @@ def rows(table):
             continue
         made = [0, 0]
         played = [0, 0]
-        for hand in game.history():
+        if history is None:
+            history = game.history()
+        for hand in history:
             if getattr(hand, field):
                 team = hand.scorer if field == "set_back" else hand.makers
                 played[team] += 1
@@ -63,7 +69,7 @@ def press(table, key, long, now_ms):
     if key == W or key == OK:
         table.mode = None
         return
-    count = len(rows(table))
+    count = len(table.stats_rows)
     if (key == N or key == S) and count > _FITS:
         table.top = min(count - _FITS + 1, max(0, table.top + (1 if key == S else -1)))
         return
@@ -72,7 +78,7 @@ def press(table, key, long, now_ms):
 
 
 def draw(table, buf):
-    found = rows(table)
+    found = table.stats_rows
     screen.text(buf, 2, 0, "STATS")
     screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)
