@@ -32,19 +32,18 @@ _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
 
 # Blank and lit bytes to copy from; slices of the views copy nothing (a
 # slice of the bytes would be a new object of up to 1 KiB at each clear).
-_BLANK = memoryview(bytes(WIDTH))
+# A whole frame of blank: every redraw starts with one copy of it.
+_BLANK = memoryview(bytes(FRAME))
 _LIT = memoryview(b"\xff" * WIDTH)
 
 
 def clear(buf):
-    clear_pages(buf, 0, PAGES - 1)
+    buf[0:FRAME] = _BLANK
 
 
 def clear_pages(buf, first, last):
     """Blank pages ``first..last`` (inclusive)."""
-    blank = _BLANK
-    for at in range(first * WIDTH, (last + 1) * WIDTH, WIDTH):
-        buf[at:at + WIDTH] = blank
+    buf[first * WIDTH:(last + 1) * WIDTH] = _BLANK[0:(last + 1 - first) * WIDTH]
 
 
 def clear_box(buf, x0, x1, page0, page1):
