@@ -55,5 +55,6 @@ def resume(table: Any, saved: Any, messages: "List[str]") -> None:
             game.apply(code)
         except ValueError:
             messages.append("Saved game damaged: " + str(kept) + " actions kept")
-            return
+            break
         kept += 1
+    table.resumed()

@@ -98,7 +98,8 @@ SCREENS = (
      "Robson set-back (EUCHRE_SETBACK = 1): after a hand of 2 or 4 points, when "
      "the other team has points to lose, the banner stays and offers SET BACK on "
      "the bottom key: the points come off the other team's score instead (not "
-     "below 0). OK keeps them; Undo takes a set-back back.",
+     "below 0). OK keeps them; Undo takes a set-back back. If the power goes "
+     "while the banner waits, it asks again at the next start.",
      {"settings": "EUCHRE_SETBACK = 1\n"}),
     ("trump_suit", "N",
      "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed "

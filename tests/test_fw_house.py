@@ -136,6 +136,30 @@ def test_set_back_is_named_in_history_stats_and_export():
         assert lines[-1].endswith("set back -2 E-W")
 
 
+def test_set_back_is_still_offered_after_the_power_goes_while_the_banner_waits():
+    with _on(EUCHRE_SETBACK=True) as pico:
+        pico.run_script("E OK E OK N OK E")  # E-W has 2; N-S marches by quick result
+        assert table(pico).screen_name == "banner"
+        pico.run_script("cut boot wait:3500")
+        t = table(pico)
+        assert t.game.scores == [2, 2] and t.screen_name == "banner"
+        _shows(pico, "SET BACK", "OK:KEEP")
+        pico.run_script("S")
+        assert t.game.scores == [0, 0] and t.screen_name == "score"
+        pico.run_script("cut boot wait:3500")  # no offer once it was taken
+        assert table(pico).screen_name == "score"
+        assert table(pico).game.scores == [0, 0]
+
+
+def test_without_set_back_the_banner_is_not_brought_back_after_the_power_goes():
+    with _on(EUCHRE_SETBACK=True) as pico:
+        pico.run_script("E OK E OK N OK E")
+        pico.run_script("OK N")  # the points kept; North calls
+        pico.run_script("cut boot wait:3500")
+        assert table(pico).screen_name == "hand"
+        assert table(pico).game.scores == [2, 2]
+
+
 def test_blind_loner_is_the_dealers_long_press_then_a_choice():
     with _on(EUCHRE_BLIND_LONER=True) as pico:
         t = table(pico)

@@ -370,6 +370,20 @@ class Table:
         self.game = Game.from_bytes(self.game.rules, data)
         self.mode = None
         self._stale = True
+        self.resumed()
+
+    def resumed(self):
+        """The game was just replayed from its saved form: when its last
+        action scored a hand that may still be set back, the result banner
+        offers it again. The power going while it waited must not take the
+        choice away; keeping the points is no action, so it is asked again."""
+        hand = self.game.last_hand
+        if hand is None:
+            return
+        self.banner_hand = hand
+        if banner.offers_set_back(self):
+            self.mode = "banner"
+            self._stale = True
 
     def export_lines(self):
         """The game log as CSV lines for the USB serial console."""
