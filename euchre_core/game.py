@@ -291,6 +291,13 @@ class Game:
         if self.makers is None:
             self._mark(len(self._codes))
 
+    def extend(self, codes):
+        """Apply the action bytes ``codes`` in order, as ``apply`` does each.
+        At the first one refused, its ValueError is raised and the game keeps
+        the actions before it (``action_count`` tells how many)."""
+        for code in codes:
+            self.apply(code)
+
     def _mark(self, count):
         marks = self._marks
         if len(marks) > _MARKS_KEPT:
@@ -553,12 +560,10 @@ class Game:
         """The game saved by ``to_bytes``; ValueError for anything else."""
         dealer, codes = game_forms.read_saved(data)
         game = cls(rules, dealer=dealer)
-        for code in codes:
-            try:
-                game.apply(code)
-            except ValueError as err:
-                raise ValueError("Saved game does not replay under these rules: "
-                                 + str(err))
+        try:
+            game.extend(codes)
+        except ValueError as err:
+            raise ValueError("Saved game does not replay under these rules: " + str(err))
         return game
 
     def __eq__(self, other):

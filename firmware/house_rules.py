@@ -49,12 +49,8 @@ def resume(table: Any, saved: Any, messages: "List[str]") -> None:
         messages.append(str(err) + ": display settings reset")
     table.previous = saved.previous  # what Undo of New game brings back
     game = table.game
-    kept = 0
-    for code in saved.codes:
-        try:
-            game.apply(code)
-        except ValueError:
-            messages.append("Saved game damaged: " + str(kept) + " actions kept")
-            break
-        kept += 1
+    try:
+        game.extend(saved.codes)
+    except ValueError:
+        messages.append("Saved game damaged: " + str(game.action_count) + " actions kept")
     table.resumed()

@@ -8,7 +8,8 @@ import pytest
 
 from euchre_core import Game, Rules
 from euchre_core.actions import TRICK
-from hw.storage import MAGIC, MARKS, Storage, entry_check
+from firmware import house_rules
+from hw.storage import MAGIC, MARKS, Saved, Storage, entry_check
 
 
 class PowerCut(Exception):
@@ -94,9 +95,23 @@ def game_of(saved, rules=None):
     """The saved game replayed, as the firmware resumes it (firmware.house_rules):
     under ``rules`` (the preferences' in the firmware), or an older header's."""
     game = Game(saved.rules or rules or Rules(), dealer=saved.dealer)
-    for code in saved.codes:
-        game.apply(code)
+    game.extend(saved.codes)
     return game
+
+
+def test_a_saved_game_that_stops_replaying_keeps_the_actions_before_and_says_so():
+    played = Game(Rules(), dealer=0)
+    played.call(0)
+    played.trick(2)
+    from ui.table import Table as TableUi
+
+    table = TableUi(game=Game(Rules(), dealer=0))
+    # Then North calls again in the same hand: refused, and so is all after it.
+    codes = played.codes + played.codes[:1] + played.codes[1:]
+    messages = []
+    house_rules.resume(table, Saved(0, codes, table.prefs_bytes(), None, None), messages)
+    assert messages == ["Saved game damaged: 2 actions kept"]
+    assert table.game.codes == played.codes and table.game.tricks == [1, 0]
 
 
 def test_blank_nvm_loads_nothing_and_first_sync_writes_a_record():

@@ -124,8 +124,7 @@ def undo(table, now_ms):
         rules, dealer, codes, table.tally[0], table.tally[1] = table.previous
         table.previous = None
         game = Game(rules, dealer=dealer)
-        for code in codes:
-            game.apply(code)
+        game.extend(codes)
         table.game = game
         table.game_serial += 1
         table.prefs_serial += 1
