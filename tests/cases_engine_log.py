@@ -158,3 +158,17 @@ def case_whole_game_every_action():
         count += 1
     assert count == len(WHOLE_GAME)
     assert game.scores == [0, 0] and game.dealer == N and not game.undo()
+
+
+def case_extend_keeps_the_actions_before_the_first_refused_one():
+    done = Game.parse(Rules(), "CN TN TE", dealer=S)
+    game = Game(Rules(), dealer=S)
+    codes = done.codes
+    # CN TN CN TE: the second call is refused, and nothing after it is applied.
+    assert raises(game.extend, codes[:2] + codes[:1] + codes[2:]) \
+        == "Trump is already named by N"
+    assert game.codes == codes[:2] and game.tricks == [1, 0]
+    game.extend(codes[2:])
+    assert game == done and game.tricks == [1, 1]
+    game.extend(b"")
+    assert game == done
