@@ -185,9 +185,14 @@ class Game:
         return game_forms.adjustments(self._codes)
 
     def stats(self):
-        """Per team: hands made, marches, euchred (suffered), euchres
-        (inflicted), loners tried, loners made (3 or more tricks), reneges."""
-        return game_forms.stats(self.history())
+        """Per team, a dict: hands ``made``, ``marches``, ``euchred``
+        (suffered), ``euchres`` (inflicted), ``loners`` tried and
+        ``loners_made`` (3 or more tricks), ``reneges``; under the house
+        rules, ``blind`` and ``forced`` loners played and made (``blind_made``,
+        ``forced_made``), counted for the makers, and ``set_backs``, counted
+        for the team that set the other back. Loners, made and euchred leave
+        out the hands a renege ended."""
+        return game_forms.stats(self._hands)
 
     # ----- actions -----------------------------------------------------------
 

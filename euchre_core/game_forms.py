@@ -151,28 +151,46 @@ def adjustments(codes):
 
 
 def _empty_stats():
-    return {"made": 0, "marches": 0, "euchred": 0, "euchres": 0,
-            "loners": 0, "loners_made": 0, "reneges": 0}
+    return {"made": 0, "marches": 0, "euchred": 0, "euchres": 0, "loners": 0,
+            "loners_made": 0, "reneges": 0, "blind": 0, "blind_made": 0, "forced": 0,
+            "forced_made": 0, "set_backs": 0}
 
 
-def stats(history):
-    """Per team, counted from the scored hands (``Hand`` records)."""
+def stats(hands):
+    """Per team, counted from the hand records ``hands`` (``hand_bytes``
+    each), read in place: a long game has tens of them, and Stats counts
+    them as it opens."""
     result = (_empty_stats(), _empty_stats())
-    for hand in history:
-        makers = result[hand.makers]
-        defenders = result[1 - hand.makers]
-        if hand.kind == RENEGE_HAND:
-            result[1 - hand.scorer]["reneges"] += 1
+    for at in range(0, len(hands), HAND_BYTES):
+        first = hands[at]
+        team = first >> 2 & 1  # the caller's team: the makers
+        scorer = first >> 4 & 1
+        kind = _KINDS[hands[at + 3] >> 4]
+        extra = hands[at + 4]
+        makers = result[team]
+        # Blind and forced loners, by the makers, and set-backs, by the team
+        # whose points came off the other team: of every hand, a renege too.
+        if extra & 8:
+            makers["blind"] += 1
+            makers["blind_made"] += scorer == team
+        if extra & 16:
+            makers["forced"] += 1
+            makers["forced_made"] += scorer == team
+        if extra >> _SET_BACK_SHIFT:
+            result[scorer]["set_backs"] += 1
+        if kind == RENEGE_HAND:
+            result[1 - scorer]["reneges"] += 1
             continue
-        if hand.lone_seat is not None:
+        alone = hands[at + 1] & 7 != _NOBODY
+        if alone:
             makers["loners"] += 1
-        if hand.scorer == hand.makers:
+        if scorer == team:
             makers["made"] += 1
-            if hand.kind in (MARCH, LONE_MARCH):
+            if kind == MARCH or kind == LONE_MARCH:
                 makers["marches"] += 1
-            if hand.lone_seat is not None:
+            if alone:
                 makers["loners_made"] += 1
         else:
             makers["euchred"] += 1
-            defenders["euchres"] += 1
+            result[1 - team]["euchres"] += 1
     return result

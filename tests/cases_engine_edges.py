@@ -97,10 +97,11 @@ def case_stats_count_past_one():
         "CE TN TN TN TN TN", "CW TN TN TN TE TW",        # E-W euchred twice
         "AE TN TN TN TN TN", "CW RE", "CE RW", "CN RS")), dealer=N)
     ns, ew = game.stats()
-    assert ns == {"made": 4, "marches": 3, "euchred": 0, "euchres": 3,
-                  "loners": 2, "loners_made": 2, "reneges": 1}
-    assert ew == {"made": 0, "marches": 0, "euchred": 3, "euchres": 0,
-                  "loners": 1, "loners_made": 0, "reneges": 2}
+    none = {"blind": 0, "blind_made": 0, "forced": 0, "forced_made": 0, "set_backs": 0}
+    assert ns == dict(none, made=4, marches=3, euchred=0, euchres=3, loners=2,
+                      loners_made=2, reneges=1)
+    assert ew == dict(none, made=0, marches=0, euchred=3, euchres=0, loners=1,
+                      loners_made=0, reneges=2)
 
 
 # ----- who leads, across the W -> N wrap -----------------------------------------

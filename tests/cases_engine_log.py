@@ -172,3 +172,27 @@ def case_extend_keeps_the_actions_before_the_first_refused_one():
     assert game == done and game.tricks == [1, 1]
     game.extend(b"")
     assert game == done
+
+
+def case_stats_count_the_house_rules_loners_and_set_backs():
+    game = Game(Rules(blind_loner=True, canadian_loner=True, setback=True, target=99),
+                dealer=N)
+    game.call(N, alone=True, blind=True)
+    play(game, [N, N, N, N, N])  # the blind loner makes it: N-S 5
+    game.call(W, ordered_up=True)  # E deals: W orders up, alone
+    play(game, [W, W, W, W, W])  # E-W 4
+    game.call(N)
+    play(game, [N, N, N, N, N])  # a march, set back: N-S 5, E-W 2
+    game.set_back()
+    game.call(W, alone=True, blind=True)  # W deals; reneges on the blind loner
+    game.renege(W)  # N-S 7
+    game.call(N, alone=True, blind=True)
+    play(game, [E, E, E, N, N])  # a blind loner set: E-W 3
+    assert game.scores == [7, 3]
+    ns, ew = game.stats()
+    assert ns == {"made": 2, "marches": 2, "euchred": 1, "euchres": 0, "loners": 2,
+                  "loners_made": 1, "reneges": 0, "blind": 2, "blind_made": 1,
+                  "forced": 0, "forced_made": 0, "set_backs": 1}
+    assert ew == {"made": 1, "marches": 1, "euchred": 0, "euchres": 1, "loners": 1,
+                  "loners_made": 1, "reneges": 1, "blind": 1, "blind_made": 0,
+                  "forced": 1, "forced_made": 1, "set_backs": 0}

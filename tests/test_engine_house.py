@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from euchre_core import Game, Rules
+from test_engine_stateful import model_stats
 
 house_options = st.fixed_dictionaries({
     "canadian_loner": st.booleans(), "setback": st.booleans(),
@@ -239,8 +240,11 @@ class HouseMachine(RuleBasedStateMachine):
             assert game.tricks == hand["tricks"]
         else:
             assert game.trump is None
+        history = game.history()
+        stats = game.stats()
+        assert stats == (model_stats(history, 0), model_stats(history, 1))
         copy = Game.from_bytes(self.rules, game.to_bytes())
-        assert copy == game and copy.history() == game.history()
+        assert copy == game and copy.history() == history
         assert (copy.scores, copy.winner, copy.over) == (game.scores, game.winner, game.over)
         assert Game.parse(self.rules, game.text(), game.start_dealer) == game
 

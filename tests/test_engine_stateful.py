@@ -68,12 +68,21 @@ def model_points(rules, makers_tricks, maker_alone, defender_alone):
 
 def model_stats(history, team):
     """Game.stats() for one team, counted from the hands: made, marches,
-    euchred (suffered), euchres (inflicted), loners tried and made, reneges."""
+    euchred (suffered), euchres (inflicted), loners tried and made, reneges;
+    blind and forced loners played and made (of every hand, a renege too),
+    and the hands this team set back."""
     played = [hand for hand in history if hand.kind != "renege"]
     ours = [hand for hand in played if hand.makers == team]
     made = [hand for hand in ours if hand.scorer == team]
     alone = [hand for hand in ours if hand.lone_seat is not None]
-    return {"made": len(made),
+    blind = [hand for hand in history if hand.blind and hand.makers == team]
+    forced = [hand for hand in history if hand.forced and hand.makers == team]
+    return {"blind": len(blind),
+            "blind_made": len([hand for hand in blind if hand.scorer == team]),
+            "forced": len(forced),
+            "forced_made": len([hand for hand in forced if hand.scorer == team]),
+            "set_backs": len([hand for hand in history if hand.set_back and hand.scorer == team]),
+            "made": len(made),
             "marches": len([hand for hand in made if hand.kind in ("march", "lone_march")]),
             "euchred": len(ours) - len(made),
             "euchres": len([hand for hand in played

@@ -10,8 +10,14 @@ from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
 
-_LINES = (("MADE", "made"), ("MARCHES", "marches"), ("EUCHRED", "euchred"),
-          ("EUCHRES", "euchres"), ("LONERS MADE", "loners"), ("RENEGES", "reneges"))
+# Each row: its label, the key of Game.stats it shows, the key of those made
+# when it shows made / played, and the house rule it needs.
+_ROWS = (("MADE", "made", None, None), ("MARCHES", "marches", None, None),
+         ("EUCHRED", "euchred", None, None), ("EUCHRES", "euchres", None, None),
+         ("LONERS MADE", "loners", "loners_made", None), ("RENEGES", "reneges", None, None),
+         ("SET BACKS", "set_backs", None, "setback"),
+         ("BLIND MADE", "blind", "blind_made", "blind_loner"),
+         ("FORCED MADE", "forced", "forced_made", "canadian_loner"))
 _FITS = const(6)  # rows on pages 2..7; with more, 5 and page 7 for the triangle
 _COLUMNS = (80, 112)
 
@@ -29,38 +35,16 @@ def rows(table):
     game = table.game
     stats = game.stats()
     found = []
-    for label, key in _LINES:
+    for label, key, made, rule in _ROWS:
+        if rule is not None and not getattr(game.rules, rule):
+            continue
         pair = []
         for team in (0, 1):
             value = str(stats[team][key])
-            if key == "loners":
-                value = str(stats[team]["loners_made"]) + "/" + value
+            if made is not None:
+                value = str(stats[team][made]) + "/" + value
             pair.append(value)
         found.append((label, pair[0], pair[1]))
-    # Under the house rules that make them, counted from the scored hands:
-    # set back by the team that scored the hand; blind and forced loners
-    # made / played, by the makers.
-    rules = game.rules
-    history = None
-    for on, label, field in ((rules.setback, "SET BACKS", "set_back"),
-                             (rules.blind_loner, "BLIND MADE", "blind"),
-                             (rules.canadian_loner, "FORCED MADE", "forced")):
-        if not on:
-            continue
-        made = [0, 0]
-        played = [0, 0]
-        if history is None:
-            history = game.history()
-        for hand in history:
-            if getattr(hand, field):
-                team = hand.scorer if field == "set_back" else hand.makers
-                played[team] += 1
-                made[team] += hand.scorer == hand.makers
-        if field == "set_back":
-            found.append((label, str(played[0]), str(played[1])))
-        else:
-            found.append((label, str(made[0]) + "/" + str(played[0]),
-                          str(made[1]) + "/" + str(played[1])))
     return found
 
 
