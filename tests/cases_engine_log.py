@@ -188,11 +188,14 @@ def case_stats_count_the_house_rules_loners_and_set_backs():
     game.renege(W)  # N-S 7
     game.call(N, alone=True, blind=True)
     play(game, [E, E, E, N, N])  # a blind loner set: E-W 3
-    assert game.scores == [7, 3]
+    game.call(W, ordered_up=True)  # E deals: W orders up again, and is set
+    play(game, [N, N, N, W, W])  # N-S 2 for it, set back: E-W 1
+    game.set_back()
+    assert game.scores == [7, 1]
     ns, ew = game.stats()
-    assert ns == {"made": 2, "marches": 2, "euchred": 1, "euchres": 0, "loners": 2,
+    assert ns == {"made": 2, "marches": 2, "euchred": 1, "euchres": 1, "loners": 2,
                   "loners_made": 1, "reneges": 0, "blind": 2, "blind_made": 1,
-                  "forced": 0, "forced_made": 0, "set_backs": 1}
-    assert ew == {"made": 1, "marches": 1, "euchred": 0, "euchres": 1, "loners": 1,
+                  "forced": 0, "forced_made": 0, "set_backs": 2}
+    assert ew == {"made": 1, "marches": 1, "euchred": 1, "euchres": 1, "loners": 2,
                   "loners_made": 1, "reneges": 1, "blind": 1, "blind_made": 0,
-                  "forced": 1, "forced_made": 1, "set_backs": 0}
+                  "forced": 2, "forced_made": 1, "set_backs": 0}
