@@ -291,6 +291,31 @@ def case_ui_stats_counts_the_hands_once_when_it_opens():
     assert read == []
 
 
+def case_ui_history_writes_out_only_the_row_a_scroll_brings():
+    clock = Clock()
+    t = table(Rules(target=99), dealer=3)
+    game = t.game
+    for _ in range(8):
+        game.call(0)
+        for _ in range(5):
+            game.trick(0)
+    settle(t, clock)
+    press(t, clock, OK, long=True)
+    for _ in range(5):
+        press(t, clock, S)
+    press(t, clock, OK)
+    assert t.screen_name == "history"
+    buf = frame(t)
+    assert find_text(buf, 1, "3 ANN MARCH") == 3 and find_text(buf, 6, "8 ANN MARCH") == 3
+    read = []
+    hand = game.hand
+    game.hand = lambda number: read.append(number) or hand(number)
+    press(t, clock, N)
+    buf = frame(t)
+    assert find_text(buf, 1, "2 ANN MARCH") == 3 and find_text(buf, 6, "7 ANN MARCH") == 3
+    assert read == [2]
+
+
 def case_ui_a_message_of_three_lines_stays_inside_its_box():
     clock = Clock()
     t = table(dealer=0)

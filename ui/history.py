@@ -18,14 +18,27 @@ _ROW_CHARS = const(20)
 _TEAM_CHARS = const(4)
 
 
-def _row_count(table):
-    game = table.game
-    return game.hand_count + len(game.adjustments())
-
-
 def show(table):
-    """History, scrolled to its end (the latest rows)."""
-    table.top = max(0, _row_count(table) - parts.ROWS)
+    """History, scrolled to its end (the latest rows).
+
+    Its rows in order are counted here, once: a hand's as its number until
+    it is first on view (then as the row ``draw`` wrote for it), a score
+    adjustment's at once. A scroll then writes out only the row it brings."""
+    game = table.game
+    teams = _teams(table)
+    adjustments = game.adjustments()
+    rows = []
+    done = 0
+    for number in range(1, game.hand_count + 1):
+        while done < len(adjustments) and adjustments[done][0] < number:
+            rows.append(_adjust_row(adjustments[done], teams))
+            done += 1
+        rows.append(number)
+    while done < len(adjustments):
+        rows.append(_adjust_row(adjustments[done], teams))
+        done += 1
+    table.rows = rows
+    table.top = max(0, len(rows) - parts.ROWS)
     table.mode = "history"
 
 
@@ -35,7 +48,7 @@ def press(table, key, long, now_ms):
         table.mode = None
         return
     if key == N or key == S:
-        last = max(0, _row_count(table) - parts.ROWS)
+        last = max(0, len(table.rows) - parts.ROWS)
         top = min(last, max(0, table.top + (1 if key == S else -1)))
         if top == table.top:
             table.say("NO MORE HANDS THAT WAY", now_ms)
@@ -52,37 +65,26 @@ def draw(table, buf):
     result; SETBACK, the points taken off the other team), and the points
     to a team; the trump suit after the number when it was recorded; a row
     per score adjustment, where it was made."""
-    game = table.game
-    # The teams' names cut to one width, so the points line up.
+    rows = table.rows
+    if not rows:
+        parts.draw_list(table, buf, "HISTORY", [("NO HAND SCORED YET", "")], None, None)
+        return
+    teams = None
+    for at in range(table.top, min(len(rows), table.top + parts.ROWS)):
+        if isinstance(rows[at], int):
+            if teams is None:
+                teams = _teams(table)
+            rows[at] = _hand_row(table, table.game.hand(rows[at]), teams)
+    parts.draw_list(table, buf, "HISTORY", rows, None, None)
+
+
+def _teams(table):
+    """The teams' names cut to one width, so the points line up."""
     width = min(_TEAM_CHARS, max(len(table.teams[0]), len(table.teams[1])))
     teams = [name.decode()[:width] for name in table.teams]
     for team in (0, 1):
         teams[team] += " " * (width - len(teams[team]))
-    adjustments = game.adjustments()
-    # Every row in order, as a number: a hand's (from 1), or -1 - k for
-    # adjustment k. Only the rows on view are written out: a long game has
-    # tens of them, and a scroll redraws the page.
-    order = []
-    done = 0
-    for number in range(1, game.hand_count + 1):
-        while done < len(adjustments) and adjustments[done][0] < number:
-            order.append(-1 - done)
-            done += 1
-        order.append(number)
-    while done < len(adjustments):
-        order.append(-1 - done)
-        done += 1
-    if not order:
-        parts.draw_list(table, buf, "HISTORY", [("NO HAND SCORED YET", "")], None, None)
-        return
-    rows = [None] * len(order)
-    for at in range(table.top, min(len(order), table.top + parts.ROWS)):
-        entry = order[at]
-        if entry < 0:
-            rows[at] = _adjust_row(adjustments[-1 - entry], teams)
-        else:
-            rows[at] = _hand_row(table, game.hand(entry), teams)
-    parts.draw_list(table, buf, "HISTORY", rows, None, None)
+    return teams
 
 
 def _hand_row(table, hand, teams):

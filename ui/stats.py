@@ -12,7 +12,7 @@ LIST_PAGE = True
 
 # Each row: its label, the key of Game.stats it shows, the key of those made
 # when it shows made / played, and the house rule it needs.
-_ROWS = (("MADE", "made", None, None), ("MARCHES", "marches", None, None),
+_LINES = (("MADE", "made", None, None), ("MARCHES", "marches", None, None),
          ("EUCHRED", "euchred", None, None), ("EUCHRES", "euchres", None, None),
          ("LONERS MADE", "loners", "loners_made", None), ("RENEGES", "reneges", None, None),
          ("SET BACKS", "set_backs", None, "setback"),
@@ -26,7 +26,7 @@ def show(table):
     # The game cannot change while Stats is open: its rows are counted once
     # here, not at every scroll (a long game has tens of hands to read).
     table.top = 0
-    table.stats_rows = rows(table)
+    table.rows = rows(table)
     table.mode = "stats"
 
 
@@ -35,7 +35,7 @@ def rows(table):
     game = table.game
     stats = game.stats()
     found = []
-    for label, key, made, rule in _ROWS:
+    for label, key, made, rule in _LINES:
         if rule is not None and not getattr(game.rules, rule):
             continue
         pair = []
@@ -53,7 +53,7 @@ def press(table, key, long, now_ms):
     if key == W or key == OK:
         table.mode = None
         return
-    count = len(table.stats_rows)
+    count = len(table.rows)
     if (key == N or key == S) and count > _FITS:
         table.top = min(count - _FITS + 1, max(0, table.top + (1 if key == S else -1)))
         return
@@ -62,7 +62,7 @@ def press(table, key, long, now_ms):
 
 
 def draw(table, buf):
-    found = table.stats_rows
+    found = table.rows
     screen.text(buf, 2, 0, "STATS")
     screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)

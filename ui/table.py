@@ -140,7 +140,8 @@ class Table:
       opened); ``draft``: the rules
       being edited; ``display_changed``: display settings not yet saved.
     * ``confirm_reset``: the question is Reset match, not New game.
-    * ``stats_rows``: what Stats shows (ui.stats), counted when it opened.
+    * ``rows``: the rows of the list on view (Stats, History), counted as it
+      opened: the game cannot change while it is open.
     * ``banner_hand``: the hand the result banner shows.
     * ``asking``: the question before a call (ask.IF_ORDERED_UP, ask.IF_BLIND);
       ``call_seat``: the seat calling.
@@ -194,7 +195,7 @@ class Table:
         self.draft = None
         self.display_changed = False
         self.confirm_reset = False
-        self.stats_rows = []
+        self.rows = []
         self.banner_hand = None
         self.asking = 0
         self.call_seat = 0
