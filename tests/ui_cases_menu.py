@@ -289,6 +289,8 @@ def case_ui_stats_counts_the_hands_once_when_it_opens():
     assert find_text(buf, 2, "LONERS MADE") == 3
     assert find_text(buf, 2, "0/0") > 64  # E-W's column: a march, no loner
     assert read == []
+    press(t, clock, S)  # past the end: said, and nothing moves
+    assert t.message == "NO MORE ROWS THAT WAY" and find_text(frame(t), 6, "FORCED MADE") == 3
 
 
 def case_ui_history_writes_out_only_the_row_a_scroll_brings():

@@ -55,7 +55,11 @@ def press(table, key, long, now_ms):
         return
     count = len(table.rows)
     if (key == N or key == S) and count > _FITS:
-        table.top = min(count - _FITS + 1, max(0, table.top + (1 if key == S else -1)))
+        top = min(count - _FITS + 1, max(0, table.top + (1 if key == S else -1)))
+        if top == table.top:
+            # The end of the list: that key's triangle is gone.
+            table.say("NO MORE ROWS THAT WAY", now_ms)
+        table.top = top
         return
     # A key the page does not offer: what it does offer, nothing else.
     table.say(parts.back_hint(table), now_ms)
