@@ -37,7 +37,7 @@ def show(table):
     while done < len(adjustments):
         rows.append(_adjust_row(adjustments[done], teams))
         done += 1
-    table.rows = rows
+    table.items = rows
     table.top = max(0, len(rows) - parts.ROWS)
     table.mode = "history"
 
@@ -48,7 +48,7 @@ def press(table, key, long, now_ms):
         table.mode = None
         return
     if key == N or key == S:
-        last = max(0, len(table.rows) - parts.ROWS)
+        last = max(0, len(table.items) - parts.ROWS)
         top = min(last, max(0, table.top + (1 if key == S else -1)))
         if top == table.top:
             table.say("NO MORE HANDS THAT WAY", now_ms)
@@ -65,7 +65,7 @@ def draw(table, buf):
     result; SETBACK, the points taken off the other team), and the points
     to a team; the trump suit after the number when it was recorded; a row
     per score adjustment, where it was made."""
-    rows = table.rows
+    rows = table.items
     if not rows:
         parts.draw_list(table, buf, "HISTORY", [("NO HAND SCORED YET", "")], None, None)
         return

@@ -26,7 +26,7 @@ def show(table):
     # The game cannot change while Stats is open: its rows are counted once
     # here, not at every scroll (a long game has tens of hands to read).
     table.top = 0
-    table.rows = rows(table)
+    table.items = rows(table)
     table.mode = "stats"
 
 
@@ -53,7 +53,7 @@ def press(table, key, long, now_ms):
     if key == W or key == OK:
         table.mode = None
         return
-    count = len(table.rows)
+    count = len(table.items)
     if (key == N or key == S) and count > _FITS:
         top = min(count - _FITS + 1, max(0, table.top + (1 if key == S else -1)))
         if top == table.top:
@@ -66,7 +66,7 @@ def press(table, key, long, now_ms):
 
 
 def draw(table, buf):
-    found = table.rows
+    found = table.items
     screen.text(buf, 2, 0, "STATS")
     screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)

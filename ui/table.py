@@ -129,8 +129,10 @@ class Table:
     The screens' state, read and written by the screen modules:
 
     * ``mode``: the name of the screen open over the game's own, or None.
-    * ``items``: the menu's entries; ``cursor``, ``top``: the chosen row and
-      the first row shown of a list page; ``menu_flash``: the menu's title
+    * ``items``: the rows of the list page on view: the menu's entries, or
+      the rows of Stats or History, counted as the page opened (the game
+      cannot change while it is open); ``cursor``, ``top``: the chosen row
+      and the first row shown of a list page; ``menu_flash``: the menu's title
       blinks; ``cancel_new``: the menu was opened on "who deals first?".
     * ``pick``: what the seat picker is for (pick.FOR_RENEGE, ...), None
       before it first opens.
@@ -140,8 +142,6 @@ class Table:
       opened); ``draft``: the rules
       being edited; ``display_changed``: display settings not yet saved.
     * ``confirm_reset``: the question is Reset match, not New game.
-    * ``rows``: the rows of the list on view (Stats, History), counted as it
-      opened: the game cannot change while it is open.
     * ``banner_hand``: the hand the result banner shows.
     * ``asking``: the question before a call (ask.IF_ORDERED_UP, ask.IF_BLIND);
       ``call_seat``: the seat calling.
@@ -195,7 +195,6 @@ class Table:
         self.draft = None
         self.display_changed = False
         self.confirm_reset = False
-        self.rows = []
         self.banner_hand = None
         self.asking = 0
         self.call_seat = 0
