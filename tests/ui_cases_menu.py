@@ -316,6 +316,12 @@ def case_ui_history_writes_out_only_the_row_a_scroll_brings():
     buf = frame(t)
     assert find_text(buf, 1, "2 ANN MARCH") == 3 and find_text(buf, 6, "7 ANN MARCH") == 3
     assert read == [2]
+    press(t, clock, E)  # not offered: a message box, and nothing beside it
+    buf = frame(t)
+    assert t.message == "W OR OK: BACK"
+    for page in (2, 3, 4):
+        for x in (0, 1, 2, 3, 124, 125, 126, 127):
+            assert buf[page * 128 + x] == 0, (page, x)
 
 
 def case_ui_a_message_of_three_lines_stays_inside_its_box():

@@ -12,6 +12,8 @@ from ui import parts, screen
 from ui.keys import OK
 
 LIST_PAGE = False
+# No triangle at the left or right edge: a message box may cover those too.
+SIDE_MARKS = False
 SHOW_MS = const(3000)
 
 

@@ -10,6 +10,8 @@ from euchre_core.actions import SUIT_NAMES
 from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
+# No triangle at the left or right edge: a message box may cover those too.
+SIDE_MARKS = False
 
 # Characters on a row of the list (parts.draw_list), the left text and the
 # right one together: they then stand 4 pixels apart at least, and the

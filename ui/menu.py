@@ -13,6 +13,8 @@ from ui.keys import N, S, W
 from euchre_core.game import Game
 
 LIST_PAGE = True
+# No triangle at the left or right edge: a message box may cover those too.
+SIDE_MARKS = False
 
 # The entries, in the order they are listed (``LABELS``).
 ITEM_UNDO = const(0)

@@ -16,6 +16,8 @@ from euchre_core.game import Game
 from euchre_core.rules import FIELDS
 
 LIST_PAGE = True
+# No triangle at the left or right edge: a message box may cover those too.
+SIDE_MARKS = False
 
 # Which page is open (``Table.options``).
 RULES = const(0)

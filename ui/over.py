@@ -10,6 +10,8 @@ from ui import parts, screen
 from ui.keys import OK
 
 LIST_PAGE = False
+# No triangle at the left or right edge: a message box may cover those too.
+SIDE_MARKS = False
 
 
 def press(table, key, long, now_ms):

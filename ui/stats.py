@@ -9,6 +9,8 @@ from ui import parts, screen
 from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
+# No triangle at the left or right edge: a message box may cover those too.
+SIDE_MARKS = False
 
 # Each row: its label, the key of Game.stats it shows, the key of those made
 # when it shows made / played, and the house rule it needs.

@@ -18,7 +18,9 @@ hold only the screens the table uses. A screen module has
   picture (the key at the top moves up, at the right chooses, at the left
   goes back), False when a seat key means its seat;
 
-and often ``show(table, ...)``, which ``Table.open`` calls to open it.
+and often ``show(table, ...)``, which ``Table.open`` calls to open it, and
+``SIDE_MARKS = False`` on a screen that draws no triangle at the left or
+right edge (a message box then covers its edges too).
 Screens keep their state in the table's public attributes (``Table``
 lists them) and change screen by setting ``table.mode`` or by
 ``table.open``. Adding a screen is one module and its name in ``SCREENS``.
@@ -45,7 +47,7 @@ import gc
 from micropython import const
 
 from ui import ask, banner, hand, over, parts, prefs, quick, score, screen
-from ui.frame import ALL_PAGES
+from ui.frame import ALL_PAGES, WIDTH
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
 from ui.presses import ticks_diff
@@ -517,10 +519,13 @@ class Table:
             screen.text_center(buf, 7, "ANY KEY: OK")
             return
         # A framed box as tall as its lines (pages 3..), a few dark rows
-        # inside its frame above and below them; the edge markers stay in
-        # sight. Said again, the frame is drawn twice as thick.
+        # inside its frame above and below them; the triangles at the left
+        # and right edges stay in sight (on a screen without them, nothing
+        # is left beside the box). Said again, the frame is drawn twice as
+        # thick.
         last = 2 + count
-        screen.clear_box(buf, 4, 124, 2, last + 1)
+        edge = 4 if getattr(screen_module(self.screen_name), "SIDE_MARKS", True) else 0
+        screen.clear_box(buf, edge, WIDTH - edge, 2, last + 1)
         screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self._repeats & 1))
         for i in range(count):
             screen.text_center(buf, 3 + i, lines[i], 4, 124)
