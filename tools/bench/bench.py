@@ -59,7 +59,7 @@ HANDS_COUNT, HANDS_SEED = 400, 7
 SAVED_AT = 8  # the start-up's saved game: a team at this score
 SECTOR_CYCLES, GAMES_PER_WEEK = 100000, 10
 SHORT = ("call", "trick", "last-trick", "quick-ok", "quick-result", "misdeal", "score", "menu",
-         "undo", "new-game")
+         "undo", "stats", "history", "scroll", "back", "new-game")
 KINDS = (("trick", "trick (hand screen)"), ("call", "call (score -> hand screen)"),
          ("score", "score screen (banner -> score)"), ("misdeal", "misdeal (deal passes)"),
          ("menu", "menu move"))

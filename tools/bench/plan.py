@@ -24,7 +24,7 @@ from euchre_core import Game, Rules
 
 Press = namedtuple("Press", "key long settle label")
 
-KEY_OK = 4
+KEY_S, KEY_W, KEY_OK = 2, 3, 4
 IDLE = 7
 QUICK_MADE, QUICK_MARCH, QUICK_EUCHRED = 0, 1, 2  # the quick result's soft keys (N, E, S)
 SETTLE_MS = 300
@@ -127,6 +127,22 @@ Evening = namedtuple("Evening", "presses hands entries actions")
 Hand = namedtuple("Hand", "deal keys ends_at scores actions won")
 
 
+def look_back():
+    """At game over, before the next game: Stats, then History scrolled up
+    two rows, each opened from the menu (Undo, Adjust, Rules, Stats,
+    History, ...: a list page moves down with S, chooses with OK, goes back
+    with W)."""
+    out = [Press(KEY_OK, True, SETTLE_MS, "open-menu")]
+    out += [Press(KEY_S, False, SETTLE_MS, "menu")] * 3
+    out += [Press(KEY_OK, False, SETTLE_MS, "stats"), Press(KEY_W, False, SETTLE_MS, "back"),
+            Press(KEY_OK, True, SETTLE_MS, "open-menu")]
+    out += [Press(KEY_S, False, SETTLE_MS, "menu")] * 4
+    out.append(Press(KEY_OK, False, SETTLE_MS, "history"))
+    out += [Press(0, False, SETTLE_MS, "scroll")] * 2
+    out.append(Press(KEY_W, False, SETTLE_MS, "back"))
+    return out
+
+
 def evening(seed, games=None, deals=None, quick=None):
     """Whole games until ``games`` are won, or ``deals`` deals. ``quick``:
     None a mix of quick results and tricks with mistakes; True or False all
@@ -140,6 +156,7 @@ def evening(seed, games=None, deals=None, quick=None):
             actions.append(game.action_count)
             if len(actions) == games:
                 return Evening(presses, hands, entries, actions)
+            presses += look_back()
             presses.append(Press(0, False, BANNER_MS, "new-game"))  # N, on the game-over screen
             game = Game(Rules(), dealer=0)
         if deals is not None and len(hands) == deals:
