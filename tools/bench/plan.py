@@ -10,7 +10,8 @@ The hands are a club table's evening, not a proof: about one deal in
 sixteen is passed out, one call in twelve goes alone, now and then a
 defender goes alone, makers take 3-4 tricks most of the time, and about
 one hand in eight entered trick by trick has a wrong trick taken back with
-the menu's Undo. Each is replayed through the rules engine (``Game``) to
+the menu's Undo, and at game over the table looks at Stats and History
+before the next game. Each is replayed through the rules engine (``Game``) to
 know when a game is over and how many journal entries the firmware must
 write (one per accepted action or undo): the benchmark checks that count
 against the flash, so every press it times is one the firmware took.
