@@ -50,11 +50,7 @@ def press(table, key, long, now_ms):
         table.mode = None
         return
     if key == N or key == S:
-        last = max(0, len(table.items) - parts.ROWS)
-        top = min(last, max(0, table.top + (1 if key == S else -1)))
-        if top == table.top:
-            table.say("NO MORE HANDS THAT WAY", now_ms)
-        table.top = top
+        parts.scroll(table, key, max(0, len(table.items) - parts.ROWS), now_ms, "HANDS")
         return
     # A key the page does not offer: what it does offer, nothing else.
     table.say(parts.back_hint(table), now_ms)

@@ -4,7 +4,7 @@ team names, the soft-key labels and the list page."""
 from micropython import const
 
 from ui import screen
-from ui.keys import E, W
+from ui.keys import E, S, W
 
 # Horizontal offsets the score screen cycles through against burn-in
 # (``Table.shift`` is the index of the one in use).
@@ -104,6 +104,16 @@ def soft_labels(table, buf, labels, prompt, hint):
 def back_hint(table):
     """What leaves a list page, with the letter of the key on the left."""
     return table.key_letter(W) + " OR OK: BACK"
+
+
+def scroll(table, key, last, now_ms, what):
+    """The top (N) or bottom (S) key on a list page without a cursor: the
+    first row shown (``table.top``, 0..``last``) moves one that way; at the
+    end, "NO MORE ``what`` THAT WAY" instead (that key's triangle is gone)."""
+    top = min(last, max(0, table.top + (1 if key == S else -1)))
+    if top == table.top:
+        table.say("NO MORE " + what + " THAT WAY", now_ms)
+    table.top = top
 
 
 def draw_list(table, buf, title, rows, cursor, hint):

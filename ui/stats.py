@@ -57,11 +57,7 @@ def press(table, key, long, now_ms):
         return
     count = len(table.items)
     if (key == N or key == S) and count > _FITS:
-        top = min(count - _FITS + 1, max(0, table.top + (1 if key == S else -1)))
-        if top == table.top:
-            # The end of the list: that key's triangle is gone.
-            table.say("NO MORE ROWS THAT WAY", now_ms)
-        table.top = top
+        parts.scroll(table, key, count - _FITS + 1, now_ms, "ROWS")
         return
     # A key the page does not offer: what it does offer, nothing else.
     table.say(parts.back_hint(table), now_ms)
