@@ -337,11 +337,11 @@ class Table:
         """Draw the screen on view, with its message, into ``buf`` now."""
         screen.clear(buf)
         if self._notices:
-            self._draw_message(buf, screen.wrap(self._notices[0].upper(), _NOTICE_LINES),
-                               True)
+            self._draw_notice(buf, screen.wrap(self._notices[0].upper(), _NOTICE_LINES))
             return
         name = self.screen_name
-        screen_module(name).draw(self, buf)
+        unit = screen_module(name)
+        unit.draw(self, buf)
         if not self._message:
             return
         if name == "score":
@@ -351,7 +351,8 @@ class Table:
                 self._draw_band(buf, lines)
                 return
             # Too long for the band: the box, over the digits for a moment.
-        self._draw_message(buf, screen.wrap(self._message, _BOX_LINES), False)
+        self._draw_box(buf, screen.wrap(self._message, _BOX_LINES),
+                       getattr(unit, "SIDE_MARKS", True))
 
     # ----- persistence ---------------------------------------------------------
 
@@ -507,24 +508,22 @@ class Table:
         if last == 7:
             screen.marker(buf, self.side_of(self.game.dealer), parts.SHIFTS[self.shift])
 
-    def _draw_message(self, buf, lines, notice):
-        """A box over the middle of the screen (all of it for a notice)."""
+    def _draw_notice(self, buf, lines):
+        """A notice from the hardware, alone on the (cleared) screen."""
+        screen.label_center(buf, 0, "MESSAGE")
+        for i in range(len(lines)):
+            screen.text_center(buf, 2 + i, lines[i])
+        screen.text_center(buf, 7, "ANY KEY: OK")
+
+    def _draw_box(self, buf, lines, side_marks):
+        """A message in a framed box over the middle of the screen, as tall
+        as its lines (pages 3..), a few dark rows inside its frame above and
+        below them. ``side_marks``: the screen has triangles at its left and
+        right edges, which stay in sight; else nothing is left beside the
+        box. Said again, the frame is drawn twice as thick."""
         count = len(lines)
-        if notice:
-            screen.label_center(buf, 0, "MESSAGE")
-            top = 2
-            screen.clear_pages(buf, 2, 7)
-            for i in range(count):
-                screen.text_center(buf, top + i, lines[i])
-            screen.text_center(buf, 7, "ANY KEY: OK")
-            return
-        # A framed box as tall as its lines (pages 3..), a few dark rows
-        # inside its frame above and below them; the triangles at the left
-        # and right edges stay in sight (on a screen without them, nothing
-        # is left beside the box). Said again, the frame is drawn twice as
-        # thick.
         last = 2 + count
-        edge = 4 if getattr(screen_module(self.screen_name), "SIDE_MARKS", True) else 0
+        edge = 4 if side_marks else 0
         screen.clear_box(buf, edge, WIDTH - edge, 2, last + 1)
         screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self._repeats & 1))
         for i in range(count):
