@@ -39,6 +39,10 @@ HAND_BYTES = const(5)
 _KINDS = (MADE, MARCH, LONE_MARCH, EUCHRE, LONE_DEFENSE, RENEGE_HAND)
 _NOBODY = const(4)
 _SET_BACK_SHIFT = const(5)
+# Flags of a hand record (not of an action byte: see actions):
+_HAND_QUICK = const(64)  # in its tricks byte
+_HAND_BLIND = const(8)  # in its last byte, with _HAND_FORCED
+_HAND_FORCED = const(16)
 
 _FORMAT_MAGIC = const(0x45)  # "E"
 _FORMAT_VERSION = const(1)
@@ -51,9 +55,9 @@ def hand_bytes(dealer, caller, scorer, reneger, lone_seat, lone_defender, tricks
     return bytes((dealer | caller << 2 | scorer << 4 | reneger << 5,
                   (_NOBODY if lone_seat is None else lone_seat)
                   | (_NOBODY if lone_defender is None else lone_defender) << 3,
-                  tricks[0] | tricks[1] << 3 | (64 if quick else 0),
+                  tricks[0] | tricks[1] << 3 | (_HAND_QUICK if quick else 0),
                   points | _KINDS.index(kind) << 4,
-                  trump | (8 if blind else 0) | (16 if forced else 0)))
+                  trump | (_HAND_BLIND if blind else 0) | (_HAND_FORCED if forced else 0)))
 
 
 def mark_set_back(hands, size, taken):
@@ -80,9 +84,9 @@ def read_hand(hands, index):
                 None if lone == _NOBODY else lone,
                 None if defender == _NOBODY else defender,
                 (tricks & 7, tricks >> 3 & 7), first >> 4 & 1, last & 15, kind,
-                first >> 5 & 3 if kind == RENEGE_HAND else None, bool(tricks & 64),
-                SUIT_NAMES[trump - 1] if trump else None, bool(extra & 8),
-                bool(extra & 16), extra >> _SET_BACK_SHIFT != 0,
+                first >> 5 & 3 if kind == RENEGE_HAND else None, bool(tricks & _HAND_QUICK),
+                SUIT_NAMES[trump - 1] if trump else None, bool(extra & _HAND_BLIND),
+                bool(extra & _HAND_FORCED), extra >> _SET_BACK_SHIFT != 0,
                 max(0, (extra >> _SET_BACK_SHIFT) - 1))
 
 
@@ -170,10 +174,10 @@ def stats(hands):
         makers = result[team]
         # Blind and forced loners, by the makers, and set-backs, by the team
         # whose points came off the other team: of every hand, a renege too.
-        if extra & 8:
+        if extra & _HAND_BLIND:
             makers["blind"] += 1
             makers["blind_made"] += scorer == team
-        if extra & 16:
+        if extra & _HAND_FORCED:
             makers["forced"] += 1
             makers["forced_made"] += scorer == team
         if extra >> _SET_BACK_SHIFT:
