@@ -3,8 +3,7 @@ option at its extremes and at every length, and action bytes that are no
 action (or no action now), refused word for word.
 
 Plain functions like tests/cases_engine.py: pytest runs them on CPython
-(tests/test_cases.py) and tests/mp_run.py runs them under MicroPython (a
-module of its own: one module's tables fill much of the 64 KiB heap)."""
+(tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
 from euchre_core import FIELDS, Game, Rules
 from cases_common import N, E, S, W, raises

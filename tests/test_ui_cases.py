@@ -1,11 +1,11 @@
 """The table UI cases (tests/ui_cases_*.py): on CPython here, and under the
 MicroPython unix port, precompiled as on the board.
 
-They are not ``tests/cases_*`` modules: the 64 KiB heap of ``make test-mp``
-holds the rules engine, not the engine and the whole table UI at once on
-the 64-bit unix port (objects there are about twice their size on the
-Pico). The UI cases run in their own MicroPython process with ``UI_HEAP``,
-the heap the firmware's 3-game session runs in on the same port."""
+They are not ``tests/cases_*`` modules: ``make test-mp`` gives the rules
+engine's cases a heap sized for the engine alone. The UI cases run in their
+own MicroPython process with ``UI_HEAP``, the heap the firmware's 3-game
+session runs in on the same port (objects there are about twice their size
+on the Pico)."""
 
 import importlib
 import pathlib
