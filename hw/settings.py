@@ -7,18 +7,14 @@ all read it. Each row is ``(key, default, kind)`` with ``kind`` one of
 means is written once, for the people who edit it: in the comment above it in
 the ``settings.toml`` template (the firmware has no use for it on the board).
 
-How values arrive on the board:
-
-* CircuitPython 9 ``os.getenv`` returns a quoted value as ``str`` and a bare
-  integer as ``int``; CircuitPython 10 ``os.getenv`` returns every value as a
-  ``str``. CircuitPython 10 also has ``supervisor.get_setting``, which returns
-  a typed value and raises ``ValueError`` on a malformed one. Both forms are
-  accepted for every key.
-* ``settings.toml`` on CircuitPython 9 knows only strings and integers, so a
-  yes/no key is written ``0`` or ``1`` (``"true"``/``"false"``/``"yes"``/``"no"``
-  and CircuitPython 10's ``true``/``false`` are accepted as well).
-* ``os.getenv`` parses the whole file on every call, so each key is read
-  exactly once, here, at start-up.
+How values arrive: ``read_file`` reads ``settings.toml`` once, as
+CircuitPython 10 reads it, and hands every value over as text. The board's
+own readers (``os.getenv``, ``supervisor.get_setting``) open the file for
+each key and read it a byte at a time up to that key, a bare value three
+times over, and every key is read before the score can be drawn. A reader given to ``Settings`` may also hand over int and
+bool (as those readers do), and every key accepts both. ``settings.toml`` on
+CircuitPython 9 knows only strings and integers, so a yes/no key is written
+``0`` or ``1`` (``true``/``false``/``yes``/``no`` are accepted as well).
 
 A wrong value never stops the firmware: the key's default is used and a
 message naming the key is collected in ``Settings.errors`` for the screen and
@@ -234,31 +230,135 @@ def _convert(key: str, raw: Any, default: Any, kind: str) -> Any:
     return text
 
 
-def _board_reader() -> "Callable[[str], Any]":
-    """The board's own way of reading settings.toml (typed where it can)."""
+#: settings.toml on the drive's root, the board's working directory.
+SETTINGS_FILE = "settings.toml"
+
+# The escapes of a quoted value that stand for another character (any other
+# escaped character stands for itself: \" and \\).
+_ESCAPES = {98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11}  # b f n r t v
+
+
+def _text(raw: "bytes | bytearray") -> str:
     try:
-        import supervisor
+        return raw.decode()
+    except ValueError:  # UnicodeError
+        raise ValueError("not UTF-8 text")
 
-        get_setting = getattr(supervisor, "get_setting", None)
-    except ImportError:
-        get_setting = None
-    if get_setting is not None:
-        return get_setting
-    import os
 
-    return os.getenv
+def _unescape(value: bytes) -> "Tuple[bytearray, int]":
+    """The text of a quoted value with its escapes, and where its closing
+    quote is."""
+    out = bytearray()
+    at = 1
+    end = len(value)
+    while at < end:
+        code = value[at]
+        if code == 34:
+            return out, at
+        at += 1
+        if code == 92:  # a backslash
+            if at == end:
+                break
+            code = value[at]
+            at += 1
+            if code in (117, 85):  # \uXXXX, \UXXXXXXXX
+                digits = 4 if code == 117 else 8
+                try:
+                    char = chr(int(value[at:at + digits], 16))
+                except Exception:
+                    raise ValueError("a wrong \\u escape")
+                at += digits
+                out.extend(char.encode())
+                continue
+            code = _ESCAPES.get(code, code)
+        out.append(code)
+    raise ValueError("no closing quote")
+
+
+def _quoted(value: bytes) -> str:
+    """A quoted value from its opening quote to the end of its line (the
+    line stripped), as text; ValueError says what is wrong with it."""
+    close = value.find(b'"', 1)
+    text: "bytes | bytearray"
+    if close > 0 and value.find(b"\\", 1, close) < 0:
+        text = value[1:close]  # no escape (the usual case)
+    else:
+        text, close = _unescape(value)
+    rest = value[close + 1:].strip()
+    if rest and rest[0] != 35:  # only a comment may follow
+        raise ValueError("text after the closing quote")
+    return _text(text)
+
+
+def parse(lines: Any) -> "Dict[str, Any]":
+    """The keys of settings.toml's root table from its lines (bytes): {key:
+    its value as text, or the ValueError that says why it cannot be read}.
+    As CircuitPython reads the file: ``#`` comments, ``KEY = "text"`` with
+    its escapes, a bare ``KEY = value`` up to a comment, the first of a
+    repeated key, nothing after a ``[table]`` line."""
+    found: "Dict[str, Any]" = {}
+    for line in lines:
+        if not line or line[0] == 35:  # a comment (most lines)
+            continue
+        line = line.strip()
+        if not line or line[0] == 35:
+            continue
+        if line[0] == 91:  # "[": a table, which CircuitPython does not read
+            break
+        at = line.find(b"=")
+        if at < 0:
+            continue
+        try:
+            key = line[:at].strip().decode()
+        except Exception:
+            continue  # not a key any setting has
+        if key in found:
+            continue
+        value = line[at + 1:].strip()
+        try:
+            if value[:1] == b'"':
+                found[key] = _quoted(value)
+            else:
+                comment = value.find(b"#")
+                bare = value[:comment].strip() if comment >= 0 else value
+                if not bare:
+                    raise ValueError("no value")
+                found[key] = _text(bare)
+        except ValueError as err:
+            found[key] = err
+    return found
+
+
+def read_file(path: str = SETTINGS_FILE) -> "Callable[[str], Any]":
+    """A reader (see ``Settings``) of the settings file at ``path``, read
+    here once; no file: every key absent."""
+    # Line by line: the file is read in small pieces, never held whole.
+    try:
+        with open(path, "rb") as f:
+            found = parse(f)
+    except OSError:
+        found = {}
+
+    def read(key: str) -> Any:
+        value = found.get(key)
+        if isinstance(value, ValueError):
+            raise value
+        return value
+
+    return read
 
 
 class Settings:
     """Every key of ``DEFAULTS`` read once and checked.
 
-    ``reader(key)`` returns the raw value or None when the key is absent; it may
-    raise ValueError for a malformed value (CircuitPython 10's get_setting).
+    ``reader(key)`` returns the raw value or None when the key is absent; it
+    raises ValueError for a value it cannot read. The default reader is the
+    file on the drive (``read_file``).
     """
 
     def __init__(self, reader: "Optional[Callable[[str], Any]]" = None) -> None:
         if reader is None:
-            reader = _board_reader()
+            reader = read_file(SETTINGS_FILE)
         self.values: "Dict[str, Any]" = {}
         self.errors: "List[str]" = []
         self.given: "List[str]" = []  # keys found in settings.toml and accepted
@@ -266,7 +366,7 @@ class Settings:
             self.values[key] = default
             try:
                 raw = reader(key)
-            except Exception as err:  # ValueError from get_setting; nothing may stop the start
+            except Exception as err:  # a value the reader cannot read; nothing may stop the start
                 self.errors.append(key + ": cannot read it (" + str(err) + "); using "
                                    + toml_value(default, kind))
                 continue

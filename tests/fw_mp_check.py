@@ -1,8 +1,10 @@
 """hw/storage.py and hw/settings.py under the MicroPython unix port, as on the
-board: nvm as a plain bytearray, settings from a dict. Prints "ok" at the end.
+board: nvm as a plain bytearray, settings from a dict and from a file. Prints
+"ok" at the end.
 Run from the repository root: micropython -X heapsize=256k tests/fw_mp_check.py
 """
 
+import os
 import sys
 
 sys.path.insert(0, ".")
@@ -62,4 +64,18 @@ assert settings["EUCHRE_WIN_BY_TWO"] is True
 assert settings["EUCHRE_ROTATION"] == 180
 assert settings.names()[0] == "Anna"
 assert settings.errors == ["EUCHRE_TARGET: 'x' is not a number; using 10"]
+
+# The drive's settings.toml, read line by line from a file as on the board.
+try:
+    os.mkdir("build")
+except OSError:  # there already
+    pass
+with open("build/mp_settings.toml", "wb") as f:
+    f.write(b'# a comment\r\nEUCHRE_NAME_N = "A\\u007cB" # too\r\n  EUCHRE_TARGET = 11 # bare\r\n'
+            b'EUCHRE_NAME_E = "Bo\r\nEUCHRE_TARGET = 12\r\n[later]\r\nEUCHRE_NAME_S = "Cy"\r\n')
+settings = hs.Settings(hs.read_file("build/mp_settings.toml"))
+assert settings["EUCHRE_TARGET"] == 11 and settings["EUCHRE_NAME_S"] == "South"
+assert settings.errors == ["EUCHRE_NAME_N: 'A|B' has a bar, a letter the screen cannot show; using \"North\"",
+                           "EUCHRE_NAME_E: cannot read it (no closing quote); using \"East\""], settings.errors
+assert hs.Settings(hs.read_file("build/no-such-settings.toml")).errors == []
 print("ok")

@@ -65,9 +65,10 @@ def test_the_driver_is_trimmed_twice_and_still_works_under_micropython(tmp_path)
 
 # The heap the 3-game session is held to here. The proxy target for the
 # board is 160k (bench.TARGET_HEAP); the firmware does not fit it today
-# (README, Benchmarks: it completes from about 182k), so this guards the heap
-# it needs now against growing unnoticed, until the target is met.
-SESSION_HEAP = 192 * 1024
+# (README, Benchmarks: it completes from about 204k, reading the shipped
+# settings.toml), so this guards the heap it needs now against growing
+# unnoticed, until the target is met.
+SESSION_HEAP = 216 * 1024
 
 
 def test_the_shipped_precompiled_firmware_plays_a_3_game_session(tmp_path, monkeypatch):

@@ -253,3 +253,66 @@ def test_a_name_longer_than_the_screen_takes_is_named_and_its_default_used():
         assert "'BARTHOLO..." in shown.message.upper()
         assert all(ord(" ") <= ord(char) <= ord("_") for char in shown.message.upper())
         assert shown.names[1] == b"EAST" and shown.teams[1] == b"E-W"
+
+
+def _parsed(text):
+    return hs.parse(text.encode().split(b"\n"))
+
+
+def test_the_file_is_read_as_circuitpython_reads_it():
+    found = _parsed('# EUCHRE_TARGET = 5\n'
+                    'EUCHRE_TARGET = 11 # a bare value ends at a comment\n'
+                    '  EUCHRE_NAME_N="Ann \\"A\\"" # quoted, with its escapes\n'
+                    'EUCHRE_NAME_E = "a\\\\b\\u0041\\U00000042\\t"\r\n'
+                    'EUCHRE_NAME_S = "#not a comment"\n'
+                    'EUCHRE_TARGET = 12\n'
+                    'not a setting\n'
+                    '\n'
+                    '[later]\n'
+                    'EUCHRE_NAME_W = "Wes"\n')
+    # The first of a repeated key; nothing after a table.
+    assert found == {"EUCHRE_TARGET": "11", "EUCHRE_NAME_N": 'Ann "A"',
+                     "EUCHRE_NAME_E": "a\\bAB\t", "EUCHRE_NAME_S": "#not a comment"}
+
+
+@pytest.mark.parametrize("line, why", [
+    ('EUCHRE_NAME_N = "Ann', "no closing quote"),
+    ('EUCHRE_NAME_N = "Ann\\"', "no closing quote"),
+    ('EUCHRE_NAME_N = "Ann" and Bo', "text after the closing quote"),
+    ('EUCHRE_NAME_N = "\\u00" ', "a wrong \\u escape"),
+    ('EUCHRE_TARGET =  # none', "no value"),
+])
+def test_a_value_the_file_cannot_give_names_the_key_and_why(tmp_path, line, why):
+    path = tmp_path / "settings.toml"
+    path.write_text(line + "\nEUCHRE_CONTRAST = 100\n")
+    s = hs.Settings(hs.read_file(str(path)))
+    key = line.split()[0]
+    assert s.errors == [key + ": cannot read it (" + why + "); using "
+                        + hs.toml_value(hs.default(key), "")]
+    assert s[key] == hs.default(key) and s["EUCHRE_CONTRAST"] == 100
+
+
+def test_text_that_is_not_utf8_names_the_key(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b'EUCHRE_NAME_N = "\xff"\nEUCHRE_NAME_E = \xfe\n')
+    s = hs.Settings(hs.read_file(str(path)))
+    assert s.errors == ['EUCHRE_NAME_N: cannot read it (not UTF-8 text); using "North"',
+                        'EUCHRE_NAME_E: cannot read it (not UTF-8 text); using "East"']
+
+
+def test_the_shipped_file_gives_every_key_its_default(tmp_path):
+    # The settings.toml the drive gets, read by the firmware's own reader:
+    # every key found, none wrong, every value the default.
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    s = hs.Settings(hs.read_file(str(root / "settings.toml")))
+    assert s.errors == [] and sorted(s.given) == sorted(row[0] for row in hs.DEFAULTS)
+    for key, default, _kind in hs.DEFAULTS:
+        assert s[key] == default, key
+
+
+def test_no_file_means_every_default(tmp_path):
+    s = hs.Settings(hs.read_file(str(tmp_path / "none.toml")))
+    assert s.errors == [] and s.given == []
+    assert s.values == {key: default for key, default, _ in hs.DEFAULTS}

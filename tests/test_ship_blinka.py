@@ -170,22 +170,6 @@ def test_code_py_runs_on_blinka_and_resumes_from_its_nvm_file(tmp_path):
     assert nvm.read_bytes()[:32] == saved[:32]
 
 
-def test_settings_toml_is_loaded_into_the_environment(tmp_path):
-    launcher = _load_launcher()
-    path = tmp_path / "settings.toml"
-    path.write_text('EUCHRE_TARGET = 11\nEUCHRE_NAME_N = "Ann \\"A\\""\nEUCHRE_WIN_BY_TWO = true\n'
-                    'EUCHRE_SDA = "GP4"\n[other]\nEUCHRE_SCL = "GP9"\n')
-    environ = {"EUCHRE_SDA": "D2"}
-    loaded = launcher.load_settings(str(path), environ)
-    assert sorted(loaded) == ["EUCHRE_NAME_N", "EUCHRE_TARGET", "EUCHRE_WIN_BY_TWO"]
-    assert environ == {"EUCHRE_SDA": "D2", "EUCHRE_TARGET": "11", "EUCHRE_NAME_N": 'Ann "A"',
-                       "EUCHRE_WIN_BY_TWO": "1"}
-    # Python before 3.11 has no tomllib: the launcher's own reader agrees with it.
-    assert launcher._simple_toml(path.read_text()) == {
-        "EUCHRE_TARGET": 11, "EUCHRE_NAME_N": 'Ann "A"', "EUCHRE_SDA": "GP4",
-        "EUCHRE_WIN_BY_TWO": True}
-
-
 def test_file_nvm_starts_erased_and_keeps_every_write(tmp_path):
     launcher = _load_launcher()
     path = tmp_path / "deep" / "nvm.bin"

@@ -7,9 +7,9 @@ Blinka provides ``board``, ``busio``, ``digitalio``, ``keypad``, ``pwmio`` and
 are. Three things of CircuitPython are missing there, and this launcher adds
 them before it runs ``code.py``, only when Blinka lacks them:
 
-* ``settings.toml``: CPython's ``os.getenv`` reads the process environment, not
-  the file, so its keys are loaded into the environment first (a variable that
-  is already set wins).
+* ``settings.toml``: the firmware reads the drive's file itself
+  (``hw.settings.SETTINGS_FILE``); the launcher points it at the one given
+  with ``--settings``, by default the one beside ``code.py``.
 * ``supervisor``: ``ticks_ms()`` counts milliseconds and wraps at 2**29 like
   the board's; it also gives up the CPU for a millisecond, because the
   firmware's loop never sleeps and would otherwise keep a core busy.
@@ -33,54 +33,6 @@ import types
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NVM_SIZE = 4096
 TICKS_PERIOD = 1 << 29
-
-
-def load_settings(path, environ=None):
-    """Put the top-level keys of a settings.toml into the environment; returns the keys set."""
-    environ = os.environ if environ is None else environ
-    try:
-        import tomllib
-    except ImportError:  # Python before 3.11
-        tomllib = None
-    with open(path, "rb") as handle:
-        data = handle.read()
-    if tomllib is not None:
-        values = tomllib.loads(data.decode("utf-8"))
-    else:
-        values = _simple_toml(data.decode("utf-8"))
-    loaded = []
-    for key, value in values.items():
-        if isinstance(value, dict) or key in environ:
-            continue  # CircuitPython reads only the top table; the environment wins
-        if isinstance(value, bool):
-            value = "1" if value else "0"
-        environ[key] = str(value)
-        loaded.append(key)
-    return loaded
-
-
-def _simple_toml(text):
-    import ast
-
-    values = {}
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("["):
-            break
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, raw = line.split("=", 1)
-        raw = raw.strip()
-        if raw.startswith('"'):
-            end = raw.rindex('"')
-            values[key.strip()] = ast.literal_eval(raw[: end + 1])
-        else:
-            word = raw.split("#", 1)[0].strip()
-            if word in ("true", "false"):
-                values[key.strip()] = word == "true"
-            else:
-                values[key.strip()] = int(word, 0)
-    return values
 
 
 class FileNvm:
@@ -143,8 +95,10 @@ def make_supervisor(restart):
 def prepare(settings_path, nvm_path):
     """Fill in what Blinka lacks; returns the restart flag that supervisor.reload() sets."""
     restart = _Restart()
-    if settings_path and os.path.isfile(settings_path):
-        load_settings(settings_path)
+    if settings_path:
+        import hw.settings
+
+        hw.settings.SETTINGS_FILE = os.path.abspath(settings_path)
     try:
         import supervisor  # noqa: F401
     except ImportError:
@@ -165,7 +119,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="Run code.py on a Linux board through Blinka.")
     parser.add_argument("code", nargs="?", default=os.path.join(ROOT, "code.py"))
     parser.add_argument("--settings", default=None,
-                        help="settings.toml to load (default: beside code.py)")
+                        help="settings.toml to read (default: beside code.py)")
     parser.add_argument("--nvm", default=os.path.expanduser("~/.local/share/euchre-scorekeeper/nvm.bin"),
                         help="file that keeps the game (microcontroller.nvm)")
     parser.add_argument("--seconds", type=float, default=0,

@@ -505,7 +505,7 @@ def report(staged, naive, ours, pico, session, per_hand, controllers):
     startup_ms = pico.cpu(instr) + pico.wire(whole)
     say("   %-24s %11d %8.1f %7d %7.1f" % ("total", instr, pico.cpu(instr), whole["bytes"],
                                           pico.wire(whole)))
-    say("   not counted: reading files from flash, settings.toml parsed in C, the C modules")
+    say("   not counted: reading files from flash, the C modules")
     say("")
     board = session["board"]
     say("3. Heap: the %d-game session (%d presses, %d hands) on the stand-ins, x86-64"

@@ -32,8 +32,16 @@ def firmware(argv):
     standins.S.marking = "--mark" in argv
     if "--sample" in argv:
         standins.S.sample = int(argv[argv.index("--sample") + 1])
+    # The drive's settings.toml, which the firmware reads: as shipped, or
+    # with another display.
+    with open("bundle/CIRCUITPY/settings.toml") as f:
+        lines = f.read().split("\n")
     if "--display" in argv:
-        standins.S.settings["EUCHRE_DISPLAY"] = argv[argv.index("--display") + 1]
+        for at in range(len(lines)):
+            if lines[at].startswith("EUCHRE_DISPLAY "):
+                lines[at] = 'EUCHRE_DISPLAY = "%s"' % argv[argv.index("--display") + 1]
+    with open("settings.toml", "w") as f:
+        f.write("\n".join(lines))
     if "--stages" in argv:
         standins.S.stages = []
     import random

@@ -35,6 +35,7 @@ at the first idle poll (``started``) and every ``sample`` idle polls
 (``peak``).
 """
 
+import builtins
 import gc
 import sys
 
@@ -84,7 +85,6 @@ class S:
     nbytes = 0
     heap = 0
     stages = None  # names already reached, in a start-up run
-    settings = {}  # settings.toml keys the run sets; every other key at its default
     polls = 0
     sample = 0  # sample the live heap every this many idle polls (0: never)
     peak = 0
@@ -357,9 +357,14 @@ def reload():
     raise Reload()
 
 
-def get_setting(key, default=None):
-    stage("settings.toml")
-    return S.settings.get(key, default)
+_builtin_open = open
+
+
+def _open(path, *args):
+    """``open``: the firmware reads one file, settings.toml, at start-up."""
+    if path.endswith("settings.toml"):
+        stage("settings.toml")
+    return _builtin_open(path, *args)
 
 
 class DigitalInOut:
@@ -429,10 +434,11 @@ def install(script, end_ms, nvm_path):
             ("digitalio", Module(DigitalInOut=DigitalInOut)),
             ("pwmio", Module(PWMOut=PWMOut)),
             ("microcontroller", Module(nvm=nvm, reset=reload)),
-            ("supervisor", Module(ticks_ms=ticks_ms, reload=reload, get_setting=get_setting)),
+            ("supervisor", Module(ticks_ms=ticks_ms, reload=reload)),
             ("traceback", Module(print_exception=_print_exception)),
             ("adafruit_bus_device", Module(i2c_device=i2c_device, spi_device=Module())),
             ("adafruit_bus_device.i2c_device", i2c_device),
             ("adafruit_bus_device.spi_device", Module())):
         sys.modules[name] = module
+    builtins.open = _open
     return nvm
