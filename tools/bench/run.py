@@ -18,6 +18,18 @@ sys.path.append("lib")
 import standins  # noqa: E402
 
 
+def write_settings(display):
+    """The drive's settings.toml, which the firmware reads: as shipped, or
+    with ``display`` as EUCHRE_DISPLAY."""
+    with open("bundle/CIRCUITPY/settings.toml") as f:
+        lines = f.read().split("\n")
+    for at in range(len(lines)):
+        if display and lines[at].startswith("EUCHRE_DISPLAY "):
+            lines[at] = 'EUCHRE_DISPLAY = "%s"' % display
+    with open("settings.toml", "w") as f:
+        f.write("\n".join(lines))
+
+
 def firmware(argv):
     script = bytearray()
     end = standins.START_MS
@@ -32,16 +44,7 @@ def firmware(argv):
     standins.S.marking = "--mark" in argv
     if "--sample" in argv:
         standins.S.sample = int(argv[argv.index("--sample") + 1])
-    # The drive's settings.toml, which the firmware reads: as shipped, or
-    # with another display.
-    with open("bundle/CIRCUITPY/settings.toml") as f:
-        lines = f.read().split("\n")
-    if "--display" in argv:
-        for at in range(len(lines)):
-            if lines[at].startswith("EUCHRE_DISPLAY "):
-                lines[at] = 'EUCHRE_DISPLAY = "%s"' % argv[argv.index("--display") + 1]
-    with open("settings.toml", "w") as f:
-        f.write("\n".join(lines))
+    write_settings(argv[argv.index("--display") + 1] if "--display" in argv else None)
     if "--stages" in argv:
         standins.S.stages = []
     import random

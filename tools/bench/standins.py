@@ -35,7 +35,6 @@ at the first idle poll (``started``) and every ``sample`` idle polls
 (``peak``).
 """
 
-import builtins
 import gc
 import sys
 
@@ -357,16 +356,6 @@ def reload():
     raise Reload()
 
 
-_builtin_open = open
-
-
-def _open(path, *args):
-    """``open``: the firmware reads one file, settings.toml, at start-up."""
-    if path.endswith("settings.toml"):
-        stage("settings.toml")
-    return _builtin_open(path, *args)
-
-
 class DigitalInOut:
     value = False
     direction = None
@@ -398,6 +387,7 @@ class Board:
     """``board``: LED and every GPn of the Pico, each pin its own name."""
 
     def __getattr__(self, name):
+        stage("settings read")  # code.py looks up its first pin once settings.toml is read
         if name == "LED" or (name[:2] == "GP" and name[2:].isdigit() and int(name[2:]) < 29):
             return name
         raise AttributeError(name)
@@ -440,5 +430,4 @@ def install(script, end_ms, nvm_path):
             ("adafruit_bus_device.i2c_device", i2c_device),
             ("adafruit_bus_device.spi_device", Module())):
         sys.modules[name] = module
-    builtins.open = _open
     return nvm
