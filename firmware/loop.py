@@ -42,8 +42,9 @@ def run(firmware: Any, healthy_ms: int) -> None:
     healthy = firmware.streak == 0
     # gc.mem_alloc: MicroPython and CircuitPython (CPython counts references).
     heap_used = getattr(gc, "mem_alloc", None)
-    # The start-up's garbage is collected at the first quiet moment, once the
-    # score is on the glass.
+    # At the first quiet moment, once the score is on the glass: the screens
+    # a hand meets are loaded and the start-up's garbage collected.
+    screens_due = True
     collected = 0
     last_key = ticks_ms()
     last_check = last_key
@@ -114,10 +115,17 @@ def run(firmware: Any, healthy_ms: int) -> None:
             healthy = True
         # gc.mem_alloc() walks the whole heap: asked once per IDLE_COLLECT_MS
         # of quiet, not at every pass, so a press seldom waits for it.
-        if (heap_used is not None and ticks_diff(now, last_key) >= IDLE_COLLECT_MS
+        if (ticks_diff(now, last_key) >= IDLE_COLLECT_MS
                 and ticks_diff(now, last_check) >= IDLE_COLLECT_MS
                 and not presses.any_held() and not keys.waiting()):
             last_check = now
-            if heap_used() - collected >= COLLECT_BYTES:
+            if screens_due:
+                from ui.table import HAND_SCREENS, load_screens  # start-up loaded it
+
+                load_screens(HAND_SCREENS)  # collects first
+                screens_due = False
+                if heap_used is not None:
+                    collected = heap_used()
+            elif heap_used is not None and heap_used() - collected >= COLLECT_BYTES:
                 gc.collect()
                 collected = heap_used()

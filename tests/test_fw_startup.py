@@ -45,3 +45,27 @@ def test_the_glass_lights_with_the_first_whole_picture():
         # The driver's set-up sent no blank frame: the first data bytes on
         # the wire were the whole first picture, 8 pages.
         assert chip.data_bytes >= 1024 and chip.data_bytes < 1100
+
+
+def test_the_screens_a_hand_meets_load_once_the_score_is_on_the_glass():
+    import sys
+
+    from ui.table import HAND_SCREENS
+
+    with boot() as pico:
+        # The score is on the glass; the hand's screens are not loaded yet.
+        assert pico.oled.display_on
+        assert [name for name in HAND_SCREENS if "ui." + name in sys.modules] == []
+        pico.run_script("wait:300")  # the first quiet moment
+        assert [name for name in HAND_SCREENS if "ui." + name in sys.modules] == list(HAND_SCREENS)
+        pico.run_script("N")
+        assert table(pico).screen_name == "hand"
+
+
+def test_a_press_before_the_quiet_moment_loads_its_screen_then():
+    import sys
+
+    with boot() as pico:
+        assert "ui.hand" not in sys.modules
+        pico.run_script("N")  # a call at once: the hand screen
+        assert table(pico).screen_name == "hand" and "ui.hand" in sys.modules

@@ -7,8 +7,10 @@ display buffer when anything changed; the display then sends only the
 columns that differ from what its glass shows.
 
 Each screen is a module of this package, named in ``SCREENS`` as
-``screen_name`` reports it and found through ``screen_module``: the
-screens a hand meets are imported with the table, the others the first
+``screen_name`` reports it and found through ``screen_module``: the score
+screen (with ``ask``, which its calls go through) and the banner are
+imported with the table, the other screens a hand meets (``HAND_SCREENS``) once the first picture is on the glass
+(``load_screens``, at the loop's first quiet moment), the rest the first
 time they open (``Table.open``), so that start-up and an evening's heap
 hold only the screens the table uses. A screen module has
 
@@ -46,7 +48,7 @@ import gc
 
 from micropython import const
 
-from ui import ask, banner, hand, over, parts, prefs, quick, score, screen
+from ui import ask, banner, parts, prefs, score, screen
 from ui.frame import ALL_PAGES, WIDTH
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
@@ -60,11 +62,26 @@ from euchre_core.rules import Rules
 SCREENS = ("score", "hand", "over", "quick", "banner", "ask", "menu", "pick", "adjust",
            "options", "stats", "history", "confirm", "suit")
 
-# The modules of this package imported so far by ``screen_module``: at
-# first the screens every hand meets (a call asks its questions through
-# ``ask``).
-_LOADED = {"score": score, "hand": hand, "over": over, "quick": quick, "banner": banner,
-           "ask": ask}
+# The modules of this package imported so far: at first the score screen,
+# which start-up shows, with ``ask``, which its calls go through, and the
+# banner, whose offer the table itself checks.
+_LOADED = {"score": score, "ask": ask, "banner": banner}
+
+# The other screens every hand meets, loaded before a press needs them
+# (``load_screens``).
+HAND_SCREENS = ("hand", "quick", "over")
+
+
+def load_screens(names):
+    """Import the screens ``names`` that are not loaded yet, all after one
+    garbage collection: loading a module needs room in one piece, and
+    mid-game the free heap is cut up by the garbage of the presses."""
+    missing = [name for name in names if name not in _LOADED]
+    if missing:
+        gc.collect()
+        for name in missing:
+            # __import__ returns the package, which the import gave the module.
+            _LOADED[name] = getattr(__import__("ui." + name), name)
 
 
 def screen_module(name):
@@ -72,11 +89,8 @@ def screen_module(name):
     ``export``), imported the first time it is asked for."""
     module = _LOADED.get(name)
     if module is None:
-        # Loading a module needs room in one piece, and mid-game the free
-        # heap is cut up by the garbage of the presses: collected first.
-        gc.collect()
-        # __import__ returns the package, which the import gave the module.
-        module = _LOADED[name] = getattr(__import__("ui." + name), name)
+        load_screens((name,))
+        module = _LOADED[name]
     return module
 
 
