@@ -141,6 +141,13 @@ def test_the_start_up_is_marked_stage_by_stage(built):
     assert sent[names.index("busio.I2C")] == 0
     assert sent[-1] - sent[-2] > 300  # the loop's first pass sends the score screen whole
     assert "Traceback" not in out and "restarting" not in out
+    # The files read by then, with their sizes: the hand's screens are not
+    # among them (they load once the score is on the glass).
+    files = dict(word.rsplit("=", 1) for word in bench.value(out, "FILES"))
+    assert {"code.py", "settings.toml", "ui/table.mpy", "ui/score.mpy"} <= set(files), files
+    assert "ui/hand.mpy" not in files and "ui/menu.mpy" not in files
+    shipped = os.path.join(bench.BUILD, "bundle", "CIRCUITPY", "settings.toml")
+    assert int(files["settings.toml"]) == os.path.getsize(shipped)
 
 
 @pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind counts the instructions")

@@ -217,7 +217,7 @@ def press_passes(presses, found):
 
 def value(out, name):
     """The words after ``NAME`` on the first such line of a run (``HEAP name``: the
-    figure; ``NVM``: its counters by name)."""
+    figure; ``NVM``: its counters by name; any other: its words)."""
     for line in out.splitlines():
         words = line.split()
         if words[:2] == ["HEAP", name]:
@@ -377,6 +377,8 @@ def measure_session():
         raise RuntimeError("the session to the saved game failed:\n" + out[-3000:])
     out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved.nvm", ["--stages"], tool))
     figures["stages"] = passes(out, dumps)[1]
+    files = [word.rsplit("=", 1) for word in value(out, "FILES")]
+    figures["files"] = [(name, int(size)) for name, size in files]
 
     log("heap: the session sampled, then the smallest heap it completes with ...")
     ok, out = firmware(session, 1024 * 1024, "sampled.nvm", ["--sample", "25"])
@@ -505,7 +507,11 @@ def report(staged, naive, ours, pico, session, per_hand, controllers):
     startup_ms = pico.cpu(instr) + pico.wire(whole)
     say("   %-24s %11d %8.1f %7d %7.1f" % ("total", instr, pico.cpu(instr), whole["bytes"],
                                           pico.wire(whole)))
-    say("   not counted: reading files from flash, the C modules")
+    files = session["files"]
+    say("   not counted: the C modules, and reading %d files from flash (%d bytes): code.py,"
+        % (len(files), sum(size for _, size in files)))
+    say("   settings.toml (%d bytes, once) and %d precompiled modules"
+        % (dict(files)["settings.toml"], sum(1 for name, _ in files if name.endswith(".mpy"))))
     say("")
     board = session["board"]
     say("3. Heap: the %d-game session (%d presses, %d hands) on the stand-ins, x86-64"

@@ -8,7 +8,8 @@
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
 # key event (and IDLE lines) marked for callgrind; --sample N: the live heap
 # every N idle polls; --stages: the start-up's stages marked, ended after the
-# loop's first pass. Prints HEAP and NVM lines, then END.
+# loop's first pass, and the files read by then (FILES). Prints HEAP and NVM
+# lines, then END.
 import gc
 import sys
 
@@ -28,6 +29,22 @@ def write_settings(display):
             lines[at] = 'EUCHRE_DISPLAY = "%s"' % display
     with open("settings.toml", "w") as f:
         f.write("\n".join(lines))
+
+
+def loaded_files():
+    """The files of the drive the run has read so far: code.py, the modules
+    imported and settings.toml, each as name=bytes."""
+    import os
+
+    names = ["code.py", "settings.toml"]
+    for module in sys.modules.values():
+        try:
+            path = module.__file__
+        except Exception:  # a stand-in, or framebuf (missing, as on the board)
+            continue
+        if not path.startswith("standins") and path not in names:
+            names.append(path)
+    return ["%s=%d" % (name, os.stat(name)[6]) for name in names]
 
 
 def firmware(argv):
@@ -56,6 +73,8 @@ def firmware(argv):
         import code  # noqa: F401  (runs the firmware until the script is over)
     except standins.SessionEnd:
         pass
+    if "--stages" in argv:
+        print("FILES", " ".join(loaded_files()))
     print("HEAP board", board)
     print("HEAP started", standins.S.started)
     print("HEAP peak", standins.S.peak)
