@@ -7,14 +7,15 @@ all read it. Each row is ``(key, default, kind)`` with ``kind`` one of
 means is written once, for the people who edit it: in the comment above it in
 the ``settings.toml`` template (the firmware has no use for it on the board).
 
-How values arrive: ``read_file`` reads ``settings.toml`` once, as
-CircuitPython 10 reads it, and hands every value over as text. The board's
-own readers (``os.getenv``, ``supervisor.get_setting``) open the file for
-each key and read it a byte at a time up to that key, a bare value three
-times over, and every key is read before the score can be drawn. A reader given to ``Settings`` may also hand over int and
-bool (as those readers do), and every key accepts both. ``settings.toml`` on
-CircuitPython 9 knows only strings and integers, so a yes/no key is written
-``0`` or ``1`` (``true``/``false``/``yes``/``no`` are accepted as well).
+How values arrive: ``read_file`` reads ``settings.toml`` once, line by line,
+as CircuitPython 10 reads it, and hands every value over as text. The
+board's own readers (``os.getenv``, ``supervisor.get_setting``) open the
+file for each key and read it a byte at a time up to that key (a bare value
+three times over), and every key is read before the score can be drawn. A
+reader given to ``Settings`` may also hand over int and bool, as those
+readers do; every key accepts both. ``settings.toml`` on CircuitPython 9
+knows only strings and integers, so a yes/no key is written ``0`` or ``1``
+(``true``/``false``/``yes``/``no`` are accepted as well).
 
 A wrong value never stops the firmware: the key's default is used and a
 message naming the key is collected in ``Settings.errors`` for the screen and
@@ -332,7 +333,8 @@ def parse(lines: Any) -> "Dict[str, Any]":
 def read_file(path: str = SETTINGS_FILE) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path``, read
     here once; no file: every key absent."""
-    # Line by line: the file is read in small pieces, never held whole.
+    # Line by line: the file is never held whole (the heap is cut up by
+    # the modules loaded before it).
     try:
         with open(path, "rb") as f:
             found = parse(f)

@@ -9,10 +9,11 @@ columns that differ from what its glass shows.
 Each screen is a module of this package, named in ``SCREENS`` as
 ``screen_name`` reports it and found through ``screen_module``: the score
 screen (with ``ask``, which its calls go through) and the banner are
-imported with the table, the other screens a hand meets (``HAND_SCREENS``) once the first picture is on the glass
-(``load_screens``, at the loop's first quiet moment), the rest the first
-time they open (``Table.open``), so that start-up and an evening's heap
-hold only the screens the table uses. A screen module has
+imported with the table, the other screens a hand meets (``HAND_SCREENS``)
+once the first picture is on the glass (``load_screens``, at the loop's
+first quiet moment), the rest the first time they open (``Table.open``),
+so that start-up and an evening's heap hold only the screens the table
+uses. A screen module has
 
 * ``press(table, key, long, now_ms)``: a short or long press of a key (ui.keys);
 * ``draw(table, buf)``: the screen into a cleared frame (ui.screen);
