@@ -2,7 +2,8 @@
 table, draw and send, save, and collect garbage when the table is quiet.
 
 It never sleeps and reads time only through ``hw.clock.ticks_ms`` (the
-simulator drives both). Nothing in it allocates while the table is idle.
+simulator drives both). Nothing in it allocates while the table is idle,
+but at its first quiet moment: the screens a hand meets are loaded then.
 """
 
 import gc
@@ -122,7 +123,9 @@ def run(firmware: Any, healthy_ms: int) -> None:
             if screens_due:
                 from ui.table import HAND_SCREENS, load_screens  # start-up loaded it
 
-                load_screens(HAND_SCREENS)  # collects first
+                # The start-up's garbage, then the screens into the room it leaves.
+                gc.collect()
+                load_screens(HAND_SCREENS)
                 screens_due = False
                 if heap_used is not None:
                     collected = heap_used()

@@ -7,11 +7,12 @@ all read it. Each row is ``(key, default, kind)`` with ``kind`` one of
 means is written once, for the people who edit it: in the comment above it in
 the ``settings.toml`` template (the firmware has no use for it on the board).
 
-How values arrive: ``read_file`` reads ``settings.toml`` once, line by line,
+How values arrive: ``read_file`` reads ``settings.toml`` once, in pieces,
 as CircuitPython 10 reads it, and hands every value over as text. The
 board's own readers (``os.getenv``, ``supervisor.get_setting``) open the
-file for each key and read it a byte at a time up to that key (a bare value
-three times over), and every key is read before the score can be drawn. A
+file again for each key and read it a byte at a time up to that key (a bare
+value three times over), and every key is read before the score can be
+drawn. A
 reader given to ``Settings`` may also hand over int and bool, as those
 readers do; every key accepts both. ``settings.toml`` on CircuitPython 9
 knows only strings and integers, so a yes/no key is written ``0`` or ``1``
@@ -26,6 +27,8 @@ try:
     from typing import Any, Callable, Dict, List, Optional, Tuple
 except ImportError:
     pass
+
+from micropython import const
 
 import ui.names
 
@@ -177,8 +180,9 @@ def _convert(key: str, raw: Any, default: Any, kind: str) -> Any:
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise ValueError(key + ": " + _show(raw) + " is not a number")
         if isinstance(raw, str):
+            text = raw.strip()
             try:
-                value = int(raw.strip())
+                value = int(text, 16) if text[:2].lower() == "0x" else int(text)
             except ValueError:
                 raise ValueError(key + ": " + _show(raw) + " is not a number")
         else:
@@ -237,6 +241,8 @@ SETTINGS_FILE = "settings.toml"
 # The escapes of a quoted value that stand for another character (any other
 # escaped character stands for itself: \" and \\).
 _ESCAPES = {98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11}  # b f n r t v
+_HEX = b"0123456789abcdefABCDEF"
+_FILE_PIECE = const(256)  # bytes of settings.toml read at a time
 
 
 def _text(raw: "bytes | bytearray") -> str:
@@ -263,13 +269,14 @@ def _unescape(value: bytes) -> "Tuple[bytearray, int]":
             code = value[at]
             at += 1
             if code in (117, 85):  # \uXXXX, \UXXXXXXXX
-                digits = 4 if code == 117 else 8
+                digits = value[at:at + (4 if code == 117 else 8)]
+                at += len(digits)
                 try:
-                    char = chr(int(value[at:at + digits], 16))
-                except Exception:
+                    if len(digits) != (4 if code == 117 else 8) or digits.strip(_HEX):
+                        raise ValueError
+                    out.extend(chr(int(digits, 16)).encode())
+                except Exception:  # not hex digits, or no character (past U+10FFFF, a surrogate)
                     raise ValueError("a wrong \\u escape")
-                at += digits
-                out.extend(char.encode())
                 continue
             code = _ESCAPES.get(code, code)
         out.append(code)
@@ -298,7 +305,12 @@ def parse(lines: Any) -> "Dict[str, Any]":
     its escapes, a bare ``KEY = value`` up to a comment, the first of a
     repeated key, nothing after a ``[table]`` line."""
     found: "Dict[str, Any]" = {}
+    first = True
     for line in lines:
+        if first:
+            first = False
+            if line[:3] == b"\xef\xbb\xbf":
+                line = line[3:]  # a UTF-8 byte order mark, as some editors write
         if not line or line[0] == 35:  # a comment (most lines)
             continue
         line = line.strip()
@@ -330,14 +342,29 @@ def parse(lines: Any) -> "Dict[str, Any]":
     return found
 
 
-def read_file(path: str = SETTINGS_FILE) -> "Callable[[str], Any]":
-    """A reader (see ``Settings``) of the settings file at ``path``, read
-    here once; no file: every key absent."""
-    # Line by line: the file is never held whole (the heap is cut up by
-    # the modules loaded before it).
+def _lines(f: Any) -> Any:
+    """The lines of a file opened "rb", read ``_FILE_PIECE`` bytes at a time: the
+    file is never held whole (the heap is cut up by the modules loaded
+    before it), and a file's own line reading takes a byte at a time."""
+    rest = b""
+    while True:
+        piece = f.read(_FILE_PIECE)
+        if not piece:
+            break
+        lines = (rest + piece).split(b"\n")
+        rest = lines.pop()
+        for line in lines:
+            yield line
+    if rest:
+        yield rest
+
+
+def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
+    """A reader (see ``Settings``) of the settings file at ``path`` (by
+    default ``SETTINGS_FILE``), read here once; no file: every key absent."""
     try:
-        with open(path, "rb") as f:
-            found = parse(f)
+        with open(SETTINGS_FILE if path is None else path, "rb") as f:
+            found = parse(_lines(f))
     except OSError:
         found = {}
 
@@ -360,7 +387,7 @@ class Settings:
 
     def __init__(self, reader: "Optional[Callable[[str], Any]]" = None) -> None:
         if reader is None:
-            reader = read_file(SETTINGS_FILE)
+            reader = read_file()
         self.values: "Dict[str, Any]" = {}
         self.errors: "List[str]" = []
         self.given: "List[str]" = []  # keys found in settings.toml and accepted

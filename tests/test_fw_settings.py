@@ -50,8 +50,8 @@ def test_each_key_is_read_exactly_once():
 
 
 @pytest.mark.parametrize("raw, value", [
-    # CircuitPython 9: bare integers arrive as int; CircuitPython 10 os.getenv: str;
-    # CircuitPython 10 supervisor.get_setting: typed (bool too).
+    # The file's reader hands over text; a reader given to Settings may hand
+    # over int and bool too, as CircuitPython's own readers do.
     (("EUCHRE_TARGET", 7), 7), (("EUCHRE_TARGET", "7"), 7), (("EUCHRE_TARGET", " 11 "), 11),
     (("EUCHRE_WIN_BY_TWO", 1), True), (("EUCHRE_WIN_BY_TWO", "1"), True),
     (("EUCHRE_WIN_BY_TWO", True), True), (("EUCHRE_WIN_BY_TWO", "false"), False),
@@ -63,9 +63,10 @@ def test_each_key_is_read_exactly_once():
     (("EUCHRE_LONE_MARCH_POINTS", "5"), 5), (("EUCHRE_LEAD", "dealer_left"), "dealer_left"),
     (("EUCHRE_NAME_N", "Anna"), "Anna"), (("EUCHRE_NAME_N", 42), "42"),
     (("EUCHRE_KEY_OK", "GP15"), "GP15"), (("EUCHRE_BUZZER", "GP16"), "GP16"),
-    (("EUCHRE_SLEEP_S", 0), 0),
+    (("EUCHRE_SLEEP_S", 0), 0), (("EUCHRE_CONTRAST", "0xCF"), 207),
+    (("EUCHRE_CONTRAST", "010"), 10),
 ])
-def test_both_circuitpython_forms_are_accepted(raw, value):
+def test_text_and_typed_values_are_accepted(raw, value):
     key, given = raw
     s = hs.Settings(reader({key: given}))
     assert s.errors == []
@@ -92,7 +93,7 @@ def test_wrong_values_name_the_key_and_keep_the_default(key, given):
     assert s[key] == hs.default(key)
 
 
-def test_malformed_value_from_get_setting_names_the_key():
+def test_a_value_the_reader_cannot_read_names_the_key():
     s = hs.Settings(reader({"EUCHRE_TARGET": 7}, raises=("EUCHRE_CONTRAST",)))
     assert s["EUCHRE_TARGET"] == 7
     assert s["EUCHRE_CONTRAST"] == 207
@@ -316,3 +317,34 @@ def test_no_file_means_every_default(tmp_path):
     s = hs.Settings(hs.read_file(str(tmp_path / "none.toml")))
     assert s.errors == [] and s.given == []
     assert s.values == {key: default for key, default, _ in hs.DEFAULTS}
+
+
+def test_escapes_a_byte_order_mark_and_bare_yes_no_from_the_file(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b'\xef\xbb\xbfEUCHRE_NAME_N = "A\\tB\\bC\\fD\\nE\\rF\\vG\\u0041\\x"\r\n'
+                     b"EUCHRE_WIN_BY_TWO = true\r\nEUCHRE_TRUMP = false # off\r\n"
+                     b"EUCHRE_CONTRAST = 0x10\r\n")
+    read = hs.read_file(str(path))
+    # The byte order mark some editors write does not hide the first key.
+    assert read("EUCHRE_NAME_N") == "A\tB\bC\fD\nE\rF\vGAx"
+    s = hs.Settings(read)
+    assert s["EUCHRE_WIN_BY_TWO"] is True and s["EUCHRE_TRUMP"] is False
+    assert s["EUCHRE_CONTRAST"] == 16
+    assert [e.split(":")[0] for e in s.errors] == ["EUCHRE_NAME_N"]  # a tab the screen cannot show
+
+
+def test_the_file_is_read_in_pieces_whatever_its_lines(tmp_path):
+    # Lines longer than a piece, and a last line without its newline.
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b"# " + b"x" * 700 + b"\n" + b"EUCHRE_TARGET = 7  " + b" " * 600
+                     + b"# " + b"y" * 300 + b"\nEUCHRE_NAME_N = \"Ann\"")
+    s = hs.Settings(hs.read_file(str(path)))
+    assert s.errors == [] and s["EUCHRE_TARGET"] == 7 and s["EUCHRE_NAME_N"] == "Ann"
+
+
+def test_the_reader_follows_the_settings_file_chosen_at_run_time(tmp_path, monkeypatch):
+    path = tmp_path / "elsewhere.toml"
+    path.write_text("EUCHRE_TARGET = 12\n")
+    monkeypatch.setattr(hs, "SETTINGS_FILE", str(path))
+    assert hs.read_file()("EUCHRE_TARGET") == "12"
+    assert hs.Settings()["EUCHRE_TARGET"] == 12

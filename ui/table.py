@@ -74,13 +74,10 @@ HAND_SCREENS = ("hand", "quick", "over")
 
 
 def load_screens(names):
-    """Import the screens ``names`` that are not loaded yet, all after one
-    garbage collection: loading a module needs room in one piece, and
-    mid-game the free heap is cut up by the garbage of the presses."""
-    missing = [name for name in names if name not in _LOADED]
-    if missing:
-        gc.collect()
-        for name in missing:
+    """Import the screens ``names`` that are not loaded yet. Loading a module
+    needs room in one piece: collect the garbage first."""
+    for name in names:
+        if name not in _LOADED:
             # __import__ returns the package, which the import gave the module.
             _LOADED[name] = getattr(__import__("ui." + name), name)
 
@@ -90,6 +87,8 @@ def screen_module(name):
     ``export``), imported the first time it is asked for."""
     module = _LOADED.get(name)
     if module is None:
+        # Mid-game the free heap is cut up by the garbage of the presses.
+        gc.collect()
         load_screens((name,))
         module = _LOADED[name]
     return module
