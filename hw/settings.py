@@ -343,9 +343,10 @@ def parse(lines: Any) -> "Dict[str, Any]":
 
 
 def _lines(f: Any) -> Any:
-    """The lines of a file opened "rb", read ``_FILE_PIECE`` bytes at a time: the
-    file is never held whole (the heap is cut up by the modules loaded
-    before it), and a file's own line reading takes a byte at a time."""
+    """The lines of a file opened "rb", read ``_FILE_PIECE`` bytes at a
+    time: the file is never held whole (the heap is cut up by the modules
+    loaded before it), and a file's own line reading takes a byte at a
+    time."""
     rest = b""
     while True:
         piece = f.read(_FILE_PIECE)
