@@ -7,16 +7,15 @@ all read it. Each row is ``(key, default, kind)`` with ``kind`` one of
 means is written once, for the people who edit it: in the comment above it in
 the ``settings.toml`` template (the firmware has no use for it on the board).
 
-How values arrive: ``read_file`` reads ``settings.toml`` once, in pieces,
-as CircuitPython 10 reads it, and hands every value over as text. The
+How values arrive: ``read_file`` reads ``settings.toml`` once, line by
+line, as CircuitPython 10 reads it, and hands every value over as text. The
 board's own readers (``os.getenv``, ``supervisor.get_setting``) open the
 file again for each key and read it a byte at a time up to that key (a bare
 value three times over), and every key is read before the score can be
-drawn. A
-reader given to ``Settings`` may also hand over int and bool, as those
-readers do; every key accepts both. ``settings.toml`` on CircuitPython 9
-knows only strings and integers, so a yes/no key is written ``0`` or ``1``
-(``true``/``false``/``yes``/``no`` are accepted as well).
+drawn. A reader given to ``Settings`` may also hand over int and bool, as
+those readers do; every key accepts both. ``settings.toml`` on
+CircuitPython 9 knows only strings and integers, so a yes/no key is written
+``0`` or ``1`` (``true``/``false``/``yes``/``no`` are accepted as well).
 
 A wrong value never stops the firmware: the key's default is used and a
 message naming the key is collected in ``Settings.errors`` for the screen and
@@ -27,8 +26,6 @@ try:
     from typing import Any, Callable, Dict, List, Optional, Tuple
 except ImportError:
     pass
-
-from micropython import const
 
 import ui.names
 
@@ -242,7 +239,6 @@ SETTINGS_FILE = "settings.toml"
 # escaped character stands for itself: \" and \\).
 _ESCAPES = {98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11}  # b f n r t v
 _HEX = b"0123456789abcdefABCDEF"
-_FILE_PIECE = const(256)  # bytes of settings.toml read at a time
 
 
 def _text(raw: "bytes | bytearray") -> str:
@@ -342,30 +338,14 @@ def parse(lines: Any) -> "Dict[str, Any]":
     return found
 
 
-def _lines(f: Any) -> Any:
-    """The lines of a file opened "rb", read ``_FILE_PIECE`` bytes at a
-    time: the file is never held whole (the heap is cut up by the modules
-    loaded before it), and a file's own line reading takes a byte at a
-    time."""
-    rest = b""
-    while True:
-        piece = f.read(_FILE_PIECE)
-        if not piece:
-            break
-        lines = (rest + piece).split(b"\n")
-        rest = lines.pop()
-        for line in lines:
-            yield line
-    if rest:
-        yield rest
-
-
 def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path`` (by
     default ``SETTINGS_FILE``), read here once; no file: every key absent."""
     try:
         with open(SETTINGS_FILE if path is None else path, "rb") as f:
-            found = parse(_lines(f))
+            # Line by line: the file is never held whole (the heap is cut
+            # up by the modules loaded before it).
+            found = parse(f)
     except OSError:
         found = {}
 

@@ -333,8 +333,8 @@ def test_escapes_a_byte_order_mark_and_bare_yes_no_from_the_file(tmp_path):
     assert [e.split(":")[0] for e in s.errors] == ["EUCHRE_NAME_N"]  # a tab the screen cannot show
 
 
-def test_the_file_is_read_in_pieces_whatever_its_lines(tmp_path):
-    # Lines longer than a piece, and a last line without its newline.
+def test_long_lines_and_a_last_line_without_its_newline(tmp_path):
+    # Lines longer than a read buffer, and a last line without its newline.
     path = tmp_path / "settings.toml"
     path.write_bytes(b"# " + b"x" * 700 + b"\n" + b"EUCHRE_TARGET = 7  " + b" " * 600
                      + b"# " + b"y" * 300 + b"\nEUCHRE_NAME_N = \"Ann\"")
