@@ -123,8 +123,8 @@ def run(firmware: Any, healthy_ms: int) -> None:
             if screens_due:
                 from ui.table import HAND_SCREENS, load_screens  # start-up loaded it
 
-                # The start-up's garbage, then the screens into the room it leaves.
-                gc.collect()
+                if heap_used is not None:
+                    gc.collect()  # the start-up's garbage: room for the screens
                 load_screens(HAND_SCREENS)
                 screens_due = False
                 if heap_used is not None:
