@@ -8,6 +8,14 @@ from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, markers, pr
                      read_score, settle, table)
 
 
+def open_from_menu(t, clock, downs):
+    """The menu (long OK), ``downs`` rows down, that row chosen."""
+    press(t, clock, OK, long=True)
+    for _ in range(downs):
+        press(t, clock, S)
+    press(t, clock, OK)
+
+
 def case_ui_waking_press_does_nothing_else():
     clock = Clock()
     t = table(sleep_s=60)
@@ -161,10 +169,7 @@ def case_ui_rules_wait_for_the_next_game_once_play_started():
     clock = Clock()
     t = table(dealer=0)
     press(t, clock, OK)  # a misdeal is an action
-    press(t, clock, OK, long=True)
-    for _ in range(3):
-        press(t, clock, S)
-    press(t, clock, OK)
+    open_from_menu(t, clock, 3)
     press(t, clock, S)
     press(t, clock, OK)  # win by two
     press(t, clock, W)
@@ -193,10 +198,7 @@ def case_ui_export_lines():
     # A game with no action yet: the header alone, one line.
     lines[:] = []
     t = table(dealer=0, out=lines.append)
-    press(t, clock, OK, long=True)
-    for _ in range(7):
-        press(t, clock, S)
-    press(t, clock, OK)
+    open_from_menu(t, clock, 7)
     assert len(lines) == 3 and t.message == "1 LINE TO USB"
 
 
@@ -273,10 +275,7 @@ def case_ui_stats_counts_the_hands_once_when_it_opens():
     for seat in (1, 1, 1, 1, 1):
         game.trick(seat)
     settle(t, clock)
-    press(t, clock, OK, long=True)
-    for _ in range(4):
-        press(t, clock, S)
-    press(t, clock, OK)
+    open_from_menu(t, clock, 4)
     assert t.screen_name == "stats"
     read = []
     history = game.history
@@ -302,10 +301,7 @@ def case_ui_history_writes_out_only_the_row_a_scroll_brings():
         for _ in range(5):
             game.trick(0)
     settle(t, clock)
-    press(t, clock, OK, long=True)
-    for _ in range(5):
-        press(t, clock, S)
-    press(t, clock, OK)
+    open_from_menu(t, clock, 5)
     assert t.screen_name == "history"
     buf = frame(t)
     assert find_text(buf, 1, "3 ANN MARCH") == 3 and find_text(buf, 6, "8 ANN MARCH") == 3
