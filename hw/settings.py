@@ -265,14 +265,18 @@ def _unescape(value: bytes) -> "Tuple[bytearray, int]":
             code = value[at]
             at += 1
             if code in (117, 85):  # \uXXXX, \UXXXXXXXX
-                digits = value[at:at + (4 if code == 117 else 8)]
-                at += len(digits)
-                try:
-                    if len(digits) != (4 if code == 117 else 8) or digits.strip(_HEX):
-                        raise ValueError
-                    out.extend(chr(int(digits, 16)).encode())
-                except Exception:  # not hex digits, or no character (past U+10FFFF, a surrogate)
+                size = 4 if code == 117 else 8
+                digits = value[at:at + size]
+                at += size
+                char = b""
+                if len(digits) == size and not digits.strip(_HEX):
+                    try:
+                        char = chr(int(digits, 16)).encode()
+                    except ValueError:  # no such character: past U+10FFFF, a surrogate
+                        pass
+                if not char:
                     raise ValueError("a wrong \\u escape")
+                out.extend(char)
                 continue
             code = _ESCAPES.get(code, code)
         out.append(code)

@@ -75,7 +75,7 @@ HAND_SCREENS = ("hand", "quick", "over")
 
 def load_screens(names):
     """Import the screens ``names`` that are not loaded yet. Loading a module
-    needs room in one piece: collect the garbage first."""
+    needs room in one piece: the callers collect the garbage first."""
     for name in names:
         if name not in _LOADED:
             # __import__ returns the package, which the import gave the module.
