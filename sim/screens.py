@@ -21,7 +21,8 @@ SCREENS = (
     ("score", "",
      "Score screen between hands: both scores in big digits, the team names, "
      "the target and games won in the match. The marker at the screen's edge "
-     "sits beside the dealer's seat key, with the dealer's name."),
+     "sits beside the dealer's seat key, with the dealer's name: \"DEALS FIRST\" "
+     "until the game's first call or misdeal (names of up to 8 letters)."),
     ("misdeal", "OK",
      "OK on the score screen: everybody passed, so the deal moves to the left: "
      "the marker and the name now show East."),

@@ -253,12 +253,20 @@ def case_ui_game_over_skunk_and_next_game():
     assert t.previous == (old.rules, old.start_dealer, old.codes, 0, 0)
     assert t.tally == [1, 0] and t.game_serial == serial + 1
     buf = frame(t)
-    assert find_text(buf, 6, "DAN DEALS FIRST", inverse=True) >= 0
-    # A one-line message keeps the bottom line: the target and the match.
+    # The dealer line says who deals first, in plain text: no message
+    # covers the score, and it stays until the first call or misdeal.
+    assert find_text(buf, 6, "DAN DEALS FIRST") >= 0 and t.message is None
     assert target_line(buf) == "TO 5" and find_text(buf, 7, "MATCH 1-0") >= 0
     assert read_score(buf) == (0, 0) and markers(buf) == [W]
     settle(t, clock)
-    assert find_text(frame(t), 7, "MATCH 1-0") >= 0
+    assert find_text(frame(t), 6, "DAN DEALS FIRST") >= 0
+    press(t, clock, OK)  # all passed: North deals, and is not the first
+    buf = frame(t)
+    assert find_text(buf, 6, "ANN DEALS") >= 0 and find_text(buf, 6, "FIRST") < 0
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)  # undo the misdeal
+    settle(t, clock)  # the message that says what was undone
+    assert find_text(frame(t), 6, "DAN DEALS FIRST") >= 0
     press(t, clock, OK, long=True)
     press(t, clock, OK)  # undo the new game
     assert t.game.winner == 0 and t.tally == [0, 0]

@@ -16,8 +16,8 @@ SIDE_MARKS = False
 
 def press(table, key, long, now_ms):
     dealer = key if key != OK else table.random_seat(now_ms)
+    # The score screen's dealer line says who deals first.
     table.start_game(dealer, finished=True)
-    table.say(table.names[dealer].decode() + " DEALS FIRST", now_ms)
 
 
 def draw(table, buf):

@@ -10,6 +10,10 @@ from ui.keys import E, S, W
 # (``Table.shift`` is the index of the one in use).
 SHIFTS = (0, 1, 2, 1)
 
+# The dealer line (page 6, 120 columns: 20 characters) has room for
+# " FIRST" after "NAME DEALS" this long (a name of up to 8 letters).
+_FIRST_FITS = const(14)
+
 ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hint)
 
 # A scored hand's kind (``Hand.kind``) as the banner and History say it.
@@ -25,7 +29,12 @@ def draw_score_footer(table, buf, dx):
     # A line is drawn as one string: making it costs the board less than
     # drawing its pieces one call at a time.
     game = table.game
-    screen.text_center(buf, 6, table.names[game.dealer] + b" DEALS", 4 + dx, 124 + dx)
+    line = table.names[game.dealer] + b" DEALS"
+    if not game.action_count and len(line) <= _FIRST_FITS:
+        # Nothing played yet: the draw for the first deal (at power-up, or
+        # a new game's) is said here until the first call or misdeal.
+        line += b" FIRST"
+    screen.text_center(buf, 6, line, 4 + dx, 124 + dx)
     draw_target(table, buf, 2 + dx)
     screen.text_right(buf, 124 + dx, 7, match_text(table.tally))
 

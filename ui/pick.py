@@ -50,8 +50,8 @@ def press(table, key, long, now_ms):
         else:
             done = table.act(now_ms, game.finish, game.tricks[game.makers])
     else:
+        # The score screen's dealer line says who deals first.
         table.start_game(key, reset_match=table.confirm_reset)
-        table.say(table.names[key].decode() + " DEALS FIRST", now_ms)
     if not done:
         # Refused (the message says why): the picker stays for another seat.
         table.mode = "pick"
