@@ -60,6 +60,40 @@ def test_the_plan_is_the_same_every_time_and_checked_by_the_engine():
     assert max(saved.scores) >= 8 and saved.actions > 10 and not saved.won
 
 
+def test_the_tour_opens_each_menu_screen_the_evening_does_not():
+    # Replayed on the table UI from a game-over screen, as the benchmark
+    # replays it after the evening: each screen once, and back each time.
+    from euchre_core import Rules
+    from ui import options
+    from ui.table import Table
+
+    table = Table(Rules(target=1), rand=lambda: 0)
+    now = 0
+    for key in (0, plan.KEY_OK, 1):  # N calls, the quick result, E: march, +2
+        now += 1000
+        table.press(key, False, now)
+    table.tick(now + 5000)
+    assert table.screen_name == "over"
+    codes = table.game.codes
+    opened = []
+    for press in plan.tour():
+        now += 1000
+        table.press(press.key, press.long, now)
+        table.tick(now + 10)
+        if press.label == "tour":
+            name = table.screen_name
+            if name == "options":
+                name = "rules" if table.options == options.RULES else "display"
+            elif name == "confirm":
+                name = "reset match?" if table.confirm_reset else "new game?"
+            elif table.message:
+                name = table.message  # Export says what it sent
+            opened.append(name)
+    assert opened[0::2] == ["adjust", "rules", "display", "3 LINES TO USB", "new game?",
+                            "reset match?"], opened
+    assert opened[1::2] == ["over"] * 6 and table.game.codes == codes
+
+
 def test_passes_add_up_the_dumps_between_marks():
     out = "\n".join(["STAGE code.py 0 0", "PASS - 0 0 64 0", "PASS EWwS 3 40 128 1",
                      "NAIVE trick", "STAGE first key poll 3 40"])

@@ -144,6 +144,22 @@ def look_back():
     return out
 
 
+def tour():
+    """After the evening, from its last game-over screen: each menu screen
+    the evening does not open, once (Adjust score, saved with OK; Rules;
+    Display; Export, its message taken away with OK; New game? and Reset
+    match?, answered no). A screen's module stays loaded once opened, so
+    the evening and this tour hold every screen the firmware has."""
+    out = []
+    for downs, leave in ((1, KEY_OK), (2, KEY_W), (5, KEY_W), (6, KEY_OK), (7, KEY_W),
+                         (8, KEY_W)):
+        out.append(Press(KEY_OK, True, SETTLE_MS, "open-menu"))
+        out += [Press(KEY_S, False, SETTLE_MS, "menu")] * downs
+        out.append(Press(KEY_OK, False, SETTLE_MS, "tour"))
+        out.append(Press(leave, False, SETTLE_MS, "tour"))
+    return out
+
+
 def evening(seed, games=None, deals=None, quick=None):
     """Whole games until ``games`` are won, or ``deals`` deals. ``quick``:
     None a mix of quick results and tricks with mistakes; True or False all
