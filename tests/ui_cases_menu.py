@@ -333,3 +333,23 @@ def case_ui_a_message_of_three_lines_stays_inside_its_box():
     for x in range(5, 123):
         assert buf[2 * 128 + x] & 0x10 and buf[6 * 128 + x] & 0x0F == 0x08
     assert buf[6 * 128 + 4] == 0x0F and buf[5 * 128 + 123] == 0xFF
+
+
+def case_ui_new_game_says_what_ends():
+    clock = Clock()
+    t = table(Rules(target=1), dealer=0)
+    open_from_menu(t, clock, 8)  # NEW GAME, a game under way
+    buf = frame(t)
+    assert t.screen_name == "confirm" and find_text(buf, 5, "THIS GAME ENDS HERE") >= 0
+    press(t, clock, W)  # no
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, E)  # N-S march: game over at 1
+    settle(t, clock)
+    assert t.screen_name == "over"
+    open_from_menu(t, clock, 7)  # NEW GAME: at game over the game has ended already
+    buf = frame(t)
+    assert find_text(buf, 5, "THE NEXT GAME STARTS") >= 0
+    assert find_text(buf, 5, "ENDS") < 0
+    press(t, clock, W)
+    assert t.screen_name == "over" and t.game.winner == 0

@@ -29,6 +29,8 @@ def draw(table, buf):
         screen.text_center(buf, 6, "AND A NEW GAME")
     else:
         screen.text2_center(buf, 0, "NEW GAME?")
-        screen.text_center(buf, 5, "THIS GAME ENDS HERE")
+        # At game over the game has ended already: the answer starts the next.
+        ending = "THE NEXT GAME STARTS" if table.game.over else "THIS GAME ENDS HERE"
+        screen.text_center(buf, 5, ending)
         screen.text_center(buf, 6, "(UNDO BRINGS IT BACK)")
     parts.soft_labels(table, buf, (b"", b"YES", b"", b"NO"), b"", "OK:YES")
