@@ -23,8 +23,8 @@ except ImportError:
     pass
 
 # A garbage collection takes the board several milliseconds: it is done once
-# the table has been quiet this long and a press's garbage (1-2 KB each) has
-# added up, so that it never lands in the middle of a press.
+# the table has been quiet this long and the presses' garbage has added up to
+# COLLECT_BYTES, so that it never lands in the middle of a press.
 IDLE_COLLECT_MS = const(250)
 COLLECT_BYTES = const(8192)
 
