@@ -353,3 +353,16 @@ def case_ui_new_game_says_what_ends():
     assert find_text(buf, 5, "ENDS") < 0
     press(t, clock, W)
     assert t.screen_name == "over" and t.game.winner == 0
+    # Yes, North deals: the game won counts in the match, as when the
+    # game-over screen's own keys start the next one.
+    open_from_menu(t, clock, 7)
+    press(t, clock, E)
+    press(t, clock, N)
+    assert t.game.winner is None and t.game.dealer == N and t.tally == [1, 0]
+    settle(t, clock)
+    assert find_text(frame(t), 7, "MATCH 1-0") >= 0
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)  # undo the new game: the game over, the tally before it
+    settle(t, clock)
+    assert t.screen_name == "over" and t.tally == [0, 0]
+    assert find_text(frame(t), 7, "MATCH 1-0") >= 0

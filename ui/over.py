@@ -17,7 +17,7 @@ SIDE_MARKS = False
 def press(table, key, long, now_ms):
     dealer = key if key != OK else table.random_seat(now_ms)
     # The score screen's dealer line says who deals first.
-    table.start_game(dealer, finished=True)
+    table.start_game(dealer)
 
 
 def draw(table, buf):

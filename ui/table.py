@@ -422,9 +422,10 @@ class Table:
             return self.rand() % 4
         return now_ms % 4
 
-    def start_game(self, dealer, finished=False, reset_match=False):
+    def start_game(self, dealer, reset_match=False):
         """A new game with ``dealer``; the one it replaces is kept for Undo,
-        and counted in the match tally if ``finished``."""
+        and counted in the match tally when it was won (from the game-over
+        screen or from the menu's New game alike)."""
         old = self.game
         # Kept as its log, not as the Game: a Game holds its history and undo
         # marks, and the 3-game session must fit the unix port's 160k heap,
@@ -432,7 +433,7 @@ class Table:
         self.previous = (old.rules, old.start_dealer, old.codes, self.tally[0], self.tally[1])
         if reset_match:
             self.tally = [0, 0]
-        elif finished and old.winner is not None:
+        elif old.winner is not None:
             self.tally[old.winner] += self.games_won(old)
         self.game = Game(self.next_rules, dealer=dealer)
         self.game_serial += 1
