@@ -4,6 +4,7 @@ set dealer, rules, export, hardware notices, sleep, tick wrap, burn-in shift.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
+from ui import menu
 from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, markers, press,
                      read_score, settle, table)
 
@@ -347,7 +348,13 @@ def case_ui_new_game_says_what_ends():
     press(t, clock, E)  # N-S march: game over at 1
     settle(t, clock)
     assert t.screen_name == "over"
-    open_from_menu(t, clock, 7)  # NEW GAME: at game over the game has ended already
+    # At game over the menu has no Adjust score or Set dealer: the engine
+    # takes no action on a finished game, so they could only be refused.
+    press(t, clock, OK, long=True)
+    assert t.items == [menu.ITEM_UNDO, menu.ITEM_RULES, menu.ITEM_STATS, menu.ITEM_HISTORY,
+                       menu.ITEM_DISPLAY, menu.ITEM_EXPORT, menu.ITEM_NEW_GAME, menu.ITEM_RESET]
+    press(t, clock, W)
+    open_from_menu(t, clock, 6)  # NEW GAME: at game over the game has ended already
     buf = frame(t)
     assert find_text(buf, 5, "THE NEXT GAME STARTS") >= 0
     assert find_text(buf, 5, "ENDS") < 0
@@ -355,7 +362,7 @@ def case_ui_new_game_says_what_ends():
     assert t.screen_name == "over" and t.game.winner == 0
     # Yes, North deals: the game won counts in the match, as when the
     # game-over screen's own keys start the next one.
-    open_from_menu(t, clock, 7)
+    open_from_menu(t, clock, 6)
     press(t, clock, E)
     press(t, clock, N)
     assert t.game.winner is None and t.game.dealer == N and t.tally == [1, 0]

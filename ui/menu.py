@@ -52,9 +52,12 @@ def show(table):
     if game.in_hand:
         items.append(ITEM_RENEGE)
         items.append(ITEM_REST)
-    items.append(ITEM_ADJUST)
-    if not game.in_hand and game.winner is None:
-        items.append(ITEM_DEALER)
+    if not game.over:
+        # A finished game takes no more actions (undo first): no Adjust
+        # score or Set dealer to be refused once chosen.
+        items.append(ITEM_ADJUST)
+        if not game.in_hand:
+            items.append(ITEM_DEALER)
     for item in (ITEM_RULES, ITEM_STATS, ITEM_HISTORY, ITEM_DISPLAY, ITEM_EXPORT,
                  ITEM_NEW_GAME, ITEM_RESET):
         items.append(item)

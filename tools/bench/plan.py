@@ -130,14 +130,14 @@ Hand = namedtuple("Hand", "deal keys ends_at scores actions won")
 
 def look_back():
     """At game over, before the next game: Stats, then History scrolled up
-    two rows, each opened from the menu (Undo, Adjust, Rules, Stats,
+    two rows, each opened from the menu (at game over: Undo, Rules, Stats,
     History, ...: a list page moves down with S, chooses with OK, goes back
     with W)."""
     out = [Press(KEY_OK, True, SETTLE_MS, "open-menu")]
-    out += [Press(KEY_S, False, SETTLE_MS, "menu")] * 3
+    out += [Press(KEY_S, False, SETTLE_MS, "menu")] * 2
     out += [Press(KEY_OK, False, SETTLE_MS, "stats"), Press(KEY_W, False, SETTLE_MS, "back"),
             Press(KEY_OK, True, SETTLE_MS, "open-menu")]
-    out += [Press(KEY_S, False, SETTLE_MS, "menu")] * 4
+    out += [Press(KEY_S, False, SETTLE_MS, "menu")] * 3
     out.append(Press(KEY_OK, False, SETTLE_MS, "history"))
     out += [Press(0, False, SETTLE_MS, "scroll")] * 2
     out.append(Press(KEY_W, False, SETTLE_MS, "back"))
@@ -145,18 +145,21 @@ def look_back():
 
 
 def tour():
-    """After the evening, from its last game-over screen: each menu screen
-    the evening does not open, once (Adjust score, saved with OK; Rules;
-    Display; Export, its message taken away with OK; New game? and Reset
-    match?, answered no). A screen's module stays loaded once opened, so
-    the evening and this tour hold every screen the firmware has."""
-    out = []
-    for downs, leave in ((1, KEY_OK), (2, KEY_W), (5, KEY_W), (6, KEY_OK), (7, KEY_W),
-                         (8, KEY_W)):
+    """After the evening, from its last game-over screen: the next game (N
+    deals), then each menu screen the evening does not open, once, from its
+    menu (Undo, Adjust score, Set dealer, Rules, Stats, History, Display,
+    Export, New game, Reset match): Adjust score, saved unchanged; Rules;
+    Display; Export, its message left to the next long OK; New game? and
+    Reset match?, answered no. A screen's module stays loaded once opened,
+    so the evening and this tour hold every screen the firmware has."""
+    out = [Press(0, False, SETTLE_MS, "new-game")]
+    for downs, leave in ((1, KEY_OK), (3, KEY_W), (6, KEY_W), (7, None), (8, KEY_W),
+                         (9, KEY_W)):
         out.append(Press(KEY_OK, True, SETTLE_MS, "open-menu"))
         out += [Press(KEY_S, False, SETTLE_MS, "menu")] * downs
         out.append(Press(KEY_OK, False, SETTLE_MS, "tour"))
-        out.append(Press(leave, False, SETTLE_MS, "tour"))
+        if leave is not None:
+            out.append(Press(leave, False, SETTLE_MS, "tour"))
     return out
 
 
