@@ -15,7 +15,7 @@ from ui.frame import ALL_PAGES
 from ui.presses import ticks_diff
 
 try:
-    from typing import Any, List, Optional
+    from typing import Any, List
 except ImportError:
     pass
 

@@ -22,7 +22,7 @@ from hw.settings import KEY_PINS, Settings
 from ui.presses import SHORT_MS, Presses
 
 try:
-    from typing import Any, Callable, List, Optional
+    from typing import Any, Callable, List
 except ImportError:
     pass
 

@@ -9,7 +9,7 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from micropython import const
 
-from ui.frame import FRAME, HEIGHT, PAGES, WIDTH
+from ui.frame import FRAME, HEIGHT, WIDTH
 from ui.font import BIG_PAGES, BIG_VIEW, BIG_W, GLYPH_OF, GLYPHS, SMALL, small_index
 from ui.font import SUIT_BIG_W, SUITS_BIG
 
