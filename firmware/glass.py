@@ -12,7 +12,7 @@ from micropython import const
 from firmware import say
 from hw.display import open_bus, open_display
 from ui.frame import ALL_PAGES
-from ui.presses import ticks_diff
+from ui.ticks import ticks_diff
 
 try:
     from typing import Any, List

@@ -11,11 +11,12 @@ import gc
 from micropython import const
 
 from firmware import say
-from hw.clock import ticks_diff, ticks_ms
+from hw.clock import ticks_ms
 from hw.keys import NONE, RESET
 from hw.led import STUCK_KEY
 from ui.keys import LETTERS
 from ui.presses import LONG, STUCK
+from ui.ticks import ticks_diff
 
 try:
     from typing import Any

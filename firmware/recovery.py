@@ -22,13 +22,14 @@ from micropython import const
 # crash streak, and the saved game, as they were.
 import hw.display  # noqa: F401
 from firmware import say
-from hw.clock import ticks_diff, ticks_ms
+from hw.clock import ticks_ms
 from hw.keys import NONE, Keys
 from hw.led import STOPPED
 from hw.storage import Storage
 from ui import screen
 from ui.frame import ALL_PAGES
 from ui.keys import OK
+from ui.ticks import ticks_diff
 
 try:
     from typing import Any

@@ -7,7 +7,7 @@ from micropython import const
 
 import pwmio
 
-from ui.presses import ticks_diff
+from ui.ticks import ticks_diff
 
 try:
     from typing import Any

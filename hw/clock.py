@@ -1,4 +1,5 @@
-"""Milliseconds from ``supervisor.ticks_ms`` (wraps at 2**29) and wrap-safe differences.
+"""Milliseconds from ``supervisor.ticks_ms``, which wraps (``ui.ticks`` has
+the period and the wrap-safe ``ticks_diff``).
 
 The firmware reads time only here: the simulator supplies the same counter,
 virtual in scripted runs, so whole games replay deterministically.
@@ -6,10 +7,7 @@ virtual in scripted runs, so whole games replay deterministically.
 
 import supervisor
 
-from ui.presses import ticks_diff
-
 __version__ = "1.0.0"
-__all__ = ("ticks_ms", "ticks_diff")
 
 
 def ticks_ms() -> int:

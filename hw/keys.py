@@ -25,7 +25,7 @@ reports it as a press in its first scans, and nobody made that press.
 
 import keypad
 
-from ui.presses import ticks_diff
+from ui.ticks import ticks_diff
 
 
 try:

@@ -9,7 +9,7 @@ from micropython import const
 
 import digitalio
 
-from ui.presses import ticks_diff
+from ui.ticks import ticks_diff
 
 try:
     from typing import Any

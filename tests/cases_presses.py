@@ -1,6 +1,6 @@
 """Short/long/stuck presses from key timings; runs on CPython and MicroPython."""
 
-from ui.presses import LONG, SHORT, STUCK, Presses, key_of, kind_of, ticks_diff
+from ui.presses import LONG, SHORT, STUCK, Presses, key_of, kind_of
 
 _WRAP = 1 << 29
 
@@ -80,13 +80,6 @@ def case_timing_survives_the_tick_counter_wrapping():
     assert _drain(presses, (start + 600) % _WRAP) == [(LONG, 1)]
     presses.down(2, _WRAP - 10)
     assert presses.up(2, 50) == SHORT << 3 | 2
-
-
-def case_ticks_diff_is_signed_and_wraps():
-    assert ticks_diff(5, 3) == 2
-    assert ticks_diff(3, 5) == -2
-    assert ticks_diff(10, _WRAP - 10) == 20
-    assert ticks_diff(_WRAP - 10, 10) == -20
 
 
 def case_repeated_down_keeps_the_first_moment():

@@ -117,3 +117,43 @@ def test_each_constant_has_one_owner_in_the_firmware():
             for name in _constants(path):
                 owners.setdefault(name, []).append(layer + "/" + path.name)
     assert {name: where for name, where in owners.items() if len(where) > 1} == {}
+
+
+def _code_lines(path):
+    """The lines of ``path`` without their comments and docstrings."""
+    tree = ast.parse(path.read_text())
+    drop = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            drop.update(range(body[0].lineno, body[0].end_lineno + 1))
+    return [line.split("#")[0] for number, line in enumerate(path.read_text().splitlines(), 1)
+            if number not in drop]
+
+
+def _shipped_and_tools():
+    for folder in LAYERS + ("sim", "tools"):
+        yield from sorted((ROOT / folder).rglob("*.py"))
+    yield ROOT / "code.py"
+    yield ROOT / "boot.py"
+
+
+def test_the_ticks_period_and_arithmetic_have_one_owner():
+    # ui.ticks is the bottom of every layer that has a clock: it imports
+    # nothing of the project, and the engine (which has no clock) not it.
+    assert _imports(ROOT / "ui" / "ticks.py", "ui") == set()
+    for path in sorted((ROOT / "euchre_core").glob("*.py")):
+        assert "ui.ticks" not in _imports(path, "euchre_core"), path
+    period = ("1 << 29", "2**29", "2 ** 29", "0x1FFFFFFF", "0x20000000", "536870912",
+              "(1 << 28)")
+    found = []
+    for path in _shipped_and_tools():
+        if path == ROOT / "ui" / "ticks.py":
+            continue
+        text = "\n".join(_code_lines(path))
+        found += [(path.name, word) for word in period if word.lower() in text.lower()]
+        tree = ast.parse(path.read_text())
+        found += [(path.name, node.name) for node in ast.walk(tree)
+                  if isinstance(node, ast.FunctionDef) and node.name in ("ticks_diff", "ticks_add")]
+    assert found == []

@@ -63,7 +63,8 @@ led = Led(fw_settings.pin(settings, "EUCHRE_LED", board))
 led.show_code(2, 0)
 led.tick(0)
 led.tick(300)
-from hw.clock import ticks_ms, ticks_diff
+from hw.clock import ticks_ms
+from ui.ticks import ticks_diff
 start = ticks_ms()
 time.sleep(0.05)
 report["elapsed_ms"] = ticks_diff(ticks_ms(), start)

@@ -9,7 +9,7 @@ import sysconfig
 
 import pytest
 
-from sim.runner import CP_DIR
+from sim.runner import CP_DIR, REPO
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 
@@ -17,6 +17,7 @@ SCRIPT = r'''
 import sys
 sys.path.insert(0, SITE)
 sys.path.insert(0, CP)
+sys.path.append(REPO)  # the firmware's ui.ticks: the board's clock wraps where it says
 import _vboard
 _vboard.install(_vboard.Machine(ROOT, nvm_path=ROOT + "/nvm.bin", flavour=9))
 import os, board, busio, keypad, microcontroller, supervisor
@@ -50,8 +51,8 @@ print("getenv", os.getenv("NAME"), os.getenv("COUNT"))
 @pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="no MicroPython unix port in .venv")
 def test_virtual_board_under_micropython(tmp_path):
     (tmp_path / "settings.toml").write_text('NAME = "Ann"\nCOUNT = 7\n')
-    prelude = "SITE = %r\nCP = %r\nROOT = %r\n" % (sysconfig.get_paths()["purelib"], CP_DIR,
-                                                  str(tmp_path))
+    prelude = "SITE = %r\nCP = %r\nROOT = %r\nREPO = %r\n" % (
+        sysconfig.get_paths()["purelib"], CP_DIR, str(tmp_path), REPO)
     script = tmp_path / "run.py"
     script.write_text(prelude + SCRIPT)
     result = subprocess.run([MICROPYTHON, "-X", "heapsize=4M", str(script)],

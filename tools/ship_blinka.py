@@ -10,8 +10,8 @@ them before it runs ``code.py``, only when Blinka lacks them:
 * ``settings.toml``: the firmware reads the drive's file itself
   (``hw.settings.SETTINGS_FILE``); the launcher points it at the one given
   with ``--settings``, by default the one beside ``code.py``.
-* ``supervisor``: ``ticks_ms()`` counts milliseconds and wraps at 2**29 like
-  the board's; it also gives up the CPU for a millisecond, because the
+* ``supervisor``: ``ticks_ms()`` counts milliseconds and wraps like the
+  board's (``ui.ticks``); it also gives up the CPU for a millisecond, because the
   firmware's loop never sleeps and would otherwise keep a core busy.
   ``reload()`` restarts this launcher once code.py has finished, as the board
   restarts code.py.
@@ -32,7 +32,6 @@ import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NVM_SIZE = 4096
-TICKS_PERIOD = 1 << 29
 
 
 class FileNvm:
@@ -76,12 +75,14 @@ class _Restart(object):
 
 def make_supervisor(restart):
     """The parts of CircuitPython's ``supervisor`` that the firmware uses."""
+    from ui.ticks import ticks_add  # the firmware's, found beside code.py
+
     module = types.ModuleType("supervisor")
     origin = time.monotonic()
 
     def ticks_ms():
         time.sleep(0.001)
-        return int((time.monotonic() - origin) * 1000) % TICKS_PERIOD
+        return ticks_add(0, int((time.monotonic() - origin) * 1000))
 
     def reload():
         restart.wanted = True

@@ -1,8 +1,7 @@
 """Key down/up moments -> short presses, long presses and stuck keys.
 
 Pure logic: time comes in as ``now_ms`` from a millisecond counter that wraps
-(CircuitPython's ``supervisor.ticks_ms`` wraps at 2**29), so every interval is
-a wrap-safe difference.
+(``ui.ticks``), so every interval is a wrap-safe difference.
 
 * short: released before ``short_ms`` (500 ms);
 * long: fires while the key is still held, at ``long_ms`` (600 ms), so the
@@ -29,9 +28,7 @@ and 0 for nothing.
 
 from micropython import const
 
-_TICKS_PERIOD = const(1 << 29)
-_TICKS_MAX = const((1 << 29) - 1)
-_TICKS_HALF = const(1 << 28)
+from ui.ticks import ticks_diff
 
 SHORT = const(1)
 LONG = const(2)
@@ -42,14 +39,6 @@ _UP = const(0)
 _DOWN = const(1)  # held, nothing fired yet
 _FIRED = const(2)  # long press already fired; release does nothing
 _IGNORED = const(3)  # reported stuck; ignored until released
-
-
-def ticks_diff(end, start):
-    """end - start in ms for a counter that wraps at 2**29, in -2**28 .. 2**28-1."""
-    diff = (end - start) & _TICKS_MAX
-    if diff >= _TICKS_HALF:
-        diff -= _TICKS_PERIOD
-    return diff
 
 
 def kind_of(result):

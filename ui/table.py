@@ -53,7 +53,7 @@ from ui import ask, banner, parts, prefs, score, screen
 from ui.frame import ALL_PAGES, WIDTH
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
-from ui.presses import ticks_diff
+from ui.ticks import ticks_diff
 from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
 from euchre_core.game import Game, action_text
 from euchre_core.rules import Rules

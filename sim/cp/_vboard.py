@@ -10,15 +10,17 @@ are thin views of the machine that ``install()`` made current, so the
 firmware and the real Adafruit libraries run unchanged.
 
 Plain classes only: this file also runs under the MicroPython unix port.
+Its clock wraps where the firmware's ``ui.ticks`` says the board's does, so
+the firmware's folder is on the path wherever it runs.
 """
 
 from _sh1106 import SH1106
 from _ssd1306 import SSD1306
 from _ssd1309 import SSD1309
+from ui.ticks import ticks_add
 
 CONTROLLERS = ("ssd1306", "sh1106", "ssd1309")
 
-TICKS_PERIOD = 1 << 29
 # CircuitPython starts supervisor.ticks_ms() 65.5 s before its first wrap, so
 # that code meets the wrap early (shared-bindings/supervisor: + 0x1fff0000).
 TICKS_START = 0x1FFF0000
@@ -350,7 +352,7 @@ class Machine:
         return self.clock_ms
 
     def ticks_ms(self):
-        return (self.now() + self.ticks_start) % TICKS_PERIOD
+        return ticks_add(self.ticks_start, self.now())
 
     def idle(self):
         """The firmware polled its keys and found nothing: let time pass."""

@@ -195,7 +195,7 @@ class Keys(_vboard.PinOwner):
         return level == self._value_when_pressed
 
     def _scan_at(self, ms):
-        ticks = (ms + self._board.ticks_start) % _vboard.TICKS_PERIOD
+        ticks = _vboard.ticks_add(self._board.ticks_start, ms)
         for index in range(len(self._pins)):
             pressed = self._pressed_at(index, ms)
             if pressed == self._state[index]:

@@ -38,6 +38,8 @@ at the first idle poll (``started``) and every ``sample`` idle polls
 import gc
 import sys
 
+from ui.ticks import ticks_add  # the firmware's, from the drive's root
+
 POLL_MS = 10
 START_MS = 3000  # the first press
 SHORT_MS = 80  # how long a press is held
@@ -349,7 +351,7 @@ class Flash:
 
 
 def ticks_ms():
-    return (S.now + TICKS_START) & 0x1FFFFFFF
+    return ticks_add(TICKS_START, S.now)
 
 
 def reload():
