@@ -12,10 +12,10 @@ from micropython import const
 
 from firmware import say
 from hw.clock import ticks_ms
-from hw.keys import NONE, RESET
+from hw.keys import NONE, RESET, key_of_event, went_down
 from hw.led import STUCK_KEY
 from ui.keys import LETTERS
-from ui.presses import LONG, STUCK
+from ui.presses import LONG, STUCK, key_of, kind_of
 from ui.ticks import ticks_diff
 
 try:
@@ -59,12 +59,12 @@ def run(firmware: Any, healthy_ms: int) -> None:
         if event == RESET:
             presses.release_all()
         elif event != NONE:
-            key = event >> 1
+            key = key_of_event(event)
             last_key = now
             # The scanner's own time of the change: a press is as long as the
             # finger held it, however busy the loop was.
             seen = keys.ms if keys.ms >= 0 else now
-            if event & 1:
+            if went_down(event):
                 presses.down(key, seen)
             else:
                 if presses.stuck(key) and led is not None and glass.display is None:
@@ -76,13 +76,14 @@ def run(firmware: Any, healthy_ms: int) -> None:
                         buzzer.beep(buzzer.CLICK, now)
         result = presses.poll(now)
         while result:
-            key = result & 7
-            if result >> 3 == LONG:
+            key = key_of(result)
+            kind = kind_of(result)
+            if kind == LONG:
                 table.press(key, True, now)
                 pressed = True
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
-            elif result >> 3 == STUCK:
+            elif kind == STUCK:
                 message = "Key " + LETTERS[key] + " stuck: ignored"
                 say(message)
                 table.notice(message, now)

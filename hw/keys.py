@@ -45,6 +45,22 @@ RESET = -2  # events were lost; forget which keys were down, the held ones come 
 SETTLE_MS = 8
 
 
+def event_of(key: int, pressed: bool) -> int:
+    """A key event as ``Keys.get`` gives it: ``key << 1 | pressed`` (an int,
+    so polling allocates nothing)."""
+    return key << 1 | (1 if pressed else 0)
+
+
+def key_of_event(event: int) -> int:
+    """The key number of an event of ``Keys.get`` (not NONE or RESET)."""
+    return event >> 1
+
+
+def went_down(event: int) -> bool:
+    """True for a press of the key, False for its release."""
+    return event & 1 == 1
+
+
 class Keys:
     """Polls key events without allocating: one ``keypad.Event`` reused."""
 
@@ -68,7 +84,7 @@ class Keys:
         self.ms = -1
 
     def get(self) -> int:
-        """The next event as ``key << 1 | pressed``, NONE when there is none, or RESET."""
+        """The next event (``event_of``), NONE when there is none, or RESET."""
         events = self._keys.events
         got = events.get_into(self._event)
         if events.overflowed:
@@ -95,7 +111,7 @@ class Keys:
             if not event.pressed:
                 self._ignored &= ~(1 << key)
             return NONE
-        return key << 1 | (1 if event.pressed else 0)
+        return event_of(key, event.pressed)
 
     def waiting(self) -> bool:
         """True when key events are queued, not yet read with ``get``."""

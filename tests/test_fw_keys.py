@@ -11,7 +11,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "sim" / 
 
 import _vboard  # noqa: E402
 
-from hw.keys import NONE, RESET  # noqa: E402
+from hw.keys import NONE, RESET, event_of, key_of_event, went_down  # noqa: E402
 
 PINS = ("GP10", "GP11", "GP12", "GP13", "GP14")
 
@@ -145,3 +145,12 @@ def test_a_key_down_when_scanning_starts_is_ignored_until_released(machine):
     # E's release ends it; E's next press and N's press count.
     assert found == [(0, True), (1, True)]
     keys.deinit()
+
+
+def test_an_event_carries_its_key_and_whether_it_went_down():
+    for key in range(5):
+        for pressed in (False, True):
+            event = event_of(key, pressed)
+            assert event >= 0 and event not in (NONE, RESET)
+            assert key_of_event(event) == key and went_down(event) is pressed
+    assert len({event_of(key, pressed) for key in range(5) for pressed in (False, True)}) == 10

@@ -157,3 +157,18 @@ def test_the_ticks_period_and_arithmetic_have_one_owner():
         found += [(path.name, node.name) for node in ast.walk(tree)
                   if isinstance(node, ast.FunctionDef) and node.name in ("ticks_diff", "ticks_add")]
     assert found == []
+
+
+def test_key_events_and_press_results_are_decoded_by_their_owners_helpers():
+    # hw.keys encodes a key event, ui.presses a press result: elsewhere they
+    # are read only through the owners' helpers, never by shifting bits.
+    import re
+
+    inline = re.compile(r"\b(event|result)\s*(>>|&|<<)|<<\s*1\s*\|")
+    found = []
+    for layer in ("hw", "firmware", "ui"):
+        for path in sorted((ROOT / layer).glob("*.py")):
+            if path.name in ("keys.py", "presses.py") and layer in ("hw", "ui"):
+                continue
+            found += [(path.name, line.strip()) for line in _code_lines(path) if inline.search(line)]
+    assert found == []
