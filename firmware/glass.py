@@ -11,7 +11,7 @@ from micropython import const
 
 from firmware import say
 from hw.display import open_bus, open_display
-from ui.frame import ALL_PAGES
+from ui.frame import ALL_PAGES, FRAME
 from ui.ticks import ticks_diff
 
 try:
@@ -78,7 +78,7 @@ class Glass:
         display = self.display
         if display is None:
             if self.frame is None:
-                self.frame = bytearray(1024)
+                self.frame = bytearray(FRAME)
             table.render(self.frame)
             return True
         # Every command can meet a loose wire, not only a redraw: the sleep

@@ -27,6 +27,7 @@ try:
 except ImportError:
     pass
 
+import ui.frame
 import ui.names
 
 __version__ = "1.0.0"
@@ -41,7 +42,7 @@ DEFAULTS = (
     ("EUCHRE_I2C_ADDRESS", 0x3C, "choice:0x3C|0x3D"),
     ("EUCHRE_I2C_FREQUENCY", 400000, "int"),
     ("EUCHRE_ROTATION", 0, "choice:0|180"),
-    ("EUCHRE_CONTRAST", 207, "int"),
+    ("EUCHRE_CONTRAST", ui.frame.CONTRAST, "int"),
     ("EUCHRE_KEY_N", "GP10", "pin"),
     ("EUCHRE_KEY_E", "GP11", "pin"),
     ("EUCHRE_KEY_S", "GP12", "pin"),
@@ -49,12 +50,12 @@ DEFAULTS = (
     ("EUCHRE_KEY_OK", "GP14", "pin"),
     ("EUCHRE_LED", "LED", "pin"),
     ("EUCHRE_BUZZER", "", "pin"),
-    ("EUCHRE_NAME_N", "North", "str"),
-    ("EUCHRE_NAME_E", "East", "str"),
-    ("EUCHRE_NAME_S", "South", "str"),
-    ("EUCHRE_NAME_W", "West", "str"),
-    ("EUCHRE_TEAM_NS", "N-S", "str"),
-    ("EUCHRE_TEAM_EW", "E-W", "str"),
+    ("EUCHRE_NAME_N", ui.names.NAMES[0], "str"),
+    ("EUCHRE_NAME_E", ui.names.NAMES[1], "str"),
+    ("EUCHRE_NAME_S", ui.names.NAMES[2], "str"),
+    ("EUCHRE_NAME_W", ui.names.NAMES[3], "str"),
+    ("EUCHRE_TEAM_NS", ui.names.TEAMS[0], "str"),
+    ("EUCHRE_TEAM_EW", ui.names.TEAMS[1], "str"),
     ("EUCHRE_TARGET", 10, "int"),
     ("EUCHRE_WIN_BY_TWO", False, "bool"),
     ("EUCHRE_DEFENDER_ALONE", "4", "choice:4|2_4|off"),
@@ -70,7 +71,7 @@ DEFAULTS = (
     ("EUCHRE_HANDS", 0, "int"),
     ("EUCHRE_TRUMP", False, "bool"),
     ("EUCHRE_SKUNK_DOUBLE", False, "bool"),
-    ("EUCHRE_SLEEP_S", 300, "int"),
+    ("EUCHRE_SLEEP_S", ui.frame.SLEEP_S, "int"),
     ("EUCHRE_LONG_PRESS_MS", 600, "int"),
 )
 

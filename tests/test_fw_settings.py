@@ -348,3 +348,18 @@ def test_the_reader_follows_the_settings_file_chosen_at_run_time(tmp_path, monke
     monkeypatch.setattr(hs, "SETTINGS_FILE", str(path))
     assert hs.read_file()("EUCHRE_TARGET") == "12"
     assert hs.Settings()["EUCHRE_TARGET"] == 12
+
+
+def test_a_table_made_without_settings_starts_as_the_settings_defaults_say():
+    # One owner for each default: the table's own (contrast, sleep time,
+    # names) are the settings reader's defaults, not values kept equal by hand.
+    from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
+    from ui.table import Table
+
+    defaults = {key: default for key, default, _kind in hs.DEFAULTS}
+    table = Table()
+    assert table.contrast == defaults["EUCHRE_CONTRAST"]
+    assert table.sleep_s == defaults["EUCHRE_SLEEP_S"]
+    assert table.names == [clean(defaults["EUCHRE_NAME_" + seat], NAME_LENGTH) for seat in "NESW"]
+    assert table.teams == [clean(defaults[key], TEAM_LENGTH)
+                           for key in ("EUCHRE_TEAM_NS", "EUCHRE_TEAM_EW")]

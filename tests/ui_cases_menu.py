@@ -245,7 +245,7 @@ def case_ui_display_settings_apply_at_once_and_save_on_leaving():
     press(t, clock, E)  # the key on the picture's left: back
     assert t.prefs_serial == serial + 1
     data = t.prefs_bytes()
-    other = table()
+    other = table(contrast=255, sleep_s=600)  # settings.toml as it was
     other.load_prefs(data)
     assert other.contrast == 1 and other.flipped and other.sleep_s == 1800
 

@@ -10,6 +10,11 @@ from micropython import const
 NAME_LENGTH = const(10)
 TEAM_LENGTH = const(9)
 
+# The names a table starts with when none are given (settings.toml's
+# defaults are these too).
+NAMES = ("North", "East", "South", "West")
+TEAMS = ("N-S", "E-W")
+
 
 def clean(name, limit):
     """``name`` in upper case, at most ``limit`` characters, as bytes; a

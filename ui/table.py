@@ -50,9 +50,9 @@ import gc
 from micropython import const
 
 from ui import ask, banner, parts, prefs, score, screen
-from ui.frame import ALL_PAGES, WIDTH
+from ui.frame import ALL_PAGES, CONTRAST, SLEEP_S, WIDTH
 from ui.keys import OK, S, SEATS
-from ui.names import NAME_LENGTH, TEAM_LENGTH, clean
+from ui.names import NAME_LENGTH, NAMES, TEAM_LENGTH, TEAMS, clean
 from ui.ticks import ticks_diff
 from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
 from euchre_core.game import Game, action_text
@@ -165,16 +165,16 @@ class Table:
     * ``out``: where Export prints.
     """
 
-    def __init__(self, rules=None, names=None, teams=None, contrast=255,
-                 flipped=False, sleep_s=600, rand=None, game=None, out=None,
+    def __init__(self, rules=None, names=None, teams=None, contrast=CONTRAST,
+                 flipped=False, sleep_s=SLEEP_S, rand=None, game=None, out=None,
                  now_ms=0, trump=False, skunk_double=False):
         self.base_rules = rules if rules is not None else Rules()
         self.next_rules = self.base_rules
         self.device_rules = False
         if names is None:
-            names = ("NORTH", "EAST", "SOUTH", "WEST")
+            names = NAMES
         if teams is None:
-            teams = ("N-S", "E-W")
+            teams = TEAMS
         if len(names) != 4 or len(teams) != 2:
             raise ValueError("Need four seat names and two team names")
         self.names = [clean(n, NAME_LENGTH) or SEATS[i].encode() for i, n in enumerate(names)]
@@ -255,8 +255,8 @@ class Table:
         return None
 
     def side_of(self, key):
-        """Where seat key 0..3 is on the picture as it is read: MARK_N (top),
-        MARK_E (right), MARK_S (bottom), MARK_W (left).
+        """Where seat key 0..3 is on the picture as it is read, named as the
+        keys are: N (top), E (right), S (bottom), W (left).
 
         The one owner of the flip's meaning for keys: the picture turns 180
         degrees (the firmware turns the display when ``flipped`` changes),
