@@ -205,8 +205,9 @@ def test_the_side_markers_are_triangles_pointing_at_their_edge():
     # Pixel by pixel: column ``depth`` from the edge lights rows 31 - depth
     # .. 32 + depth, moved down by the burn-in shift; nothing else changes.
     from ui import screen
+    from ui.keys import E, W
 
-    for side, edge in ((screen.MARK_W, 0), (screen.MARK_E, 127)):
+    for side, edge in ((W, 0), (E, 127)):
         for shift in (0, 1, 2):
             buf = bytearray(1024)
             screen.marker(buf, side, shift)

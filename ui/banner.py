@@ -9,7 +9,7 @@ at the bottom of the picture and waits for it or for OK (keep the points)."""
 from micropython import const
 
 from ui import parts, screen
-from ui.keys import OK
+from ui.keys import OK, S
 
 LIST_PAGE = False
 # No triangle at the left or right edge: a message box may cover those too.
@@ -29,8 +29,8 @@ def press(table, key, long, now_ms):
     if not offers_set_back(table) or key == OK:
         table.mode = None
         return
-    if table.side_of(key) != screen.MARK_S:
-        table.say(table.key_letter(screen.MARK_S) + ": SET BACK, OK: KEEP THE POINTS", now_ms)
+    if table.side_of(key) != S:
+        table.say(table.key_letter(S) + ": SET BACK, OK: KEEP THE POINTS", now_ms)
         return
     game = table.game
     if table.act(now_ms, game.set_back):
@@ -80,7 +80,7 @@ def draw(table, buf):
     if offers_set_back(table):
         # The points can still come off the other team instead.
         screen.text_center(buf, 6, "SET BACK")
-        screen.marker(buf, screen.MARK_S)
+        screen.marker(buf, S)
         screen.text_right(buf, 126, 7, "OK:KEEP")
     elif not game.over:
         parts.draw_score_footer(table, buf, parts.SHIFTS[table.shift])

@@ -4,7 +4,7 @@ team names, the soft-key labels and the list page."""
 from micropython import const
 
 from ui import screen
-from ui.keys import E, S, W
+from ui.keys import E, N, S, W
 
 # Horizontal offsets the score screen cycles through against burn-in
 # (``Table.shift`` is the index of the one in use).
@@ -85,15 +85,15 @@ def soft_labels(table, buf, labels, prompt, hint):
             continue
         side = table.side_of(seat)
         screen.marker(buf, side)
-        if side == screen.MARK_N:
+        if side == N:
             screen.text_center(buf, 1, label)
-        elif side == screen.MARK_S:
+        elif side == S:
             screen.text_center(buf, 6, label)
         else:
             # A long label of two words takes two lines.
             cut = label.rfind(b" ") if len(label) > 8 else -1
             words = (label[:cut], label[cut + 1:]) if cut > 0 else (label,)
-            if side == screen.MARK_W:
+            if side == W:
                 left = words
             else:
                 right = words
@@ -153,6 +153,6 @@ def draw_list(table, buf, title, rows, cursor, hint):
         screen.text(buf, 2, 7, table.key_letter(E) + ":" + hint)
     # The triangles point at the keys that scroll: the top one, the bottom one.
     if top > 0:
-        screen.marker(buf, screen.MARK_N)
+        screen.marker(buf, N)
     if top + ROWS < count:
-        screen.marker(buf, screen.MARK_S)
+        screen.marker(buf, S)

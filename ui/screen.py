@@ -12,16 +12,14 @@ from micropython import const
 from ui.frame import FRAME, HEIGHT, WIDTH
 from ui.font import BIG_PAGES, BIG_VIEW, BIG_W, GLYPH_OF, GLYPHS, SMALL, small_index
 from ui.font import SUIT_BIG_W, SUITS_BIG
+from ui.keys import N, S, W
 
 CHAR_W = const(6)  # 5 columns and a blank one
 BIG_CHAR_W = const(12)  # doubled glyph and gap
 DIGIT_STEP = const(24)  # big digit and its gap
 
-# Markers that point at a seat key: N (top), E (right), S (bottom), W (left).
-MARK_N = const(0)
-MARK_E = const(1)
-MARK_S = const(2)
-MARK_W = const(3)
+# Markers point at a seat key from the side of the picture it sits on, named
+# as the keys are (ui.keys): N (top), E (right), S (bottom), W (left).
 MARK_SIZE = const(8)  # triangle 8 wide, 4 deep
 _MARK_MID = const(32)  # y centre of the E/W markers
 _MARK_X = const(60)  # x of the N/S markers
@@ -365,16 +363,16 @@ def marker(buf, side, shift=0):
     """A filled triangle at the screen edge pointing out at a seat key.
 
     ``shift`` moves it a pixel or two along its edge (burn-in protection)."""
-    if side == MARK_N or side == MARK_S:
-        cols = _MARK_N_COLS if side == MARK_N else _MARK_S_COLS
-        at = (0 if side == MARK_N else 7 * WIDTH) + _MARK_X + shift
+    if side == N or side == S:
+        cols = _MARK_N_COLS if side == N else _MARK_S_COLS
+        at = (0 if side == N else 7 * WIDTH) + _MARK_X + shift
         for col in range(MARK_SIZE):
             buf[at + col] |= cols[col]
     else:
         # Column ``depth`` from the edge: rows _MARK_MID - 1 - depth ..
         # _MARK_MID + depth, as a 16-row mask over pages 3 and 4.
-        x = 3 * WIDTH if side == MARK_W else 4 * WIDTH - 1
-        step = 1 if side == MARK_W else -1
+        x = 3 * WIDTH if side == W else 4 * WIDTH - 1
+        step = 1 if side == W else -1
         for mask in _MARK_EW_ROWS:
             mask <<= shift
             buf[x] |= mask & 0xFF

@@ -77,9 +77,9 @@ def draw(table, buf):
         shown = _FITS - 1
         top = min(table.top, len(found) - shown)
         if top > 0:
-            screen.marker(buf, screen.MARK_N)
+            screen.marker(buf, N)
         if top + shown < len(found):
-            screen.marker(buf, screen.MARK_S)
+            screen.marker(buf, S)
     for line in range(min(shown, len(found) - top)):
         row = found[top + line]
         screen.text(buf, 3, 2 + line, row[0])
