@@ -10,6 +10,7 @@ from micropython import const
 
 from ui import parts, screen
 from ui.keys import OK, S
+from euchre_core.rules import LONE_DEFENSE, RENEGE
 
 LIST_PAGE = False
 # No triangle at the left or right edge: a message box may cover those too.
@@ -52,9 +53,9 @@ def draw(table, buf):
     # dark rows the word leaves at its top: a dark row between them.
     screen.text2_center(buf, 2, word + " +" + str(hand.points), 2)
     screen.label_center(buf, 8, table.teams[hand.scorer] + b" SCORE")
-    if hand.kind == "lone_defense":
+    if hand.kind == LONE_DEFENSE:
         detail = table.names[hand.lone_defender] + b" DEF. ALONE"
-    elif hand.kind == "renege":
+    elif hand.kind == RENEGE:
         detail = b"PENALTY"
     elif hand.lone_seat is not None:
         # A blind loner (Robson), a lone call forced by the Canadian loner

@@ -7,6 +7,7 @@ from micropython import const
 from ui import parts
 from ui.font import SUIT_CODES
 from euchre_core.actions import SUIT_NAMES
+from euchre_core.rules import EUCHRE, LONE_DEFENSE, MADE
 from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
@@ -87,7 +88,7 @@ def _teams(table):
 
 def _hand_row(table, hand, teams):
     word = parts.KIND_WORDS.get(hand.kind, hand.kind.upper())
-    if hand.kind == "euchre" or hand.kind == "lone_defense":
+    if hand.kind == EUCHRE or hand.kind == LONE_DEFENSE:
         word = "SET"
     seat = hand.caller
     if hand.reneger is not None:
@@ -95,7 +96,7 @@ def _hand_row(table, hand, teams):
     elif hand.lone_seat is not None:
         # The lone maker, who need not be the caller.
         seat = hand.lone_seat
-        if hand.kind == "made":
+        if hand.kind == MADE:
             word = "ALONE"
         if hand.blind:
             word = "BLIND"

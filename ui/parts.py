@@ -5,6 +5,7 @@ from micropython import const
 
 from ui import screen
 from ui.keys import E, N, S, W
+from euchre_core.rules import EUCHRE, LONE_DEFENSE, LONE_MARCH, MADE, MARCH, RENEGE
 
 # Horizontal offsets the score screen cycles through against burn-in
 # (``Table.shift`` is the index of the one in use).
@@ -18,8 +19,8 @@ ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hin
 
 # A scored hand's kind (``Hand.kind``) as the banner and History say it.
 KIND_WORDS = {
-    "made": "MADE", "march": "MARCH", "lone_march": "LONER",
-    "euchre": "EUCHRED", "lone_defense": "EUCHRED", "renege": "RENEGE",
+    MADE: "MADE", MARCH: "MARCH", LONE_MARCH: "LONER",
+    EUCHRE: "EUCHRED", LONE_DEFENSE: "EUCHRED", RENEGE: "RENEGE",
 }
 
 
