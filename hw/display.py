@@ -3,21 +3,20 @@
 Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device`` and
 ``adafruit_framebuf``), built on a ``busio.I2C`` bus from the configured pins.
 
-Why a subclass: the driver's ``show()`` sends the whole 1 KiB frame (about
-23 ms at 400 kHz). The table draws the whole screen into the driver's buffer
-(``frame``); ``show_pages`` keeps a copy of what the glass holds and sends,
-page (8-pixel row) by page, only the stretches of columns that differ: an
+Why a subclass: the driver's ``show()`` sends the whole 1 KiB frame. The
+table draws the whole screen into the driver's buffer (``frame``), and
+``show_pages`` sends only the stretches of columns that differ from what the
+glass holds. The diff is ``Changes``, apart from the bus: it keeps a copy of
+the glass and, page (8-pixel row) by page, gives the runs to send. An
 unchanged page is passed over whole; in a changed one it compares 16 columns
 at a time (memoryviews, in C), a run of differing pieces is one stretch,
 narrowed byte by byte at both ends, and a piece that did not change splits
-it (16 bytes on the wire cost more than the next window's commands). Each
-stretch is a column and page window (one transaction) and its bytes, sent
-straight out of the driver's own buffer. The window runs to the last page,
-so when the next page changes in the same columns (a big digit, the pips)
-the SSD1306 is already there and the window is not sent again. The I2C data
-control byte (0x40) must precede the data, so the byte just before each
-stretch is swapped for 0x40 for the duration of the write and put back: no
-copy of the frame, and an unchanged frame allocates nothing.
+it. ``show_pages`` sends each run as a column and page window (a transaction,
+when the chip does not point there already) and its bytes, straight out of
+the driver's own buffer: the I2C data control byte (0x40) must precede the
+data, so the byte just before each stretch is swapped for 0x40 for the
+duration of the write and put back. No copy of the frame, and an unchanged
+frame allocates nothing.
 
 The driver's set-up ends by sending a blank frame (1 KiB, about 23 ms at
 400 kHz, before the first picture can go out). Here the set-up turns the
@@ -63,6 +62,145 @@ _SET_PAGE = const(0xB0)  # page addressing: 0xB0 | page
 _SET_HIGH_COLUMN = const(0x10)  # and 0x10 | the column's high nibble (0x00 | its low one)
 
 
+WINDOW = const(1 << 24)  # a run's flag: the chip's window is set before its bytes
+# Runs a frame can need: a run ends at a 16-column piece that did not change,
+# so a page has at most 4 of its 8 pieces' runs.
+_MAX_RUNS = const(PAGES * (WIDTH // _CHUNK + 1) // 2)
+
+
+class Changes:
+    """The frame against what the glass holds, and the runs that bring the
+    glass up to date: no bus here, so tests check the runs byte for byte.
+
+    ``plan(mask)`` fills ``runs`` with ``page << 16 | left << 8 | right``
+    (columns ``left..right`` of ``page``), with ``WINDOW`` set when a window
+    command must go before the bytes (page addressing: every run), and gives
+    their number. The sender calls ``sent(page)`` once a page's runs are on
+    the glass and ``done()`` after the last: until then a write cut short
+    leaves the glass copy right and the chip's window unknown.
+
+    The cost model: every run is one transaction of its bytes, and a window
+    one more transaction of its commands, which the wire takes about as long
+    as ``_WINDOW_BYTES`` data bytes. So a run is split at a 16-column piece
+    that did not change (sending it would cost more than the next window),
+    and a run inside the columns the chip's window already points at (a
+    window runs on to the next page) is widened to them when that costs
+    fewer bytes than a window (a big digit, the pips, text lines of about
+    one width)."""
+
+    def __init__(self, frame: Any, paged: bool = False) -> None:
+        self.frame = frame  # the driver's buffer past its control byte (a view)
+        self.glass = bytearray(WIDTH * PAGES)
+        self.known = 0  # bit p set when page p of the glass copy is right
+        self.pointer = -1  # page << 16 | left << 8 | right the chip's window points at, or -1
+        self.paged = paged
+        self.runs = [0] * _MAX_RUNS
+        self._next = -1  # the pointer once the planned runs are sent
+        glass = memoryview(self.glass)
+        self._glass_view = glass
+        # Each page of both, made once: an unchanged page (most of them at
+        # a press) is passed over without making a view. The 16-column
+        # pieces of a changed page are sliced when compared: views of them
+        # all, kept, would hold 256 small objects in the heap for good.
+        self._frame_pages = [frame[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
+        self._glass_pages = [glass[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
+
+    def plan(self, mask: int) -> int:
+        """The runs for the pages whose bit is set in ``mask``; their number."""
+        # Lookups made once: this runs at every press.
+        frame = self.frame
+        glass = self.glass
+        glass_view = self._glass_view
+        frame_pages = self._frame_pages
+        glass_pages = self._glass_pages
+        runs = self.runs
+        paged = self.paged
+        pointer = self.pointer
+        self.pointer = -1  # unknown until done()
+        reach = -1  # the pointer, once a run of this frame has set it
+        known_pages = self.known
+        count = 0
+        for page in range(PAGES):
+            if not mask >> page & 1:
+                continue
+            known = known_pages >> page & 1
+            at = page * WIDTH
+            end = at + WIDTH
+            if known and frame_pages[page] == glass_pages[page]:
+                continue
+            chunk = at
+            while chunk < end:
+                if not known:
+                    left = 0  # the glass copy is not right there: all of it
+                    right = WIDTH - 1
+                    chunk = end
+                elif frame[chunk:chunk + _CHUNK] == glass_view[chunk:chunk + _CHUNK]:
+                    chunk += _CHUNK
+                    continue
+                else:
+                    # A run of differing pieces, ended by one that did not change.
+                    left = chunk - at
+                    chunk += _CHUNK
+                    while (chunk < end and frame[chunk:chunk + _CHUNK]
+                           != glass_view[chunk:chunk + _CHUNK]):
+                        chunk += _CHUNK
+                    right = chunk - at - 1
+                    # Then byte by byte from both ends, by their index in
+                    # the frame (the fewest steps a byte: this loop is the
+                    # diff's busiest).
+                    byte = at + left
+                    while frame[byte] == glass[byte]:
+                        byte += 1
+                    left = byte - at
+                    byte = at + right
+                    while frame[byte] == glass[byte]:
+                        byte -= 1
+                    right = byte - at
+                here = page << 16 | left << 8 | right
+                if paged:
+                    runs[count] = here | WINDOW
+                elif here == pointer:
+                    runs[count] = here
+                else:
+                    wide_left = reach >> 8 & 0xFF
+                    wide_right = reach & 0xFF
+                    if (reach >> 16 == page and wide_left <= left and right <= wide_right
+                            and wide_right - wide_left - right + left <= _WINDOW_BYTES):
+                        # Any change up to the widened right goes out with these bytes.
+                        chunk = max(chunk, at + (wide_right + 1 & ~(_CHUNK - 1)))
+                        here = reach
+                        runs[count] = here
+                    else:
+                        runs[count] = here | WINDOW
+                count += 1
+                # After a run's bytes the chip points at the same columns of
+                # the next page (horizontal addressing; not with page addressing).
+                pointer = here + 0x10000 if page < PAGES - 1 and not paged else -1
+                reach = pointer
+        self._next = pointer
+        return count
+
+    def sent(self, page: int) -> None:
+        """The planned runs of ``page`` are on the glass."""
+        self._glass_pages[page][:] = self._frame_pages[page]
+        self.known |= 1 << page
+
+    def done(self) -> None:
+        """Every planned run is on the glass: the chip's window is known again."""
+        self.pointer = self._next
+
+    def whole(self) -> None:
+        """The whole frame went out another way (the driver's own send)."""
+        self.glass[:] = self.frame
+        self.known = ALL_PAGES
+        self.pointer = -1
+
+    def forget(self) -> None:
+        """The glass copy and the window are no longer right (a flip)."""
+        self.known = 0
+        self.pointer = -1
+
+
 class Display(adafruit_ssd1306.SSD1306_I2C):
     """``SSD1306_I2C`` with ``show_pages(mask)``; ``frame`` is the 1024-byte
     page-order buffer the renderer draws into (a view, not a copy).
@@ -77,11 +215,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     COLUMN_OFFSET = 0
 
     def __init__(self, i2c: Any, addr: int = 0x3C) -> None:
-        # What the glass holds, page by page; ``_known`` has bit p set when
-        # page p of that copy is right (none is before the first picture).
-        self._glass = bytearray(WIDTH * PAGES)
-        self._known = 0
-        self._pointer = -1  # page << 16 | left << 8 | right the chip's window points at, or -1
+        self._changes = None  # type: Any  # made once the driver's buffer is
         self._dark = True  # off until every page has been sent once
         super().__init__(WIDTH, HEIGHT, i2c, addr=addr)
         # show_pages locks the bus through the driver's I2CDevice, then
@@ -91,14 +225,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._writeto = i2c.writeto
         self._address = addr
         self.frame = memoryview(self.buffer)[1:]
-        glass = memoryview(self._glass)
-        self._glass_view = glass
-        # Each page of both, made once: an unchanged page (most of them at
-        # a press) is passed over without making a view. The 16-column
-        # pieces of a changed page are sliced when compared: views of them
-        # all, kept, would hold 256 small objects in the heap for good.
-        self._frame_pages = [self.frame[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
-        self._glass_pages = [glass[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
+        self._changes = Changes(self.frame, self.PAGED)
         # The window commands (SH1106: page and column) in one transaction:
         # control byte 0x00 (commands follow).
         if self.PAGED:
@@ -130,89 +257,42 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         if frame is None:
             self.poweroff()
             return
-        self._pointer = -1
+        changes = self._changes
         if self.PAGED:
             # The driver's whole-frame send uses windows the chip does not have.
-            self._known = 0
+            changes.forget()
             self.show_pages(ALL_PAGES)
             return
+        changes.pointer = -1
         super().show()
-        self._glass[:] = frame
-        self._known = ALL_PAGES
+        changes.whole()
         self._light()
 
     def _light(self) -> None:
         """Turn the glass on once it holds a whole picture."""
-        if self._dark and self._known == ALL_PAGES:
+        if self._dark and self._changes.known == ALL_PAGES:
             self._dark = False
             self.poweron()
 
     def show_pages(self, mask: int) -> None:
         """Send what changed in the pages whose bit is set in ``mask`` (bit p = page p)."""
-        # One method, its lookups made once: this runs at every press, and
-        # each call and attribute costs the board microseconds.
-        buffer = self.buffer
-        glass = self._glass
-        frame = self.frame
-        glass_view = self._glass_view
-        frame_pages = self._frame_pages
-        glass_pages = self._glass_pages
-        writeto = self._writeto
-        address = self._address
-        window = self._window
-        paged = self.PAGED
-        offset = self.COLUMN_OFFSET
-        # The chip's window and the pages the glass copy is right for, kept
-        # in locals and stored once at the end (storing an attribute of this
-        # deep class costs the board a lookup through every class above it).
-        # Until then the window counts as unknown: a write cut short leaves
-        # it so; a page sent but not yet marked known is just sent again.
-        pointer = self._pointer
-        self._pointer = -1
-        reach = -1  # the same, once a stretch of this frame has set it (see below)
-        known_pages = self._known
-        # The bus is locked once for all the transactions of the frame.
-        with self.i2c_device:
-            for page in range(PAGES):
-                if not mask >> page & 1:
-                    continue
-                known = known_pages >> page & 1
-                at = page * WIDTH
-                end = at + WIDTH
-                if known and frame_pages[page] == glass_pages[page]:
-                    continue
-                chunk = at
-                while chunk < end:
-                    if not known:
-                        left = 0  # the glass copy is not right there: all of it
-                        right = WIDTH - 1
-                        chunk = end
-                    elif frame[chunk:chunk + _CHUNK] == glass_view[chunk:chunk + _CHUNK]:
-                        chunk += _CHUNK
-                        continue
-                    else:
-                        # A run of differing chunks; a chunk that did not change
-                        # ends it: 16 columns skipped pay for the next window.
-                        left = chunk - at
-                        chunk += _CHUNK
-                        while (chunk < end and frame[chunk:chunk + _CHUNK]
-                               != glass_view[chunk:chunk + _CHUNK]):
-                            chunk += _CHUNK
-                        right = chunk - at - 1
-                        # Then byte by byte from both ends, by their index in
-                        # the frame (the fewest steps a byte: this loop is the
-                        # diff's busiest).
-                        byte = at + left
-                        while frame[byte] == glass[byte]:
-                            byte += 1
-                        left = byte - at
-                        byte = at + right
-                        while frame[byte] == glass[byte]:
-                            byte -= 1
-                        right = byte - at
-                    # Columns left..right of this page: the window, then the
-                    # bytes straight from the buffer.
-                    here = page << 16 | left << 8 | right
+        changes = self._changes
+        count = changes.plan(mask)
+        if count:
+            runs = changes.runs
+            buffer = self.buffer
+            writeto = self._writeto
+            address = self._address
+            window = self._window
+            paged = self.PAGED
+            offset = self.COLUMN_OFFSET
+            # The bus is locked once for all the transactions of the frame.
+            with self.i2c_device:
+                for index in range(count):
+                    run = runs[index]
+                    page = run >> 16 & 0xFF
+                    left = run >> 8 & 0xFF
+                    right = run & 0xFF
                     if paged:
                         # Page addressing: the page, then the column's nibbles.
                         column = left + offset
@@ -220,52 +300,34 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                         window[2] = column & 0x0F
                         window[3] = _SET_HIGH_COLUMN | column >> 4
                         writeto(address, window)
-                    elif here != pointer:
-                        # The window runs to the last page: after this page's
-                        # bytes the chip points at the same columns of the next
-                        # page, so the same columns there (a big digit, the
-                        # pips) need no window again; nor does a stretch inside
-                        # them, widened to them when that costs fewer bytes
-                        # than a new window (text lines of about one width).
-                        wide_left = reach >> 8 & 0xFF
-                        wide_right = reach & 0xFF
-                        if (reach >> 16 == page and wide_left <= left and right <= wide_right
-                                and wide_right - wide_left - right + left <= _WINDOW_BYTES):
-                            left = wide_left
-                            right = wide_right
-                            # Any change up to ``right`` goes out with these bytes.
-                            chunk = max(chunk, at + (right + 1 & ~(_CHUNK - 1)))
-                            here = reach
-                        else:
-                            window[2] = left
-                            window[3] = right
-                            window[5] = page
-                            writeto(address, window)
+                    elif run & WINDOW:
+                        window[2] = left
+                        window[3] = right
+                        window[5] = page
+                        writeto(address, window)
                     # buffer[0] is the driver's control byte; page p starts at
                     # buffer[1 + 128 p], so the byte before column ``left`` is
-                    # at 128 p + left.
-                    start = at + left
+                    # at 128 p + left: swapped for the data control byte for
+                    # the write, then put back (no copy of the frame).
+                    start = page * WIDTH + left
                     kept = buffer[start]
                     buffer[start] = _DATA
                     try:
                         writeto(address, buffer, start=start, end=start + right - left + 2)
                     finally:
                         buffer[start] = kept
-                    pointer = here + 0x10000 if page < PAGES - 1 and not paged else -1
-                    reach = pointer
-                glass_pages[page][:] = frame_pages[page]
-                known_pages |= 1 << page
-        self._known = known_pages
-        self._pointer = pointer
+                    if index + 1 == count or runs[index + 1] >> 16 & 0xFF != page:
+                        changes.sent(page)
+        changes.done()
         if self._dark:
             self._light()
 
     def flip(self, flipped: bool) -> None:
         """Turn the picture 180 degrees; the caller redraws every page after it."""
-        self._pointer = -1
+        self._changes.pointer = -1
         self.rotate(not flipped)
         # The glass shows its memory the other way round now: whole pages next time.
-        self._known = 0
+        self._changes.forget()
 
     def sleep(self, asleep: bool) -> None:
         if asleep:

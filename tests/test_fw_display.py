@@ -12,7 +12,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "sim" / 
 
 from _ssd1306 import SSD1306  # noqa: E402  (the simulator's model of the chip)
 
-from hw.display import Display, open_display  # noqa: E402
+from hw.display import WINDOW, Changes, Display, open_display  # noqa: E402
 from ui.frame import ALL_PAGES  # noqa: E402
 
 
@@ -137,6 +137,42 @@ def segments(before, after, mask):
 
 def expected_bytes(before, after, mask):
     return sum(right - left + 1 for _, left, right in segments(before, after, mask))
+
+
+def test_the_plan_is_the_reference_runs_each_with_a_window_where_the_chip_points_elsewhere():
+    # The pure diff, no bus: frame against glass copy -> the runs, checked
+    # run by run against the reference model above, over random edits.
+    frame = bytearray(1024)
+    changes = Changes(memoryview(frame))
+    rng = random.Random(11)
+    pointer = None  # (page, left, right) the chip's window points at
+    for step in range(300):
+        before = bytes(changes.glass) if step else None
+        for _ in range(rng.randrange(0, 6)):
+            x = rng.randrange(1024)
+            width = rng.choice((1, 2, 5, 20, 40))
+            for at in range(x, min(1024, x + width)):
+                frame[at] = rng.randrange(256)
+        mask = 0xFF if step == 0 else rng.randrange(256)
+        count = changes.plan(mask)
+        runs = changes.runs[:count]
+        if step == 0:
+            # Nothing known yet: every page whole, one window for all of them.
+            want = [(page, 0, 127) for page in range(8)]
+        else:
+            want = segments(before, bytes(frame), mask)
+        assert [(run >> 16 & 0xFF, run >> 8 & 0xFF, run & 0xFF) for run in runs] == want
+        for run, seg in zip(runs, want):
+            assert bool(run & WINDOW) == (seg != pointer), (step, seg, pointer)
+            pointer = (seg[0] + 1, seg[1], seg[2]) if seg[0] < 7 else None
+        for page in sorted({seg[0] for seg in want}):
+            changes.sent(page)
+        changes.done()
+        assert changes.pointer == (-1 if pointer is None
+                                   else pointer[0] << 16 | pointer[1] << 8 | pointer[2])
+        for page in range(8):
+            if mask >> page & 1:
+                assert changes.glass[page * 128:(page + 1) * 128] == frame[page * 128:(page + 1) * 128]
 
 
 def test_show_pages_sends_only_the_changed_pages(chip):

@@ -171,7 +171,7 @@ def test_each_adapter_leaves_the_frame_on_the_glass_sending_only_changes(pair):
             piece = display.frame[x:x + width]
             display.frame[x:x + width] = bytes(rng.randrange(256) for _ in range(len(piece)))
         before = chip.data_bytes
-        changed = sum(1 for a, b in zip(bytes(display.frame), display._glass) if a != b)
+        changed = sum(1 for a, b in zip(bytes(display.frame), display._changes.glass) if a != b)
         display.show_pages(0xFF)
         assert bytes(chip.frame()) == glass_of(display.frame)
         # Stretches are narrowed to their changed ends: never more than twice the change.
