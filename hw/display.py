@@ -64,8 +64,8 @@ _SET_HIGH_COLUMN = const(0x10)  # and 0x10 | the column's high nibble (0x00 | it
 
 WINDOW = const(1 << 24)  # a run's flag: the chip's window is set before its bytes
 # Runs a frame can need: a run ends at a 16-column piece that did not change,
-# so a page has at most 4 of its 8 pieces' runs.
-_MAX_RUNS = const(PAGES * (WIDTH // _CHUNK + 1) // 2)
+# so each of the 8 pages has at most 4 (its 8 pieces, every other one changed).
+_MAX_RUNS = const(32)
 
 
 class Changes:

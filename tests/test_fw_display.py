@@ -175,6 +175,17 @@ def test_the_plan_is_the_reference_runs_each_with_a_window_where_the_chip_points
                 assert changes.glass[page * 128:(page + 1) * 128] == frame[page * 128:(page + 1) * 128]
 
 
+def test_the_most_runs_a_frame_can_need_fit_the_plan():
+    # Every other 16-column piece of every page changed: 4 runs a page.
+    frame = bytearray(1024)
+    changes = Changes(memoryview(frame))
+    for page in range(8):
+        changes.sent(page)
+        for piece in range(0, 8, 2):
+            frame[page * 128 + piece * 16 + 3] = 1
+    assert changes.plan(0xFF) == 32 == len(changes.runs)
+
+
 def test_show_pages_sends_only_the_changed_pages(chip):
     display = Display(Bus(chip))
     rng = random.Random(7)
