@@ -1,8 +1,9 @@
 """House rules and the euchre scoring table.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
-Sources: RULES.md (seeds 000, 001, 002; Hoyle; the 1888 Laws of Euchre;
-the Robson rules; progressive euchre).
+Sources: a Swedish rules article ("Euchre regler"), the Dutch and Czech
+encyclopedia articles on euchre, Hoyle, the 1888 Laws of Euchre, the Robson
+rules and progressive euchre as it is played.
 """
 
 from micropython import const
@@ -166,15 +167,15 @@ def score_hand(rules, makers_tricks, maker_alone=False, defender_alone=False,
     if makers_tricks >= 3:
         return "makers", 1, MADE
     # Euchred. When several rows apply (a lone maker set by a lone defender)
-    # the defenders score the largest of them (RULES.md). A blind loner
+    # the defenders score the largest of them. A blind loner
     # set gives the defenders 1 (Robson), instead of the usual rows.
     points = 1 if blind else 2
     kind = EUCHRE
     if maker_alone and not blind and rules.loner_euchred_points > points:
         points = rules.loner_euchred_points
     if defender_alone:
-        # "4": seeds 001/002 and Hoyle, 4 for 3 or more tricks.
-        # "2_4": seed 000, 2 for 3-4 tricks and 4 for all five.
+        # "4": the Dutch and Czech encyclopedias and Hoyle, 4 for 3 or more tricks.
+        # "2_4": the Swedish rules article, 2 for 3-4 tricks and 4 for all five.
         lone = 4 if (rules.defender_alone == "4" or makers_tricks == 0) else 2
         kind = LONE_DEFENSE
         if lone > points:

@@ -76,9 +76,8 @@ def trim_driver() -> None:
     The driver needs only ``FrameBuffer``'s set-up, ``rotation`` and ``fill``.
     A name a later library version no longer has is skipped.
 
-    Kept for the heap: the 3-game session on the unix port (the board's
-    proxy, SPEC 7; the benchmark's section 3) needs more than its 160k
-    target even with it."""
+    Kept for the heap: the benchmark's 3-game session on the unix port (the
+    board's proxy) is measured against its heap target with it."""
     import adafruit_framebuf
     import adafruit_ssd1306
 

@@ -5,7 +5,7 @@ from euchre_core import Game, Rules, hand_points
 from cases_common import N, E, S, W, NS, EW, raises, play
 
 
-# ----- the scoring table (RULES.md "Scoring a hand") ------------------------
+# ----- the scoring table ----------------------------------------------------
 
 def case_table_makers_three_or_four():
     rules = Rules()
@@ -125,7 +125,7 @@ def case_game_maker_alone():
     game = Game(Rules(), dealer=N)
     game.call(S, alone=True)
     assert game.lone_seat == S and game.sits_out(N)
-    assert game.leader == W  # left of the lone player (seed 000)
+    assert game.leader == W  # left of the lone player (the Swedish rules article)
     assert "sits out" in raises(game.trick, N)
     play(game, [S, S, S, S, S])
     assert game.scores == [4, 0] and game.last_hand.kind == "lone_march"

@@ -13,9 +13,9 @@ def case_i15_maker_goes_alone_after_a_defender():
     game = Game(Rules(), dealer=W)
     game.call(N)
     game.defend_alone(E)
-    game.go_alone(N)  # no trick yet: both may be alone (RULES.md)
+    game.go_alone(N)  # no trick yet: both may be alone
     assert (game.caller, game.lone_seat, game.lone_defender) == (N, N, E)
-    assert game.leader == E  # two alone: the defender leads (seed 000)
+    assert game.leader == E  # two alone: the defender leads (the Swedish rules article)
     assert game.sits_out(S) and game.sits_out(W)
     assert game.text() == "CN DE LN"
     assert Game.parse(Rules(), game.text(), dealer=W) == game

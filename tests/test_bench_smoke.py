@@ -38,7 +38,7 @@ def test_no_import_circle_in_the_benchmark():
 
 
 def test_a_whole_frame_on_the_wire_is_the_spec_figure():
-    # SPEC 7: the 1 KiB frame takes about 23 ms at 400 kHz: the driver's
+    # The wire's floor: the 1 KiB frame takes about 23 ms at 400 kHz: the driver's
     # show() is six 2-byte command transactions and one of 1025 bytes.
     assert 22.5 < bench.wire_ms(7, 6 * 2 + 1025, 400000) < 24.0
 

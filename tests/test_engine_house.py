@@ -1,7 +1,7 @@
 """Random play under the house rules (hypothesis): Canadian
 loner, set-back, blind loner, a number of hands, the trump suit.
 
-A small model written from RULES.md, apart from the engine, says whether
+A small model written from the rule sources, apart from the engine, says whether
 each action is allowed and what the score becomes; the engine must agree,
 refuse with ValueError and change nothing otherwise, and survive undo and
 the saved form at every step.

@@ -1,5 +1,6 @@
 """The rules engine's layers: each module imports only those below it, and
-each constant has one owner (STYLE.md habits 8 and 9)."""
+each constant has one owner: a shared constant is public in its owner and
+imported by the others."""
 
 import ast
 import pathlib

@@ -1,6 +1,6 @@
 """Random valid and invalid actions against the rules engine (hypothesis).
 
-Each action is checked three ways: a small model written from RULES.md, apart
+Each action is checked three ways: a small model written from the rule sources, apart
 from the engine, says whether the rules allow it, and the engine must agree;
 an accepted action must have the effect the model expects; a refused one must
 raise ValueError with a sentence saying why and change nothing. After every
@@ -24,7 +24,7 @@ seats = st.integers(min_value=-1, max_value=4) | st.sampled_from([None, "N", 1.5
 KINDS = ("made", "march", "lone_march", "euchre", "lone_defense", "renege")
 
 
-# ----- the model: RULES.md, apart from the engine ------------------------------
+# ----- the model: the rule sources, apart from the engine -----------------------
 
 def is_seat(value):
     return type(value) is int and 0 <= value <= 3
@@ -51,7 +51,7 @@ def model_leader(rules, dealer, lone_seat, lone_defender):
 
 
 def model_points(rules, makers_tricks, maker_alone, defender_alone):
-    """(makers score?, points) for a hand played out: RULES.md's table, the
+    """(makers score?, points) for a hand played out: the scoring table, the
     largest row when several apply."""
     if makers_tricks == 5:
         return True, rules.lone_march_points if maker_alone else 2

@@ -1,4 +1,4 @@
-"""The house rules and table preferences of issue 14, each at its moment on
+"""The later house rules and table preferences, each at its moment on
 the screen, as key scripts through the real code.py on the virtual Pico:
 Canadian loner's "ordered up?", Robson set-back from the banner and blind
 loner, progressive euchre to its end (a tie too), the trump suit picked

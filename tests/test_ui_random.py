@@ -67,7 +67,7 @@ def test_random_presses_keep_the_screen_true(rules, dealer, start, presses):
 @given(rules=rules_strategy, dealer=st.integers(0, 3),
        presses=st.lists(press_strategy, max_size=120))
 def test_every_press_shows_at_once(rules, dealer, presses):
-    """SPEC 1: every press gives visible feedback at once (the waking press
+    """Every press gives visible feedback at once (the waking press
     and the press that dismisses a hardware notice included)."""
     now = 0
     table = Table(rules, game=Game(rules, dealer=dealer), sleep_s=0,

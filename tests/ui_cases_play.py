@@ -180,7 +180,7 @@ def case_ui_lone_maker_and_lone_defender():
     assert t.game.lone_seat == E
     buf = frame(t)
     assert find_label(buf, "BOB ALONE")[1] == 30
-    assert markers(buf) == [S]  # loner's left leads (seed 000)
+    assert markers(buf) == [S]  # loner's left leads (the Swedish rules article)
     press(t, clock, W)
     assert "SITS OUT" in t.message and t.game.tricks_played == 0
     press(t, clock, N, long=True)  # a defender goes alone too

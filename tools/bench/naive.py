@@ -4,7 +4,7 @@ Each press changes a little state, clears the buffer, draws the screen with
 ``adafruit_framebuf``'s primitives (``text`` with the library's
 ``font5x8.bin``, the one the bundle ships; capitals, as the table writes
 names; ``fill_rect`` for big digits and pips) and sends the whole frame with
-the driver's ``show()``, on the same stand-in bus as the firmware. ``score_screen`` is the redraw the SPEC's 110 ms was measured on
+the driver's ``show()``, on the same stand-in bus as the firmware. ``score_screen`` is the redraw whose 110 ms were measured on the board
 (fill, two lines of text, four 16x32 seven-segment digits by ``fill_rect``,
 ``show``): its count turns instructions into Pico milliseconds. Runs under
 MicroPython (``run.py naive``); each press is a marked pass, named by a
