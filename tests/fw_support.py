@@ -22,6 +22,23 @@ SCALE = 3
 BORDER = 2 * SCALE
 
 
+def i2c_with(chip=None, address=0x3C):
+    """The simulator's ``busio.I2C`` on the display's pins of a fresh virtual
+    board (installed, until the next one) with the chip model ``chip``
+    (sim/cp) at ``address``; None: nothing answers on the wire."""
+    import _vboard
+
+    machine = _vboard.Machine(str(ROOT), display=False)
+    if chip is not None:
+        machine.oled = chip
+        machine.bus.devices[address] = chip
+    _vboard.install(machine)
+    import board
+    import busio
+
+    return busio.I2C(board.GP5, board.GP4, frequency=400000)
+
+
 def settings_text(**overrides):
     """The repository's settings.toml with some keys changed (values as TOML text)."""
     lines = []

@@ -1,5 +1,6 @@
 """hw/display.py: the real adafruit_ssd1306 driver, subclassed to send only
-changed pages, talking to the simulator's SSD1306 model over a small I2C bus."""
+changed pages, talking to the simulator's SSD1306 model over the simulator's
+I2C bus (``fw_support.i2c_with``)."""
 
 import pathlib
 import random
@@ -10,39 +11,18 @@ import pytest
 # The simulator's busio/digitalio: adafruit_bus_device names them in annotations.
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "sim" / "cp"))
 
+import _vboard  # noqa: E402
 from _ssd1306 import SSD1306  # noqa: E402  (the simulator's model of the chip)
+from fw_support import i2c_with  # noqa: E402
 
 from hw.display import WINDOW, Changes, Display, open_display  # noqa: E402
 from ui.frame import ALL_PAGES  # noqa: E402
 
 
-class Bus:
-    """Just enough of busio.I2C for adafruit_bus_device, with one device on it."""
-
-    def __init__(self, chip=None, address=0x3C):
-        self.chip = chip
-        self.address = address
-        self.locked = False
-
-    def try_lock(self):
-        if self.locked:
-            return False
-        self.locked = True
-        return True
-
-    def unlock(self):
-        self.locked = False
-
-    def writeto(self, address, buffer, *, start=0, end=None):
-        if self.chip is None or address != self.address:
-            raise OSError(19, "No such device")
-        self.chip.i2c_write(buffer, start, len(buffer) if end is None else end)
-
-    def readfrom_into(self, address, buffer, *, start=0, end=None):
-        if self.chip is None or address != self.address:
-            raise OSError(19, "No such device")
-        end = len(buffer) if end is None else end
-        buffer[start:end] = self.chip.i2c_read(end - start)
+@pytest.fixture(autouse=True)
+def no_board_left():
+    yield
+    _vboard.install(None)
 
 
 @pytest.fixture
@@ -57,7 +37,7 @@ def ram(chip):
 def opened(chip):
     """A display as code.py has it after the loop's first pass: every page
     sent once (here blank), the glass on."""
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     display.show_pages(0xFF)
     return display
 
@@ -65,7 +45,7 @@ def opened(chip):
 def test_the_set_up_sends_no_blank_frame_and_the_glass_lights_with_the_first_picture(chip):
     # Garbage in the chip's memory, as after power-up.
     chip.ram[:] = bytes(random.Random(5).randrange(256) for _ in range(1024))
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     # The driver's set-up: its commands, no 1 KiB blank frame, the glass off.
     assert chip.data_bytes == 0 and not chip.display_on
     display.frame[2 * 128 + 10:2 * 128 + 30] = b"\x7e" * 20
@@ -88,7 +68,7 @@ def test_the_set_up_sends_no_blank_frame_and_the_glass_lights_with_the_first_pic
 
 
 def test_the_drivers_whole_frame_show_lights_the_glass_too(chip):
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     display.frame[5] = 1
     display.show()
     assert chip.display_on and ram(chip) == bytes(display.frame)
@@ -96,9 +76,9 @@ def test_the_drivers_whole_frame_show_lights_the_glass_too(chip):
 
 def test_missing_display_is_the_documented_value_error():
     with pytest.raises(ValueError, match="No I2C device at address: 0x3c"):
-        open_display(Bus(None), 0x3C)
+        open_display(i2c_with(None), 0x3C)
     with pytest.raises(ValueError, match="0x3d"):
-        open_display(Bus(SSD1306(), 0x3C), 0x3D)
+        open_display(i2c_with(SSD1306(), 0x3C), 0x3D)
 
 
 def segments(before, after, mask):
@@ -187,7 +167,7 @@ def test_the_most_runs_a_frame_can_need_fit_the_plan():
 
 
 def test_show_pages_sends_only_the_changed_pages(chip):
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     rng = random.Random(7)
     for page_mask in (0x01, 0x80, 0x24, 0x0F, 0xA5, 0xFF, 0x00):
         before = ram(chip)
@@ -257,7 +237,7 @@ def test_each_changed_stretch_of_a_page_is_sent_apart(chip):
 
 
 def test_the_same_columns_on_the_next_page_need_no_new_window(chip):
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     # A big digit: columns 40..59 of pages 1-5 change. The window set for
     # page 1 runs to the last page, so the chip moves on to page 2 by itself.
     for page in range(1, 6):
@@ -320,7 +300,7 @@ def test_random_changes_always_leave_the_glass_equal_to_the_frame(chip):
 
 
 def test_a_run_of_pages_is_one_window_and_one_transaction_per_page(chip):
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     display.frame[2 * 128:6 * 128] = b"\x55" * (4 * 128)
     before = chip.transactions
     display.show_pages(0b00111100)
@@ -334,7 +314,7 @@ def test_a_run_of_pages_is_one_window_and_one_transaction_per_page(chip):
 
 
 def test_the_glass_shows_the_frame_upright_and_flipped(chip):
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     display.fill(0)
     display.pixel(3, 5, 1)
     display.show_pages(0xFF)
@@ -366,9 +346,8 @@ def test_sleep_and_contrast_reach_the_chip(chip):
 
 
 def test_unplugged_display_raises_oserror_to_the_caller(chip):
-    bus = Bus(chip)
-    display = Display(bus)
-    bus.chip = None
+    display = Display(i2c_with(chip))
+    _vboard.machine.bus.devices.clear()  # the module's plug pulled
     display.frame[0] = 0xFF
     with pytest.raises(OSError):
         display.show_pages(0xFF)
@@ -376,7 +355,7 @@ def test_unplugged_display_raises_oserror_to_the_caller(chip):
 
 
 def test_after_a_whole_frame_show_only_changes_are_sent(chip):
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     display.flip(True)
     display.fill(0)
     display.show()  # the driver's own full send after the flip
@@ -419,7 +398,7 @@ def test_works_with_circuitpythons_built_in_i2c_device(chip, monkeypatch):
 
     BuiltInI2CDevice.library = adafruit_ssd1306.i2c_device.I2CDevice
     monkeypatch.setattr(adafruit_ssd1306.i2c_device, "I2CDevice", BuiltInI2CDevice)
-    display = Display(Bus(chip))
+    display = Display(i2c_with(chip))
     assert isinstance(display.i2c_device, BuiltInI2CDevice)
     display.frame[3 * 128 + 40:3 * 128 + 60] = b"\x3c" * 20
     display.show_pages(0xFF)
@@ -453,7 +432,7 @@ def test_the_trimmed_driver_still_drives_the_display(chip, monkeypatch):
 
     import hw.display
 
-    display = hw.display.open_display(Bus(chip), 0x3C)
+    display = hw.display.open_display(i2c_with(chip), 0x3C)
     assert chip.data_bytes == 0 and not chip.display_on  # the set-up sends no blank frame
     display.frame[2 * 128 + 7:2 * 128 + 30] = b"\x5a" * 23
     display.show_pages(ALL_PAGES)

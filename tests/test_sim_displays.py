@@ -15,8 +15,15 @@ from _sh1106 import SH1106  # noqa: E402
 from _ssd1306 import SSD1306  # noqa: E402
 from _ssd1309 import SSD1309  # noqa: E402
 
+import _vboard  # noqa: E402
 import hw.display  # noqa: E402
-from test_fw_display import Bus  # noqa: E402
+from fw_support import i2c_with  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def no_board_left():
+    yield
+    _vboard.install(None)
 
 
 def glass_of(frame, turned=False):
@@ -147,7 +154,7 @@ def pair(request):
     chip = model()
     hw.display.choose(name)
     try:
-        yield chip, hw.display.open_display(Bus(chip), 0x3C)
+        yield chip, hw.display.open_display(i2c_with(chip), 0x3C)
     finally:
         hw.display.choose("ssd1306")
 
@@ -202,20 +209,6 @@ def test_each_adapter_turns_the_picture_and_sleeps(pair):
     assert not chip.unknown, chip.unknown_text()
 
 
-class ResetBus(Bus):
-    """The test bus, where a chip held in reset does not answer."""
-
-    def writeto(self, address, buffer, *, start=0, end=None):
-        if self.chip is not None and not self.chip.answers():
-            raise OSError(19, "No such device")
-        Bus.writeto(self, address, buffer, start=start, end=end)
-
-    def readfrom_into(self, address, buffer, *, start=0, end=None):
-        if self.chip is not None and not self.chip.answers():
-            raise OSError(19, "No such device")
-        Bus.readfrom_into(self, address, buffer, start=start, end=end)
-
-
 class ResetWire:
     """An output pin wired to the module's RES."""
 
@@ -235,7 +228,7 @@ class ResetWire:
 
 def test_the_reset_line_is_pulsed_before_each_open():
     chip = SSD1309(needs_reset=True)
-    bus = ResetBus(chip)
+    bus = i2c_with(chip)  # a chip held in reset does not answer on it
     try:
         hw.display.choose("ssd1309", None)
         with pytest.raises(ValueError, match="No I2C device"):

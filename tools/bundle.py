@@ -357,7 +357,8 @@ def build(root=ROOT, out=None, cache=None, python=sys.executable, make_zip=True,
 
 
 def drive_files(drive):
-    """Every file of a drive folder, relative, with '/' separators, sorted."""
+    """Every file of a drive folder, relative, with '/' separators, sorted
+    (the zip's order; ``flash.write_order`` sorts them for a flash)."""
     found = []
     for folder, dirs, files in os.walk(drive):
         dirs.sort()

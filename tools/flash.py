@@ -41,6 +41,10 @@ import re
 import shutil
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from bundle import drive_files  # noqa: E402  (tools/ is not a package)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OLDEST_MAJOR = 9  # older CircuitPython is refused
 TESTED_MAJORS = (9, 10)  # newer ones get the source form and a note
@@ -211,19 +215,14 @@ def form_note(version, major):
 
 def precompiled(bundle):
     """The .mpy modules of a bundle folder."""
-    return [rel for rel in bundle_files(bundle) if rel.endswith(".mpy")]
+    return [rel for rel in drive_files(bundle) if rel.endswith(".mpy")]
 
 
-def bundle_files(bundle):
-    found = []
-    for folder, dirs, files in os.walk(bundle):
-        dirs.sort()
-        for name in sorted(files):
-            found.append(os.path.relpath(os.path.join(folder, name), bundle).replace(os.sep, "/"))
-    # Libraries first, code.py last: each write restarts the board, so the
-    # final restart runs a complete firmware.
-    found.sort(key=lambda rel: (rel == LAST, not rel.startswith("lib/"), rel))
-    return found
+def write_order(rel):
+    """Sort key of the files a flash writes: libraries first, code.py last.
+    Each write restarts the board, so the final restart runs a complete
+    firmware."""
+    return (rel == LAST, not rel.startswith("lib/"), rel)
 
 
 def _same(src, dst):
@@ -258,7 +257,7 @@ class Plan:
 
 def plan(bundle, drive):
     result = Plan()
-    for rel in bundle_files(bundle):
+    for rel in sorted(drive_files(bundle), key=write_order):
         src = os.path.join(bundle, *rel.split("/"))
         dst = os.path.join(drive, *rel.split("/"))
         if rel in USER_FILES and os.path.exists(dst):
@@ -269,7 +268,7 @@ def plan(bundle, drive):
             result.write.append(rel)
             old = os.path.getsize(dst) if os.path.isfile(dst) else 0
             result.need += max(0, os.path.getsize(src) - old)
-    shipped = set(bundle_files(bundle))
+    shipped = set(drive_files(bundle))
     for rel in sorted(shipped):
         # A module's .py is loaded before its .mpy: an old twin would shadow
         # (or sit beside) the module this version ships.

@@ -14,7 +14,10 @@ only what the C module does for code.py, as cheaply as Python allows:
   poll that finds nothing to do, so every run is the same. The first poll
   after ``end_ms`` raises ``SessionEnd``.
 * ``busio.I2C`` counts the transactions and bytes written to the display
-  (the wire time is worked out apart). ``I2CDevice`` locks it.
+  (the wire time is worked out apart). ``I2CDevice`` locks it. It is not
+  the simulator's bus (sim/cp), which every test uses: that one decodes
+  each byte through a model of the chip, work the benchmark would count as
+  the firmware's, and its modules would sit in the heap it measures.
 * ``microcontroller.nvm`` is 4 KiB of flash kept in a file (out of the
   heap, as on the Pico), with CircuitPython's erase rule: a write over
   bytes that are all 0xFF programs them, any other erases the sector.
