@@ -428,8 +428,8 @@ class Table:
         screen or from the menu's New game alike)."""
         old = self.game
         # Kept as its log, not as the Game: a Game holds its history and undo
-        # marks, and the 3-game session must fit the unix port's 160k heap,
-        # the board's proxy (tests/test_fw_micropython.py).
+        # marks, heap an evening on the board cannot spare
+        # (tests/test_fw_micropython.py plays a session in a bounded heap).
         self.previous = (old.rules, old.start_dealer, old.codes, self.tally[0], self.tally[1])
         if reset_match:
             self.tally = [0, 0]
