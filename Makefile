@@ -33,7 +33,7 @@ test-py: $(STAMP)
 # source on the 64-bit unix port needs more heap than running it. 128 KiB is
 # small enough to catch an engine that allocates without bound and large
 # enough that where the heap happens to fragment (it moves with the length of
-# the interpreter's path) decides no case: the largest module needs about 72.
+# the interpreter's path) decides no case.
 test-mp: $(STAMP)
 	rm -rf build/mp && mkdir -p build/mp/euchre_core build/mp/ui build/mp/tests
 	for f in euchre_core/*.py ui/*.py tests/cases_*.py; do \

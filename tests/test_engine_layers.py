@@ -55,7 +55,7 @@ def _constants(path):
 
 def test_each_constant_has_one_owner():
     # A shared constant is public in its owner and imported by the others,
-    # never a private copy in each (the action kinds once were).
+    # never a private copy in each.
     owners = {}
     for name in LAYERS:
         for constant in _constants(_ENGINE / (name + ".py")):

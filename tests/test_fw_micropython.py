@@ -63,11 +63,9 @@ def test_the_driver_is_trimmed_twice_and_still_works_under_micropython(tmp_path)
     assert sent >= 1024  # the driver's own clearing send, then the page with the change
 
 
-# The heap the 3-game session is held to here. The proxy target for the
-# board is 160k (bench.TARGET_HEAP); the firmware does not fit it today
-# (README, Benchmarks: it completes from about 185-205k, reading the shipped
-# settings.toml), so this guards the heap it needs now against growing
-# unnoticed, until the target is met.
+# The heap the 3-game session is held to here: it guards the heap the
+# firmware needs against growing unnoticed. The board's proxy target is
+# bench.TARGET_HEAP; the benchmark reports the session against it.
 SESSION_HEAP = 216 * 1024
 
 
