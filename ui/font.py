@@ -229,8 +229,9 @@ BIG = (
 
 # Each small glyph's five columns, by glyph number: a view of them in
 # ``SMALL``, made once, which text copies whole into the frame, one a
-# character (making the slice as it draws took the board most of a line's
-# time; views share the bytes, copies of them would take twice the heap).
+# character: a slice made as it draws is an allocation per character, the
+# bulk of a line's work on the board; views share the bytes, where copies
+# would hold them twice.
 GLYPHS = tuple(memoryview(SMALL)[at:at + SMALL_W] for at in range(0, len(SMALL), SMALL_W))
 # The big digits' view, sliced when drawn: a slice of a view shares the
 # bytes (a slice of the bytes would copy them).
