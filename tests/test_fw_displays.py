@@ -137,6 +137,10 @@ def test_an_ssd1306_driven_as_an_sh1106_or_an_ssd1309_stays_dark():
             assert table(pico).screen_name == "quick" and answered(pico)
             assert pico.oled.display_on and not pico.oled.lit()
             assert sum(pico.frame()) == 0
+            # The LED gives its heartbeat, a flash every 3 s, and no blink code.
+            pico.run_script("wait:9000")
+            ons = [ms for ms, on_ in pico.led if on_]
+            assert len(ons) >= 3 and all(b - a >= 2900 for a, b in zip(ons, ons[1:]))
 
 
 def test_an_ssd1309_driven_as_an_sh1106_shows_the_picture_two_columns_right_of_a_stripe_of_dots():
