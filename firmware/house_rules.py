@@ -6,8 +6,9 @@
 2. The next game gets the rules chosen in the device's Rules menu, once
    they were chosen there (saved with the preferences, until "From
    settings" is chosen in that menu); else settings.toml's.
-3. settings.toml's house rules; the standard rules, with a message, when
-   they do not go together.
+3. settings.toml's house rules, each value checked as ``hw.settings``
+   reads it (a wrong one is named and its default used). The rules combine
+   freely: every combination of valid values is a game the engine scores.
 
 Rules changed on the device apply at once while the game has no action yet
 (the table UI does that). ``Table.load_prefs`` restores the preferences'
@@ -24,7 +25,9 @@ except ImportError:
 
 
 def from_settings(options: Any, errors: "List[str]") -> Rules:
-    """settings.toml's house rules (``Settings.rules_options``), or the standard rules."""
+    """settings.toml's house rules (``Settings.rules_options``, checked key by
+    key as they were read); should the engine still refuse a value, the
+    standard rules, with a message."""
     try:
         return Rules(**options)
     except ValueError as err:

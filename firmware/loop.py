@@ -69,11 +69,15 @@ def run(firmware: Any, healthy_ms: int) -> None:
             else:
                 if presses.stuck(key) and led is not None and glass.display is None:
                     led.show_code(firmware.blink_code, now)  # the stuck key is free again
-                if presses.up(key, seen):
-                    table.press(key, False, now)
+                result = presses.up(key, seen)
+                if result:
+                    # A long press is told on release when the key was let go
+                    # before a pass polled it (the loop was busy drawing).
+                    held_long = result >> 3 == LONG
+                    table.press(key, held_long, now)
                     pressed = True
                     if buzzer is not None:
-                        buzzer.beep(buzzer.CLICK, now)
+                        buzzer.beep(buzzer.HELD if held_long else buzzer.CLICK, now)
         result = presses.poll(now)
         while result:
             key = key_of(result)

@@ -19,7 +19,7 @@ from hw.display import choose, reset_line
 from hw.keys import Keys
 from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, Led
 from hw.settings import KEY_PINS, Settings
-from ui.presses import SHORT_MS, Presses
+from ui.presses import Presses
 
 try:
     from typing import Any, Callable, List
@@ -131,9 +131,9 @@ def start(firmware: Any, resume: bool) -> None:
                   settings["EUCHRE_ROTATION"] == 180, hardware)
     firmware.glass = glass
     glass.connect(ticks_ms())
-    # A short press is released within half a second, or before a long press fires.
+    # A press released before its long press fires is a short press.
     long_ms = settings["EUCHRE_LONG_PRESS_MS"]
-    firmware.presses = Presses(len(KEY_PINS), long_ms=long_ms, short_ms=min(SHORT_MS, long_ms))
+    firmware.presses = Presses(len(KEY_PINS), long_ms=long_ms)
 
     # The table UI is loaded once the display's 1 KiB buffer is made, so
     # that its modules do not split the free heap where that buffer would go.

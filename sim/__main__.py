@@ -5,7 +5,9 @@
 
 ``--display sh1106`` (or ssd1309) puts that chip's model on the bus and,
 unless ``--settings`` names a file, the matching ``EUCHRE_DISPLAY`` line in
-the settings.toml the board reads.
+the settings.toml the board reads. A ``--settings`` file that names another
+chip is run as it is, as a board would run it (the glass then shows what
+that chip shows with that driver), with a warning.
 
 The game is kept in ``sim_nvm.bin`` (the board's nvm) in the current folder,
 so it survives quitting; ``--nvm FILE`` picks another file, ``--fresh``
@@ -19,11 +21,34 @@ import sys
 import tempfile
 
 
+def display_warning(settings_path, chip):
+    """A warning when the settings file at ``settings_path`` has the firmware
+    drive another display chip than ``chip`` (the one on the bus), else None."""
+    from hw.settings import Settings, read_file
+
+    settings = Settings(read_file(settings_path))
+    named = settings["EUCHRE_DISPLAY"]
+    if named == chip:
+        return None
+    if "EUCHRE_DISPLAY" in settings.given:
+        said = 'sets EUCHRE_DISPLAY = "%s"' % named
+    else:
+        said = "does not set EUCHRE_DISPLAY (the firmware then drives an %s)" % named.upper()
+    return ("python -m sim: warning: %s %s, but the chip on the bus is an %s (--display %s). "
+            "It runs as a board with that file would, the %s driven as an %s "
+            "(docs/build-guide.md, section 1, says what the glass shows then). To match: "
+            "--display %s, or EUCHRE_DISPLAY = \"%s\" in the file."
+            % (settings_path, said, chip.upper(), chip, chip.upper(), named.upper(), named, chip))
+
+
 def _options(args):
     settings = None
     if args.settings:
         with open(args.settings) as f:
             settings = f.read()
+        warning = display_warning(args.settings, args.display)
+        if warning:
+            sys.stderr.write(warning + "\n")
     elif args.display != "ssd1306" or args.display_reset:
         from sim.runner import display_settings
 

@@ -46,7 +46,9 @@ SCREENS = (
     ("menu", "OK:long",
      "Long OK opens the menu with Undo selected, so undo is long OK, then OK. "
      "N and S move, E or OK choose, W goes back. Between hands the entries that "
-     "need a hand in play (renege, rest of the tricks) are left out."),
+     "need a hand in play (renege, rest of the tricks) are left out; during a "
+     "hand, Set dealer is (the hand keeps the dealer who dealt it: set the next "
+     "one once the hand is scored)."),
     ("adjust", "OK:long S OK",
      "Adjust score, for house penalties: the soft keys add or take a point per "
      "team; OK saves."),

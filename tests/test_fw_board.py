@@ -77,9 +77,11 @@ def test_settings_read_at_start_up_stay_in_force():
     with boot(settings={"EUCHRE_ROTATION": "180", "EUCHRE_LONG_PRESS_MS": "900"}) as pico:
         # No buzzer fitted (the default): its module, and pwmio, are not even loaded.
         assert "hw.buzzer" not in sys.modules
-        # Held 700 ms is not yet long.
+        # Held 700 ms is not yet long: a short press, East names trump.
         pico.run_script("E:700")
-        assert table(pico).game.makers is None
+        assert table(pico).game.caller == E and table(pico).game.lone_seat is None
+        pico.run_script("OK:950 OK")  # undone
+        assert table(pico).game.codes == b""
         pico.run_script("E:950")
         assert table(pico).game.lone_seat == E
         pico.run_script("E*5 wait:3500")
@@ -124,10 +126,15 @@ def test_long_press_time_from_settings():
         pico.run_script("E:450")  # held 450 ms: long at 400, East goes alone
         assert table(pico).game.lone_seat == E
     with boot(settings={"EUCHRE_LONG_PRESS_MS": "1500"}) as pico:
-        pico.run_script("E:1000")  # neither short nor long: nothing happens
+        pico.run_script("E:1000")  # let go before the long press: a short press
+        assert table(pico).game.caller == E and table(pico).game.lone_seat is None
+        pico.run_script("OK:1600 OK")  # undone
         assert table(pico).game.codes == b""
         pico.run_script("E:1600")
         assert table(pico).game.lone_seat == E
+    with boot() as pico:
+        pico.run_script("E:550")  # past half a second, short of the long press's 0.6 s
+        assert table(pico).game.caller == E and table(pico).game.lone_seat is None
 
 
 def test_display_menu_flip_and_brightness_are_applied_and_survive_a_power_cut():

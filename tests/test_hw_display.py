@@ -27,7 +27,11 @@ def no_board_left():
 
 @pytest.fixture
 def chip():
-    return SSD1306()
+    """An SSD1306 whose memory was cleared: after the pages a test sends,
+    the memory then equals the frame byte for byte."""
+    chip = SSD1306()
+    chip.ram[:] = bytes(len(chip.ram))
+    return chip
 
 
 def ram(chip):

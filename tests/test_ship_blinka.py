@@ -16,6 +16,7 @@ import importlib.util
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -195,3 +196,82 @@ def test_supervisor_stand_in_counts_milliseconds_and_asks_for_a_restart():
     assert restart.wanted is False
     supervisor.reload()
     assert restart.wanted is True
+
+
+# A drive whose code.py asks for a restart on its first run, as the
+# firmware's recovery does after an error (supervisor.reload(), then code.py
+# ends), and ends on its second: each run adds a line to runs.txt.
+RESTARTING_CODE = '''
+import supervisor
+with open("runs.txt", "a") as runs:
+    runs.write("run\\n")
+with open("runs.txt") as runs:
+    if len(runs.read().split()) == 1:
+        supervisor.reload()
+'''
+
+
+def _restarting_drive(tmp_path):
+    drive = tmp_path / "media" / "CIRCUITPY"
+    (drive / "hw").mkdir(parents=True)
+    (drive / "code.py").write_text(RESTARTING_CODE)
+    # The launcher points the firmware's settings reader at settings.toml.
+    (drive / "hw" / "__init__.py").write_text("")
+    (drive / "hw" / "settings.py").write_text('SETTINGS_FILE = "settings.toml"\n')
+    (drive / "settings.toml").write_text("")
+    return drive
+
+
+@pytest.mark.parametrize("started", ["repository, relative", "elsewhere, relative", "elsewhere, absolute"])
+def test_a_restart_asked_by_code_py_runs_it_again_wherever_the_launcher_was_started(tmp_path, started):
+    drive = _restarting_drive(tmp_path)
+    elsewhere = tmp_path / "home"  # a relative path from here means another file from the drive
+    elsewhere.mkdir(parents=True)
+    launcher = ROOT / "tools" / "ship_blinka.py"
+    if started == "repository, relative":  # as the build guide writes it
+        cwd, path = ROOT, os.path.join("tools", "ship_blinka.py")
+    elif started == "elsewhere, relative":
+        cwd, path = elsewhere, os.path.relpath(str(launcher), str(elsewhere))
+    else:
+        cwd, path = elsewhere, str(launcher)
+    code = os.path.relpath(str(drive / "code.py"), str(cwd))
+    done = subprocess.run([sys.executable, path, code, "--nvm", str(tmp_path / "nvm.bin")],
+                          cwd=str(cwd), env=_env(), capture_output=True, text=True, timeout=120)
+    out = done.stdout + done.stderr
+    assert "ship_blinka: restarting code.py" in out
+    assert done.returncode == 0, out
+    assert (drive / "runs.txt").read_text().split() == ["run", "run"], out
+
+
+@pytest.mark.skipif(not (ROOT / "code.py").exists(), reason="code.py is not in this tree")
+def test_the_firmware_restarts_after_an_error_when_started_as_the_build_guide_writes_it(tmp_path):
+    # A copy of the firmware as on a drive, with pins the OS-agnostic board
+    # does not have: opening the keys fails, an error the firmware restarts
+    # from. Started from the repository with the launcher's relative path,
+    # as the build guide writes it.
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    shutil.copy(str(ROOT / "code.py"), str(drive / "code.py"))
+    for package in ("firmware", "hw", "ui", "euchre_core"):
+        shutil.copytree(str(ROOT / package), str(drive / package),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    _settings(drive, EUCHRE_KEY_N="GP10")
+    command = [sys.executable, os.path.join("tools", "ship_blinka.py"), str(drive / "code.py"),
+               "--nvm", str(tmp_path / "nvm.bin")]
+    run = subprocess.Popen(command, cwd=str(ROOT), env=_env(), stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+    seen = []
+    try:
+        for line in run.stdout:
+            seen.append(line)
+            if "euchre: error 2 in a row" in line:
+                break
+    finally:
+        run.kill()
+        run.wait(timeout=30)
+        run.stdout.close()
+    out = "".join(seen)
+    assert "euchre: error 1 in a row: restarting" in out, out
+    assert "ship_blinka: restarting code.py" in out
+    assert "can't open file" not in out
+    assert "euchre: error 2 in a row" in out, out

@@ -185,6 +185,7 @@ def test_vertical_addressing_fills_columns_first():
 
 def test_horizontal_window_wraps_inside_the_window():
     oled = SSD1306()
+    oled.ram[:] = bytes(len(oled.ram))  # cleared: the bytes written stand out
     send(oled, [0x00, 0x20, 0x00, 0x21, 100, 102, 0x22, 6, 7], [0x40] + list(range(1, 7)))
     assert bytes(oled.ram[6 * W + 100:6 * W + 103]) == b"\x01\x02\x03"
     assert bytes(oled.ram[7 * W + 100:7 * W + 103]) == b"\x04\x05\x06"
@@ -221,6 +222,7 @@ def test_start_line_and_offset_shift_the_picture():
 
 def test_sequential_com_pins_interleave_the_rows():
     oled = SSD1306()
+    oled.ram[:] = bytes(len(oled.ram))  # cleared: the bytes written stand out
     send(oled, [0x00, 0x8D, 0x14, 0xAF, 0xA1, 0xC8, 0x20, 0x00, 0xDA, 0x02], [0x40, 0x03])
     lit_rows = [y for y in range(H) if oled.pixel(0, y)]
     assert lit_rows != [0, 1] and len(lit_rows) == 2

@@ -371,3 +371,29 @@ def test_the_display_plug_in_a_script_and_on_the_command_line(tmp_path, capsys):
     with pytest.raises(ValueError, match="plug:1"):
         from sim.script import parse
         parse("plug:1")
+
+
+def test_a_settings_file_that_names_another_display_chip_is_run_with_a_warning(tmp_path, capsys):
+    # `python -m sim --display sh1106 --settings FILE`: the run is the board's
+    # with that file (the firmware drives the chip the file names), said plainly.
+    from sim.__main__ import main
+
+    plain = tmp_path / "plain.toml"
+    plain.write_text('EUCHRE_NAME_N = "Ann"\n')
+    sh1106 = tmp_path / "sh1106.toml"
+    sh1106.write_text('EUCHRE_DISPLAY = "sh1106"\n')
+    runs = [(["--display", "sh1106", "--settings", str(plain)],
+             'does not set EUCHRE_DISPLAY (the firmware then drives an SSD1306), but the chip '
+             'on the bus is an SH1106 (--display sh1106)'),
+            (["--settings", str(sh1106)],
+             'sets EUCHRE_DISPLAY = "sh1106", but the chip on the bus is an SSD1306 (--display ssd1306)'),
+            (["--display", "sh1106", "--settings", str(sh1106)], None)]
+    for options, said in runs:
+        code = main(options + ["--nvm", str(tmp_path / "n.bin"), "--fresh", "--script", "N"])
+        err = capsys.readouterr().err
+        assert code == 0  # a warning, not an error: the run goes on
+        if said is None:
+            assert "warning" not in err
+        else:
+            assert "python -m sim: warning: " + str(options[-1]) + " " + said in err
+            assert "To match: --display" in err

@@ -373,3 +373,16 @@ def case_ui_new_game_says_what_ends():
     settle(t, clock)
     assert t.screen_name == "over" and t.tally == [0, 0]
     assert find_text(frame(t), 7, "MATCH 1-0") >= 0
+
+
+def case_ui_set_dealer_is_offered_between_hands_only():
+    # A hand in play keeps the dealer who dealt it (README, docs/ui.md).
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    assert menu.ITEM_DEALER in t.items
+    t = table(dealer=0)
+    press(t, clock, N)  # North names trump: a hand in play
+    press(t, clock, OK, long=True)
+    assert t.screen_name == "menu" and menu.ITEM_DEALER not in t.items
+    assert menu.ITEM_REST in t.items

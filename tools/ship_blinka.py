@@ -14,7 +14,9 @@ them before it runs ``code.py``, only when Blinka lacks them:
   board's (``ui.ticks``); it also gives up the CPU for a millisecond, because the
   firmware's loop never sleeps and would otherwise keep a core busy.
   ``reload()`` restarts this launcher once code.py has finished, as the board
-  restarts code.py.
+  restarts code.py: the same command line from the folder it was started
+  in (the launcher moves into code.py's folder to run it, and a relative
+  path on that command line means the folder it was started in).
 * ``microcontroller.nvm``: 4 KiB kept in a file (erased flash reads 0xFF), so
   the game survives a power cut as on the Pico.
 
@@ -116,6 +118,15 @@ def prepare(settings_path, nvm_path):
     return restart
 
 
+def restart_command():
+    """The command line this interpreter was started with, its options
+    (``-u``, ``-X ...``) included where Python keeps them (3.10 and later)."""
+    given = getattr(sys, "orig_argv", None)
+    if given:
+        return [sys.executable] + list(given[1:])
+    return [sys.executable] + sys.argv
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Run code.py on a Linux board through Blinka.")
     parser.add_argument("code", nargs="?", default=os.path.join(ROOT, "code.py"))
@@ -126,6 +137,7 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=0,
                         help="stop after this many seconds (for checks; 0 = run until Ctrl-C)")
     args = parser.parse_args(argv)
+    started_in = os.getcwd()
     code = os.path.abspath(args.code)
     folder = os.path.dirname(code)
     settings = args.settings or os.path.join(folder, "settings.toml")
@@ -151,7 +163,8 @@ def main(argv=None):
     if restart.wanted:
         print("ship_blinka: restarting code.py", flush=True)
         sys.stdout.flush()
-        os.execv(sys.executable, [sys.executable] + sys.argv)
+        os.chdir(started_in)
+        os.execv(sys.executable, restart_command())
     return 0
 
 

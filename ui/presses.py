@@ -3,11 +3,14 @@
 Pure logic: time comes in as ``now_ms`` from a millisecond counter that wraps
 (``ui.ticks``), so every interval is a wrap-safe difference.
 
-* short: released before ``short_ms`` (500 ms);
+* short: released before its long press fired. A player who lets go
+  before the screen changed has made a press, whatever its length, and
+  expects the press to do something; a press that did nothing would read as
+  a dead key;
 * long: fires while the key is still held, at ``long_ms`` (600 ms), so the
-  player feels it happen; the release after it does nothing;
-* released between the two: nothing. A press that is neither clearly short
-  nor clearly long is safer ignored than guessed;
+  player feels it happen; the release after it does nothing. A release that
+  comes before the loop polled, though the key was held to ``long_ms``, is
+  that long press (its moment is the scanner's, not the loop's);
 * stuck: held longer than ``stuck_ms`` (20 s): reported once, then the key is
   ignored until it is released (a button jammed by a drink must not replay
   presses or block the other keys);
@@ -46,9 +49,6 @@ def kind_of(result):
     return result >> 3
 
 
-SHORT_MS = const(500)  # a press released sooner is a short press
-
-
 def key_of(result):
     """The key number from a result of ``Presses``."""
     return result & 7
@@ -57,13 +57,12 @@ def key_of(result):
 class Presses:
     """Short/long/stuck detection for up to 8 keys (key numbers 0..7)."""
 
-    def __init__(self, keys=5, long_ms=600, short_ms=SHORT_MS, stuck_ms=20000, bounce_ms=15):
+    def __init__(self, keys=5, long_ms=600, stuck_ms=20000, bounce_ms=15):
         if not 0 < keys <= 8:
             raise ValueError("between 1 and 8 keys")
-        if not 0 <= bounce_ms < short_ms <= long_ms < stuck_ms:
-            raise ValueError("need 0 <= bounce_ms < short_ms <= long_ms < stuck_ms")
+        if not 0 <= bounce_ms < long_ms < stuck_ms:
+            raise ValueError("need 0 <= bounce_ms < long_ms < stuck_ms")
         self.long_ms = long_ms
-        self.short_ms = short_ms
         self.stuck_ms = stuck_ms
         self.bounce_ms = bounce_ms
         self._state = bytearray(keys)
@@ -77,12 +76,15 @@ class Presses:
         # A second "down" without an "up" (a lost event) keeps the first moment.
 
     def up(self, key, now_ms):
-        """The key went up: SHORT << 3 | key for a short press, else 0."""
+        """The key went up: SHORT << 3 | key for a short press, LONG << 3 |
+        key for a long press not yet polled, else 0."""
         state = self._state[key]
         self._state[key] = _UP
         if state == _DOWN:
             held = ticks_diff(now_ms, self._since[key])
-            if self.bounce_ms <= held < self.short_ms:
+            if held >= self.long_ms:
+                return LONG << 3 | key
+            if held >= self.bounce_ms:
                 return SHORT << 3 | key
         return 0
 

@@ -45,8 +45,8 @@ class SH1106(SSD1306):
     RAM_WIDTH = RAM_WIDTH
     ARGS = _ARGS
 
-    def power_on(self):
-        SSD1306.power_on(self)
+    def reset(self):
+        SSD1306.reset(self)
         self.dc_dc = True  # 0x8B at reset
         self.pump_voltage = 2
         self.rmw_col = -1  # the column read-modify-write returns to, -1 when off

@@ -15,6 +15,13 @@ remap, COM scan direction, multiplex ratio, display start line, display
 offset, COM pin configuration (a sequential configuration on a 64-row panel
 interleaves the rows, as on real modules), inverse, entire display on,
 display on/off and the charge pump (with it off the panel stays dark).
+
+GDDRAM after power-up: the datasheets give it no reset value, and a panel
+lit before its memory is written shows random dots; the model fills it with
+a fixed pseudo-random pattern (``power_up_ram``), so a picture that never
+reaches part of the memory shows that part as noise, as the glass would.
+``power_on`` is power applied (that memory and every register);
+``reset`` is the registers alone, as the RES pin sets them.
 Scrolling, fade and zoom are recorded, not animated. Commands the chip does
 not have are kept in ``unknown`` as (byte, transaction number).
 
@@ -56,6 +63,20 @@ VERTICAL = 1
 PAGE = 2
 
 
+def power_up_ram(size, seed=0x2545F491):
+    """``size`` bytes of what a display memory holds at power-up: random
+    dots, about half of them lit (xorshift32 from ``seed``: the same every
+    time, so pictures and tests repeat)."""
+    ram = bytearray(size)
+    state = seed
+    for i in range(size):
+        state ^= (state << 13) & 0xFFFFFFFF
+        state ^= state >> 17
+        state ^= (state << 5) & 0xFFFFFFFF
+        ram[i] = state & 0xFF
+    return ram
+
+
 class SSD1306:
     NAME = "SSD1306"
     RAM_WIDTH = WIDTH  # columns of GDDRAM per page
@@ -72,8 +93,13 @@ class SSD1306:
         self.power_on()
 
     def power_on(self):
-        """The chip's state after power is applied (datasheet reset values)."""
-        self.ram = bytearray(self.RAM_WIDTH * PAGES)
+        """The chip's state after power is applied: its memory as it comes
+        up (``power_up_ram``), its registers at their reset values."""
+        self.ram = power_up_ram(self.RAM_WIDTH * PAGES)
+        self.reset()
+
+    def reset(self):
+        """Every register at its datasheet reset value; the memory is kept."""
         self.display_on = False
         self.contrast = 0x7F
         self.entire_on = False

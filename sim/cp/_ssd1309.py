@@ -16,7 +16,7 @@ addressing modes (horizontal, vertical, page; column and page windows
   reset circuit of its own, so the chip does not answer on the bus until
   the firmware drives RES (``res(level)``, called by the virtual board when
   that pin changes): low holds it in reset (every register back to its
-  reset value, no answer), high lets it run.
+  reset value, the memory kept; no answer), high lets it run.
 
 Plain classes only: this file also runs under the MicroPython unix port.
 """
@@ -40,8 +40,8 @@ class SSD1309(SSD1306):
         self.locked = False
         SSD1306.__init__(self)
 
-    def power_on(self):
-        SSD1306.power_on(self)
+    def reset(self):
+        SSD1306.reset(self)
         self.locked = False
 
     def res(self, high):
@@ -49,7 +49,7 @@ class SSD1309(SSD1306):
         if not high:
             self.res_low = True
             self.in_reset = True
-            self.power_on()  # every register back to its reset value
+            self.reset()  # every register back to its reset value; the memory stays
         elif self.res_low:
             self.res_low = False
             self.in_reset = False
