@@ -47,7 +47,7 @@ def test_a_partner_going_alone_leaves_the_caller_the_caller():
         game = table(pico).game
         assert (game.caller, game.lone_seat) == (E, W)
         buf = page_frame(pico)
-        assert has_text(buf, "EAST CALLED") and has_text(buf, "WES ALONE")
+        assert has_text(buf, "EAST CALLED") and has_text(buf, "WEST ALONE")
         assert not has_text(buf, "WEST CALLED")
         pico.run_script("W W W N S " + BANNER + " " + HISTORY)
         buf = page_frame(pico)

@@ -169,7 +169,8 @@ def case_ui_rules_apply_at_once_before_the_first_action():
 def case_ui_rules_wait_for_the_next_game_once_play_started():
     clock = Clock()
     t = table(dealer=0)
-    press(t, clock, OK)  # a misdeal is an action
+    press(t, clock, OK)
+    press(t, clock, OK)  # all passed: a misdeal is an action
     open_from_menu(t, clock, 3)
     press(t, clock, S)
     press(t, clock, OK)  # win by two
