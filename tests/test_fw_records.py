@@ -103,7 +103,7 @@ def test_history_opens_on_its_last_row_and_scrolls_over_adjustments():
         buf = page_frame(pico)
         assert find_text(buf, 1, "ADJUST") >= 0 and find_text(buf, 5, "ADJUST") >= 0
         pico.run_script("N")
-        assert "NO MORE HANDS" in table(pico).message
+        assert "NO OLDER HANDS" in table(pico).message
 
 
 def test_history_uses_the_width_for_long_names():
