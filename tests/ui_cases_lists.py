@@ -70,3 +70,26 @@ def case_ui_history_says_which_way_the_hands_are():
     press(t, clock, S)  # the N key, at the bottom of the turned picture
     assert t.message == "NO OLDER HANDS. N: NEWER" and t.top == 0
     assert find_text(frame(t), 7, "N:NEWER") == 126 - 41
+
+
+def case_ui_stats_keeps_the_teams_apart():
+    clock = Clock()
+    t = Table(Rules(), names=("Ann", "Bob", "Cat", "Dan"), teams=("Rock'n'Ro", "@Home Tea"),
+              game=Game(Rules(), dealer=0))
+    t.game.call(1)
+    t.game.finish(0)  # E-W called and were euchred: N-S +2
+    press(t, clock, OK, long=True)
+    for _ in range(t.items.index(menu.ITEM_STATS)):
+        press(t, clock, S)
+    press(t, clock, OK)
+    assert t.screen_name == "stats"
+    buf = frame(t)
+    # Whole names, each at its own edge, as on the score screen, a gap between.
+    assert find_text(buf, 1, "ROCK'N'RO") == 3 and find_text(buf, 1, "@HOME TEA") == 126 - 53
+    # What a row counts stands apart from both figures; euchred one way or
+    # the other is said in words that do not look alike.
+    assert find_text(buf, 4, "GOT EUCHRED") == 64 - 33
+    assert find_text(buf, 4, "0") == 3 and find_text(buf, 4, "1") == 121
+    assert find_text(buf, 5, "EUCHRED THEM") == 64 - 36
+    assert find_text(buf, 5, "1") == 3 and find_text(buf, 5, "0") == 121
+    assert find_text(buf, 6, "0/0") == 3 and find_text(buf, 6, "LONERS MADE") == 31
