@@ -128,3 +128,28 @@ def case_ui_lone_players_are_named_whole():
         assert t.game.lone_seat == E
         assert find_label(frame(t), tag)[0] + 6 * len(tag) == 121
 
+
+
+def case_ui_rules_changed_mid_game_say_which_game_they_are_for():
+    from ui import menu
+
+    clock = Clock()
+    for rules, row, said in ((Rules(), 0, "THIS GAME STAYS TO 10"),
+                             (Rules(target=7, win_by_two=True), 0, "THIS GAME STAYS TO 7 BY 2"),
+                             (Rules(hands=8), 0, "THIS GAME STAYS 8 HANDS"),
+                             (Rules(), 2, "THIS ONE KEEPS ITS RULES")):
+        t = table(rules, dealer=0)
+        press(t, clock, N)  # a call: the game is under way
+        press(t, clock, OK, long=True)
+        for _ in range(t.items.index(menu.ITEM_RULES)):
+            press(t, clock, S)
+        press(t, clock, OK)
+        for _ in range(row):
+            press(t, clock, S)
+        press(t, clock, E)  # the target (or hands), or the lone defender's points
+        press(t, clock, W)
+        assert t.game.rules == rules and t.next_rules != rules
+        assert t.message == "SAVED FOR THE NEXT GAME. " + said
+        buf = frame(t)
+        assert find_text(buf, 3, "SAVED FOR THE NEXT") >= 0
+        assert find_text(buf, 5, said[said.index(" ", 10) + 1:]) >= 0

@@ -176,7 +176,8 @@ def case_ui_rules_wait_for_the_next_game_once_play_started():
     press(t, clock, OK)  # win by two
     press(t, clock, W)
     assert not t.game.rules.win_by_two and t.next_rules.win_by_two
-    assert "NEXT GAME" in t.message
+    # Which game the change is for, and what this one plays to meanwhile.
+    assert t.message == "SAVED FOR THE NEXT GAME. THIS GAME STAYS TO 10"
 
 
 def case_ui_export_lines():
