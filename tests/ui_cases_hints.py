@@ -153,3 +153,23 @@ def case_ui_rules_changed_mid_game_say_which_game_they_are_for():
         buf = frame(t)
         assert find_text(buf, 3, "SAVED FOR THE NEXT") >= 0
         assert find_text(buf, 5, said[said.index(" ", 10) + 1:]) >= 0
+
+
+def case_ui_an_idle_game_over_screen_names_the_way_to_undo():
+    clock = Clock()
+    t = table(Rules(target=2), dealer=0)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, E)  # a march: game over
+    settle(t, clock)
+    assert t.screen_name == "over"
+    assert find_text(frame(t), 6, "SEAT KEY: NEXT DEALER") >= 0
+    t.tick(clock.step(4000))  # 8 s and more since the last press
+    buf = frame(t)
+    assert find_text(buf, 6, MENU_HINT) >= 0 and find_text(buf, 7, "OK:RANDOM") >= 0
+    t.tick(clock.step(3000))
+    assert find_text(frame(t), 6, "SEAT KEY: NEXT DEALER") >= 0
+    t.tick(clock.step(3000))
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)  # Undo: the last hand taken back
+    assert t.screen_name == "hand" and t.game.winner is None

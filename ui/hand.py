@@ -119,8 +119,8 @@ def draw(table, buf):
             screen.pip(buf, x, 2, pip < tricks[team])
     if game.lone_seat is None and game.lone_defender is None:
         # Under the pips, where a lone tag would stand.
-        screen.text_center(buf, 4, b"HOLD SEAT KEY: ALONE" if not game.tricks_played
-                           else b"HOLD OK: MENU, UNDO", 4, 124)
+        screen.text_center(buf, 4, parts.HINT_MENU if game.tricks_played
+                           else parts.HINT_ALONE, 4, 124)
     else:
         tags = lone_tags(table)
         # Under the pips (rows 16..28), a dark row either side of its bar.

@@ -16,6 +16,11 @@ _FIRST_FITS = const(14)
 
 ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hint)
 
+# What the held keys do, said where no label says it (the score, hand and
+# game-over screens).
+HINT_MENU = b"HOLD OK: MENU, UNDO"
+HINT_ALONE = b"HOLD SEAT KEY: ALONE"
+
 # A scored hand's kind (``Hand.kind``) as the banner and History say it.
 KIND_WORDS = {
     "made": "MADE", "march": "MARCH", "lone_march": "LONER",

@@ -25,7 +25,7 @@ LIST_PAGE = False
 # line between two of them) then stays ``HINT_STEP_MS``.
 HINT_MS = const(8000)
 HINT_STEP_MS = const(3000)
-_HINTS = (b"HOLD OK: MENU, UNDO", b"HOLD SEAT KEY: ALONE", b"OK: EVERYBODY PASSED")
+_HINTS = (parts.HINT_MENU, parts.HINT_ALONE, b"OK: EVERYBODY PASSED")
 
 
 def hint_step(idle_ms):

@@ -163,8 +163,8 @@ class Table:
       ``call_seat``: the seat calling.
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
     * ``pass_asked``: the score screen asks "all passed?" (the message on view).
-    * ``hint``: what the score screen's dealer line shows while the table
-      is idle (``score.hint_step``).
+    * ``hint``: what the score screen's dealer line (and the game-over
+      screen's key line) shows while the table is idle (``score.hint_step``).
     * ``out``: where Export prints.
     """
 
@@ -322,7 +322,7 @@ class Table:
         hint = score.hint_step(ticks_diff(now_ms, self._last_press))
         if hint != self.hint:
             self.hint = hint
-            if self.mode is None and self.main_screen == "score":
+            if self.mode is None and self.main_screen != "hand":
                 self._stale = True
         if (self.awake and self.sleep_s
                 and ticks_diff(now_ms, self._last_press) >= self.sleep_s * 1000
