@@ -57,18 +57,20 @@ def case_ui_history_says_which_way_the_hands_are():
     assert find_text(buf, 6, "8 ANN MARCH") == 3
     assert find_text(buf, 7, "N:OLDER") == 2 and find_text(buf, 7, "S:NEWER") < 0
     press(t, clock, S)
-    assert t.message == "NO NEWER HANDS. N: OLDER" and t.top == 2
+    assert t.message == "NO NEWER HANDS. N:OLDER" and t.top == 2
+    buf = frame(t)  # the key and its way on a line of their own
+    assert find_text(buf, 3, "NO NEWER HANDS.") >= 0 and find_text(buf, 4, "N:OLDER") >= 0
     press(t, clock, N)
     buf = frame(t)
     assert find_text(buf, 7, "N:OLDER") == 2 and find_text(buf, 7, "S:NEWER") == 126 - 41
     press(t, clock, N)
     assert t.top == 0 and find_text(frame(t), 7, "N:OLDER") < 0
     press(t, clock, N)
-    assert t.message == "NO OLDER HANDS. S: NEWER" and t.top == 0
+    assert t.message == "NO OLDER HANDS. S:NEWER" and t.top == 0
     # Flipped, each hint names the letter on the key beside it.
     t.flipped = True
     press(t, clock, S)  # the N key, at the bottom of the turned picture
-    assert t.message == "NO OLDER HANDS. N: NEWER" and t.top == 0
+    assert t.message == "NO OLDER HANDS. N:NEWER" and t.top == 0
     assert find_text(frame(t), 7, "N:NEWER") == 126 - 41
 
 

@@ -55,7 +55,7 @@ def press(table, key, long, now_ms):
         if table.top == (0 if key == N else last):
             # At that end: which way the hands are, and the key that goes there.
             table.say("NO " + ("OLDER" if key == N else "NEWER") + " HANDS. "
-                      + table.key_letter(S if key == N else N) + ": "
+                      + table.key_letter(S if key == N else N) + ":"
                       + ("NEWER" if key == N else "OLDER"), now_ms)
             return
         parts.scroll(table, key, last, now_ms, "HANDS")
