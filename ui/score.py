@@ -26,6 +26,7 @@ LIST_PAGE = False
 HINT_MS = const(8000)
 HINT_STEP_MS = const(3000)
 _HINTS = (parts.HINT_MENU, parts.HINT_ALONE, b"OK: EVERYBODY PASSED")
+_HINT_PASS = const(2)  # OK's hint, left out under stick the dealer
 
 
 def hint_step(idle_ms):
@@ -82,7 +83,7 @@ def draw(table, buf):
             screen.text_center(buf, 3, str(scores[team]), centre - 30, centre + 30)
     screen.fill(buf, 60 + dx, 68 + dx, 3, 0x18)
     step = table.hint
-    if step & 1 and not (step == 5 and game.rules.stick_the_dealer):
+    if step & 1 and not (step // 2 == _HINT_PASS and game.rules.stick_the_dealer):
         # The hints' own line, over the dealer's.
         parts.draw_score_footer(table, buf, dx, _HINTS[step // 2])
     else:
