@@ -73,7 +73,7 @@ def run(firmware: Any, healthy_ms: int) -> None:
                 if result:
                     # A long press is told on release when the key was let go
                     # before a pass polled it (the loop was busy drawing).
-                    held_long = result >> 3 == LONG
+                    held_long = kind_of(result) == LONG
                     table.press(key, held_long, now)
                     pressed = True
                     if buzzer is not None:

@@ -22,10 +22,13 @@ SCREENS = (
      "Score screen between hands: both scores in big digits, the team names, "
      "the target and games won in the match. The marker at the screen's edge "
      "sits beside the dealer's seat key, with the dealer's name: \"DEALS FIRST\" "
-     "until the game's first call or misdeal (names of up to 8 letters)."),
-    ("misdeal", "OK",
-     "OK on the score screen: everybody passed, so the deal moves to the left: "
-     "the marker and the name now show East."),
+     "until the game's first call or misdeal (names of up to 8 letters). After "
+     "8 s without a press, that line takes turns with what the held keys do: "
+     "\"HOLD OK: MENU, UNDO\", \"HOLD SEAT KEY: ALONE\", \"OK: EVERYBODY PASSED\"."),
+    ("misdeal", "OK OK",
+     "OK on the score screen asks \"ALL PASSED?\" with the next dealer's name (a "
+     "stray OK changes nothing); OK again: everybody passed, so the deal moves to "
+     "the left: the marker and the name now show East."),
     ("hand_called", "N",
      "North pressed their seat key: North named trump. Hand screen: makers and "
      "caller, tricks of each team as pips, the marker beside the key of the seat "
@@ -57,9 +60,12 @@ SCREENS = (
     ("rules", "OK:long S*3 OK",
      "House rules, changed on the device and saved there."),
     ("stats", _HAND + "W OK S wait:3500 OK:long S*4 OK",
-     "Stats of the game so far, per team."),
+     "Stats of the game so far, per team: N-S at the left, E-W at the right, "
+     "as on the score screen."),
     ("history", _HAND + "W OK S wait:3500 OK:long S*5 OK",
-     "History: every scored hand of the game, and every score adjustment."),
+     "History: every scored hand of the game, and every score adjustment; it "
+     "opens at the newest, at the bottom, and the bottom line names the key to "
+     "older hands."),
     ("display", "OK:long S*6 OK",
      "Display settings: contrast, turning the picture 180 degrees, sleep timeout."),
     ("game_over", _GAME,
@@ -120,9 +126,10 @@ SCREENS = (
      "tie, the match tally unchanged.",
      {"settings": "EUCHRE_HANDS = 2\n"}),
     ("house_history", "E OK OK E wait:3500 N E N OK E S OK:long S*5 OK",
-     "History names set-backs (the points taken off the other team), blind and "
-     "forced loners, and the trump suit after the hand's number when it was "
-     "recorded.",
+     "History names set-backs (the team that set the other back, and the points "
+     "the other lost), blind and forced loners that made their hand (euchred, "
+     "any caller reads EUCHRED), and the trump suit after the hand's number when "
+     "it was recorded.",
      {"settings": "EUCHRE_TRUMP = 1\nEUCHRE_SETBACK = 1\n"}),
     ("house_rules", "OK:long S*3 OK S*15",
      "The end of the Rules page: the house rules above, then two table "

@@ -47,7 +47,7 @@ def test_a_partner_going_alone_leaves_the_caller_the_caller():
         game = table(pico).game
         assert (game.caller, game.lone_seat) == (E, W)
         buf = page_frame(pico)
-        assert has_text(buf, "EAST CALLED") and has_text(buf, "WES ALONE")
+        assert has_text(buf, "EAST CALLED") and has_text(buf, "WEST ALONE")
         assert not has_text(buf, "WEST CALLED")
         pico.run_script("W W W N S " + BANNER + " " + HISTORY)
         buf = page_frame(pico)
@@ -103,7 +103,7 @@ def test_history_opens_on_its_last_row_and_scrolls_over_adjustments():
         buf = page_frame(pico)
         assert find_text(buf, 1, "ADJUST") >= 0 and find_text(buf, 5, "ADJUST") >= 0
         pico.run_script("N")
-        assert "NO MORE HANDS" in table(pico).message
+        assert "NO OLDER HANDS" in table(pico).message
 
 
 def test_history_uses_the_width_for_long_names():

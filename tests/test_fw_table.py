@@ -73,6 +73,9 @@ def test_defender_loner(pico):
 
 def test_misdeal_passes_the_deal_left(pico):
     pico.run_script("OK")
+    # A stray OK moves nothing: the band asks, and OK again answers.
+    assert table(pico).game.codes == b"" and "ALL PASSED?" in table(pico).message
+    pico.run_script("OK")
     game = table(pico).game
     assert game.scores == [0, 0] and game.dealer == N and not game.in_hand
     pico.run_script("wait:4000")

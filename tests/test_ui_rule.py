@@ -54,6 +54,8 @@ _GAME_OVER = _keys(*([N, OK, E] * 3))  # three marches to 5
 # on list pages, else as keys, the keys that leave it).
 SCREENS = {
     "score": (10, _keys(), "score", (), (N, E, S, W)),
+    # A short OK asks in the bottom band: OK again passes the deal.
+    "score, all passed?": (10, _keys(), "score", (), (N, E, S, W, OK)),
     "hand": (10, _HAND, "hand", (), (OK,)),
     "quick": (10, _keys(N, OK), "quick", (), (N, E, S, W, OK)),
     "quick, a result ruled out": (10, _keys(N, E, OK), "quick", (E,), (N, S, W, OK)),
@@ -99,6 +101,9 @@ def _reach(name, flipped):
         press(t, clock, N)  # made: the banner, still up
     else:
         settle(t, clock)
+    if name == "score, all passed?":
+        press(t, clock, OK)  # the question, still up
+        assert t.message.startswith("ALL PASSED?")
     return t, clock
 
 

@@ -6,7 +6,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import menu
 from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, markers, press,
-                     read_score, settle, table)
+                     read_score, settle, table, text_at)
 
 
 def open_from_menu(t, clock, downs):
@@ -169,13 +169,15 @@ def case_ui_rules_apply_at_once_before_the_first_action():
 def case_ui_rules_wait_for_the_next_game_once_play_started():
     clock = Clock()
     t = table(dealer=0)
-    press(t, clock, OK)  # a misdeal is an action
+    press(t, clock, OK)
+    press(t, clock, OK)  # all passed: a misdeal is an action
     open_from_menu(t, clock, 3)
     press(t, clock, S)
     press(t, clock, OK)  # win by two
     press(t, clock, W)
     assert not t.game.rules.win_by_two and t.next_rules.win_by_two
-    assert "NEXT GAME" in t.message
+    # Which game the change is for, and what this one plays to meanwhile.
+    assert t.message == "SAVED FOR THE NEXT GAME. THIS GAME STAYS TO 10"
 
 
 def case_ui_export_lines():
@@ -285,12 +287,12 @@ def case_ui_stats_counts_the_hands_once_when_it_opens():
     for _ in range(4):
         press(t, clock, S)  # nine rows, five on view: to the last
     buf = frame(t)
-    assert find_text(buf, 6, "FORCED MADE") == 3
-    assert find_text(buf, 2, "LONERS MADE") == 3
-    assert find_text(buf, 2, "0/0") > 64  # E-W's column: a march, no loner
+    assert find_text(buf, 6, "FORCED MADE") == 64 - 33
+    assert find_text(buf, 2, "LONERS MADE") == 64 - 33
+    assert text_at(buf, 109, 2, 3) == "0/0"  # E-W at the right: a march, no loner
     assert read == []
     press(t, clock, S)  # past the end: said, and nothing moves
-    assert t.message == "NO MORE ROWS THAT WAY" and find_text(frame(t), 6, "FORCED MADE") == 3
+    assert t.message == "NO MORE ROWS THAT WAY" and find_text(frame(t), 6, "FORCED MADE") == 31
 
 
 def case_ui_history_writes_out_only_the_row_a_scroll_brings():

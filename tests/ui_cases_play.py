@@ -160,6 +160,7 @@ def case_ui_misdeal_passes_the_deal_and_stick_refuses():
     clock = Clock()
     t = table(dealer=1)
     press(t, clock, OK)
+    press(t, clock, OK)  # OK again: the question answered
     assert t.game.dealer == 2
     assert markers(frame(t)) == [S]
     t = table(Rules(stick_the_dealer=True), dealer=1)
@@ -260,6 +261,7 @@ def case_ui_game_over_skunk_and_next_game():
     assert read_score(buf) == (0, 0) and markers(buf) == [W]
     settle(t, clock)
     assert find_text(frame(t), 6, "DAN DEALS FIRST") >= 0
+    press(t, clock, OK)
     press(t, clock, OK)  # all passed: North deals, and is not the first
     buf = frame(t)
     assert find_text(buf, 6, "ANN DEALS") >= 0 and find_text(buf, 6, "FIRST") < 0
@@ -303,8 +305,13 @@ def case_ui_long_names_stay_inside_their_places():
     assert find_text(buf, 0, "NORTHSIDE") == 2
     assert find_text(buf, 0, "EASTENDER") == 126 - 53
     assert find_text(buf, 1, "MAKERS") == 70 and find_text(buf, 1, "DEFEND") == 6
-    assert find_label(buf, "DOM ALONE")[0] > 64
+    # The lone tag names the player whole, ending under the E-W pips.
+    assert find_label(buf, "DOMINIQUE ALONE")[0] + 6 * 15 == 121
     press(t, clock, N, long=True)
+    buf = frame(t)
+    # Two tags share the row: each name cut (still not the partner's), apart.
+    assert find_label(buf, "ALE ALONE")[0] == 6
+    assert find_label(buf, "DOM ALONE")[0] + 6 * 9 == 121
     press(t, clock, W)
     press(t, clock, N)
     press(t, clock, OK)
@@ -322,7 +329,11 @@ def case_ui_changed_columns_of_a_trick():
     t.render(buf)
     before = bytes(buf)
     press(t, clock, N)  # N takes the first trick and leads again
+    # The pips' pages, and the hint under them (going alone is over).
+    assert redraw(t, buf) == 0b11100
+    before = bytes(buf)
+    press(t, clock, N)  # N takes the second trick and leads again
     assert redraw(t, buf) == 0b1100  # only the pips' pages
-    # The N-S first pip fills in: its inside, columns 7..12 (its edges stay).
-    assert changed_columns(before, buf, 2) == (7, 13)
-    assert changed_columns(before, buf, 3) == (7, 13)
+    # The N-S second pip fills in: its inside, columns 18..23 (its edges stay).
+    assert changed_columns(before, buf, 2) == (18, 24)
+    assert changed_columns(before, buf, 3) == (18, 24)

@@ -3,14 +3,26 @@ who is alone, and a triangle at the key of the seat that leads now; the
 trump suit, large at the lower left, when the table records it.
 
 A seat key: that seat took the trick (long, before the first trick: that
-player goes alone). OK: the quick result.
+player goes alone). OK: the quick result. The line under the pips says
+what no label does: before the first trick, that a held seat key goes
+alone; after it, that a held OK opens the menu (Undo first). A player who
+is alone is named there instead, whole (BLIND for a blind loner).
 """
 
+from micropython import const
+
 from ui import parts, screen
-from euchre_core.actions import SUIT_NAMES
+from euchre_core.actions import BLIND, CALL, SUIT_NAMES
 from ui.keys import OK
 
 LIST_PAGE = False
+
+# Characters the two lone tags under the pips share, a gap kept between them
+# (columns 6..120); one tag alone has room for any name with ALONE, and a
+# name of up to 7 letters with BLIND ALONE (else BLIND).
+_TAGS_FIT = const(18)
+_TAG_FITS = const(19)
+_SHORTEST = const(3)  # letters of a name kept at least when two tags must share
 
 
 def press(table, key, long, now_ms):
@@ -23,6 +35,72 @@ def press(table, key, long, now_ms):
         return
     # A defender or a maker (the caller stays the caller) goes alone.
     table.act(now_ms, game.go_alone, key)
+
+
+def lone_tags(table):
+    """The tags under the pips, N-S's and E-W's ("NAME ALONE", b"" when the
+    team has nobody alone): whole names when they fit beside each other,
+    else each name cut, but never so short that it reads as the partner's."""
+    game = table.game
+    shown = [b"", b""]
+    words = [b"", b""]
+    cut = [0, 0]
+    names = table.names
+    for team in (0, 1):
+        lone = game.lone_seat if team == game.makers else game.lone_defender
+        if lone is None:
+            continue
+        words[team] = b" ALONE"
+        if lone == game.lone_seat and game.rules.blind_loner and _blind(game):
+            words[team] = b" BLIND ALONE"
+        name = names[lone]
+        partner = names[(lone + 2) % 4]
+        same = 0
+        while same < len(name) and same < len(partner) and name[same] == partner[same]:
+            same += 1
+        shown[team] = name
+        cut[team] = len(name) - max(_SHORTEST, same + 1)
+    for team in (0, 1):
+        if len(words[team]) > 6 and (shown[1 - team] or len(shown[team]) > _TAG_FITS - 12):
+            words[team] = b" BLIND"  # BLIND ALONE has no room
+    if shown[0] and shown[1]:
+        full = (shown[0], shown[1])
+        if not _fit(shown, words, cut):
+            # Even cut, the names do not fit with ALONE: the lit bars under
+            # the pips, where a lone tag always stands, say it without it.
+            words = [b"", b""]
+            shown = [full[0], full[1]]
+            if not _fit(shown, words, cut):
+                # Partners' names alike to the end: cut, lest the tags meet.
+                _fit(shown, words, [len(shown[0]) - _SHORTEST, len(shown[1]) - _SHORTEST])
+    return [shown[0] + words[0], shown[1] + words[1]]
+
+
+def _fit(shown, words, cut):
+    """Cut the names ``shown`` a letter at a time, the longer first, by at
+    most ``cut`` letters each, until both tags fit beside each other; False
+    when they cannot."""
+    over = len(shown[0]) + len(words[0]) + len(shown[1]) + len(words[1]) - _TAGS_FIT
+    given = [0, 0]
+    while over > 0:
+        team = 0 if len(shown[0]) >= len(shown[1]) else 1
+        if given[team] >= cut[team]:
+            team = 1 - team
+            if given[team] >= cut[team]:
+                return False
+        shown[team] = shown[team][:-1]
+        given[team] += 1
+        over -= 1
+    return True
+
+
+def _blind(game):
+    """The hand's call was a blind loner: its action in the log says so."""
+    codes = game.codes
+    for at in range(len(codes) - 1, -1, -1):
+        if codes[at] >> 5 == CALL:
+            return bool(codes[at] & BLIND)
+    return False
 
 
 def draw(table, buf):
@@ -39,14 +117,17 @@ def draw(table, buf):
         for pip in range(5):
             x = left + pip * 11
             screen.pip(buf, x, 2, pip < tricks[team])
-        lone = game.lone_seat if team == makers else game.lone_defender
-        if lone is not None:
-            tag = table.names[lone][:3] + b" ALONE"
-            # Under the pips (rows 16..28), a dark row either side of its bar.
-            if team == 0:
-                screen.label(buf, left, 30, tag)
-            else:
-                screen.label(buf, 120 - screen.text_width(tag), 30, tag)
+    if game.lone_seat is None and game.lone_defender is None:
+        # Under the pips, where a lone tag would stand.
+        screen.text_center(buf, 4, parts.HINT_MENU if game.tricks_played
+                           else parts.HINT_ALONE, 4, 124)
+    else:
+        tags = lone_tags(table)
+        # Under the pips (rows 16..28), a dark row either side of its bar.
+        if tags[0]:
+            screen.label(buf, 6, 30, tags[0])
+        if tags[1]:
+            screen.label(buf, 120 - screen.text_width(tags[1]), 30, tags[1])
     trump = game.trump
     left = 6
     if trump is not None and table.trump:

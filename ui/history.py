@@ -1,13 +1,14 @@
 """History, opened from the menu: a row per scored hand and per score
-adjustment, the latest at the bottom. Top and bottom scroll; the left key
-or OK goes back."""
+adjustment, the latest at the bottom, where it opens. Top (older) and
+bottom (newer) scroll, as the bottom line says; the left key or OK goes
+back."""
 
 from micropython import const
 
-from ui import parts
+from ui import parts, screen
 from ui.font import SUIT_CODES
 from euchre_core.actions import SUIT_NAMES
-from euchre_core.rules import EUCHRE, LONE_DEFENSE, MADE
+from euchre_core.rules import EUCHRE, LONE_DEFENSE, MADE, RENEGE
 from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
@@ -51,19 +52,28 @@ def press(table, key, long, now_ms):
         table.mode = None
         return
     if key == N or key == S:
-        parts.scroll(table, key, max(0, len(table.items) - parts.ROWS), now_ms, "HANDS")
+        last = max(0, len(table.items) - parts.ROWS)
+        if table.top == (0 if key == N else last):
+            # At that end: which way the hands are, and the key that goes there.
+            table.say("NO " + ("OLDER" if key == N else "NEWER") + " HANDS. "
+                      + table.key_letter(S if key == N else N) + ":"
+                      + ("NEWER" if key == N else "OLDER"), now_ms)
+            return
+        parts.scroll(table, key, last, now_ms, "HANDS")
         return
     # A key the page does not offer: what it does offer, nothing else.
     table.say(parts.back_hint(table), now_ms)
 
 
 def draw(table, buf):
-    """A row per scored hand: its number, the player it is about (the one
-    who reneged, or the lone maker, or the caller), what happened (ALONE:
-    a lone maker took 3 or 4; BLIND and FORCED loners, whatever their
-    result; SETBACK, the points taken off the other team), and the points
-    to a team; the trump suit after the number when it was recorded; a row
-    per score adjustment, where it was made."""
+    """A row per scored hand: its number, the player it is about and what
+    happened (MADE, MARCH, EUCHRED: the caller; ALONE, a lone maker took 3
+    or 4, LONER all 5, BLIND or FORCED for those loners; LONE DEF, a lone
+    defender who euchred the makers; RENEGE: who reneged), and the points
+    to a team; SETBACK names the team that set the other back and the
+    points it lost. The trump suit after the number when it was recorded;
+    a row per score adjustment, where it was made. The bottom line names
+    the keys that scroll, older (top) and newer (bottom)."""
     rows = table.items
     if not rows:
         parts.draw_list(table, buf, "HISTORY", [("NO HAND SCORED YET", "")], None, None)
@@ -75,6 +85,10 @@ def draw(table, buf):
                 teams = _teams(table)
             rows[at] = _hand_row(table, table.game.hand(rows[at]), teams)
     parts.draw_list(table, buf, "HISTORY", rows, None, None)
+    if table.top > 0:
+        screen.text(buf, 2, 7, table.key_letter(N) + ":OLDER")
+    if table.top + parts.ROWS < len(rows):
+        screen.text_right(buf, 126, 7, table.key_letter(S) + ":NEWER")
 
 
 def _teams(table):
@@ -87,30 +101,35 @@ def _teams(table):
 
 
 def _hand_row(table, hand, teams):
-    word = parts.KIND_WORDS.get(hand.kind, hand.kind.upper())
-    if hand.kind == EUCHRE or hand.kind == LONE_DEFENSE:
-        word = "SET"
+    kind = hand.kind
     seat = hand.caller
-    if hand.reneger is not None:
-        seat = hand.reneger
-    elif hand.lone_seat is not None:
-        # The lone maker, who need not be the caller.
-        seat = hand.lone_seat
-        if hand.kind == MADE:
-            word = "ALONE"
-        if hand.blind:
-            word = "BLIND"
-        elif hand.forced:
-            word = "FORCED"
     right = "+" + str(hand.points) + " " + teams[hand.scorer]
     if hand.set_back:
+        # The team that scored the hand set the other back.
+        who = teams[hand.scorer].strip()
         word = "SETBACK"
         right = "-" + str(hand.taken) + " " + teams[1 - hand.scorer]
+    else:
+        word = parts.KIND_WORDS.get(kind, kind.upper())
+        if kind == RENEGE:
+            seat = hand.reneger
+        elif kind == LONE_DEFENSE:
+            seat = hand.lone_defender
+            word = "LONE DEF"
+        elif hand.lone_seat is not None and kind != EUCHRE:
+            # The lone maker, who need not be the caller; euchred, the
+            # row says that, whatever the loner was.
+            seat = hand.lone_seat
+            word = "BLIND" if hand.blind else "FORCED" if hand.forced else (
+                "ALONE" if kind == MADE else word)
+        elif hand.lone_seat is not None:
+            seat = hand.lone_seat
+        who = table.names[seat].decode()
     number = str(hand.number)
     suit = 0 if hand.trump is None else 1
     # The name as long as the row has room for, 3 letters at least.
     room = _ROW_CHARS - len(right) - len(number) - suit - len(word) - 2
-    left = " " + table.names[seat].decode()[:max(3, room)] + " " + word
+    left = " " + who[:max(3, room)] + " " + word
     left = left[:_ROW_CHARS - len(right) - len(number) - suit]
     if suit:
         # The suit's glyph is a byte outside ASCII: the row in bytes.

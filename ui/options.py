@@ -157,7 +157,17 @@ def save_rules(table, now_ms):
         table.game_serial += 1
         table.say("RULES SAVED", now_ms)
     else:
-        table.say("RULES SAVED FOR THE NEXT GAME", now_ms)
+        # Which game they are for, and what the table looks for now: the
+        # game in play keeps its own rules (its log replays under them).
+        rules = game.rules
+        if (rules.target, rules.win_by_two, rules.hands) != (draft.target, draft.win_by_two,
+                                                            draft.hands):
+            end = "GAME STAYS " + (str(rules.hands) + " HANDS" if rules.hands else
+                                   "TO " + str(rules.target) + (" BY 2" if rules.win_by_two
+                                                                else ""))
+        else:
+            end = "ONE KEEPS ITS RULES"
+        table.say("SAVED FOR THE NEXT GAME. THIS " + end, now_ms)
 
 
 def _next_choice(choices, current):

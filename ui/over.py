@@ -3,7 +3,9 @@ SKUNK, a chart of the game and the match tally (a skunk counts two games
 with ``skunk_double``).
 
 A seat key: the next game, that seat deals. OK: the next game, the dealer
-drawn at random (a new game is a new draw for the deal).
+drawn at random (a new game is a new draw for the deal). While nobody
+presses a key, the line naming the seat keys takes turns with the held OK
+(the menu, where Undo takes a wrong last hand back).
 """
 
 from ui import parts, screen
@@ -45,7 +47,9 @@ def draw(table, buf):
         if game.skunk and team != winner:
             screen.label(buf, 91, page * 8 - 1, "SKUNK!")
     draw_chart(table, buf, 4, 5)
-    screen.text_center(buf, 6, "SEAT KEY: NEXT DEALER")
+    # While the table looks at the result, this line takes turns with the
+    # way to Undo (a wrong last hand), as the score screen's dealer line does.
+    screen.text_center(buf, 6, parts.HINT_MENU if table.hint & 1 else "SEAT KEY: NEXT DEALER")
     tally = [table.tally[0], table.tally[1]]
     if winner is not None:
         tally[winner] += table.games_won(game)

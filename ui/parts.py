@@ -17,6 +17,11 @@ _FIRST_FITS = const(14)
 
 ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hint)
 
+# What the held keys do, said where no label says it (the score, hand and
+# game-over screens).
+HINT_MENU = b"HOLD OK: MENU, UNDO"
+HINT_ALONE = b"HOLD SEAT KEY: ALONE"
+
 # A scored hand's kind (``Hand.kind``) as the banner and History say it.
 KIND_WORDS = {
     MADE: "MADE", MARCH: "MARCH", LONE_MARCH: "LONER",
@@ -24,20 +29,29 @@ KIND_WORDS = {
 }
 
 
-def draw_score_footer(table, buf, dx):
-    """The score screen's two bottom lines: the dealer, the target and the
-    match (the result banner shows them too, in the same place)."""
+def draw_score_footer(table, buf, dx, line=None):
+    """The score screen's two bottom lines: the dealer (or ``line`` in its
+    place), the target and the match (the result banner shows them too, in
+    the same place)."""
     # A line is drawn as one string: making it costs the board less than
     # drawing its pieces one call at a time.
+    if line is None:
+        line = dealer_line(table)
+    screen.text_center(buf, 6, line, 4 + dx, 124 + dx)
+    draw_target(table, buf, 2 + dx)
+    screen.text_right(buf, 124 + dx, 7, match_text(table.tally))
+
+
+def dealer_line(table):
+    """"NAME DEALS", and " FIRST" after it until the game's first call or
+    misdeal."""
     game = table.game
     line = table.names[game.dealer] + b" DEALS"
     if not game.action_count and len(line) <= _FIRST_FITS:
         # Nothing played yet: the draw for the first deal (at power-up, or
         # a new game's) is said here until the first call or misdeal.
         line += b" FIRST"
-    screen.text_center(buf, 6, line, 4 + dx, 124 + dx)
-    draw_target(table, buf, 2 + dx)
-    screen.text_right(buf, 124 + dx, 7, match_text(table.tally))
+    return line
 
 
 def match_text(won):

@@ -1,20 +1,46 @@
 """The score screen, between hands: both scores in big digits, the team
 names, the target, the match tally, and a triangle at the dealer's key.
 
-A seat key: that seat names trump (long: and goes alone). OK: everybody
-passed, the deal moves left. Under the house rules that ask (ui.ask): the
-dealer's partner's call asks "ordered up?" (Canadian loner), the dealer's
-long press asks "blind?" (blind loner).
+A seat key: that seat names trump (long: and goes alone). OK: "everybody
+passed?", asked in the bottom band with the dealer the deal moves to; a
+second OK while it is asked passes the deal (a stray OK changes nothing).
+Under the house rules that ask (ui.ask): the dealer's partner's call asks
+"ordered up?" (Canadian loner), the dealer's long press asks "blind?"
+(blind loner).
+
+While the table does nothing for a while (dealing, bidding), the dealer
+line takes turns with what the keys do that no label says: the held OK
+(the menu, Undo first), the held seat key (alone) and OK (all passed). The
+triangle keeps pointing at the dealer meanwhile.
 """
+
+from micropython import const
 
 from ui import ask, parts, screen
 from ui.keys import OK
 
 LIST_PAGE = False
 
+# The hints start after this long without a press; each (and the dealer
+# line between two of them) then stays ``HINT_STEP_MS``.
+HINT_MS = const(8000)
+HINT_STEP_MS = const(3000)
+_HINTS = (parts.HINT_MENU, parts.HINT_ALONE, b"OK: EVERYBODY PASSED")
+_HINT_PASS = const(2)  # OK's hint, left out under stick the dealer
+
+
+def hint_step(idle_ms):
+    """What the dealer line shows after ``idle_ms`` without a press: 0 the
+    dealer (and so before ``HINT_MS``), odd steps a hint, even the dealer."""
+    if idle_ms < HINT_MS:
+        return 0
+    return 1 + (idle_ms - HINT_MS) // HINT_STEP_MS % (2 * len(_HINTS))
+
 
 def press(table, key, long, now_ms):
     game = table.game
+    asked = table.pass_asked
+    table.pass_asked = False
     if key == OK:
         refusal = game.pass_refusal()
         if refusal and game.rules.stick_the_dealer:
@@ -24,6 +50,12 @@ def press(table, key, long, now_ms):
             return
         if refusal:
             table.say(table.with_names(refusal), now_ms)
+            return
+        if not asked:
+            # A stray OK (to go on after a hand) must not move the deal.
+            table.pass_asked = True
+            table.say("ALL PASSED? OK AGAIN: " + table.names[(game.dealer + 1) % 4].decode()
+                      + " DEALS", now_ms)
             return
         # The marker and the dealer's name move: that is the feedback.
         game.pass_deal()
@@ -50,5 +82,10 @@ def draw(table, buf):
         else:
             screen.text_center(buf, 3, str(scores[team]), centre - 30, centre + 30)
     screen.fill(buf, 60 + dx, 68 + dx, 3, 0x18)
-    parts.draw_score_footer(table, buf, dx)
+    step = table.hint
+    if step & 1 and not (step // 2 == _HINT_PASS and game.rules.stick_the_dealer):
+        # The hints' own line, over the dealer's.
+        parts.draw_score_footer(table, buf, dx, _HINTS[step // 2])
+    else:
+        parts.draw_score_footer(table, buf, dx)
     screen.marker(buf, table.side_of(game.dealer), dx)

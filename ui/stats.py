@@ -1,7 +1,9 @@
 """Stats, opened from the menu: made, marches, euchres, loners and reneges
 per team in this game, and under the house rules that make them, set-backs
-and blind and forced (Canadian) loners. Top and bottom scroll when there
-are more rows than fit; the left key or OK goes back."""
+and blind and forced (Canadian) loners. As on the score screen, N-S at the
+left and E-W at the right, their names whole over their figures; what a row
+counts in the middle. Top and bottom scroll when there are more rows than
+fit; the left key or OK goes back."""
 
 from micropython import const
 
@@ -15,13 +17,12 @@ SIDE_MARKS = False
 # Each row: its label, the key of Game.stats it shows, the key of those made
 # when it shows made / played, and the house rule it needs.
 _LINES = (("MADE", "made", None, None), ("MARCHES", "marches", None, None),
-         ("EUCHRED", "euchred", None, None), ("EUCHRES", "euchres", None, None),
+         ("GOT EUCHRED", "euchred", None, None), ("EUCHRED THEM", "euchres", None, None),
          ("LONERS MADE", "loners", "loners_made", None), ("RENEGES", "reneges", None, None),
          ("SET BACKS", "set_backs", None, "setback"),
          ("BLIND MADE", "blind", "blind_made", "blind_loner"),
          ("FORCED MADE", "forced", "forced_made", "canadian_loner"))
 _FITS = const(6)  # rows on pages 2..7; with more, 5 and page 7 for the triangle
-_COLUMNS = (80, 112)
 
 
 def show(table):
@@ -68,9 +69,10 @@ def draw(table, buf):
     screen.text(buf, 2, 0, "STATS")
     screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)
-    for team in (0, 1):
-        screen.text_center(buf, 1, table.teams[team][:5], _COLUMNS[team] - 16,
-                           _COLUMNS[team] + 16)
+    # The names whole, each over its column at its own edge (9 letters
+    # each leave a gap in the middle).
+    screen.text(buf, 3, 1, table.teams[0])
+    screen.text_right(buf, 126, 1, table.teams[1])
     shown = _FITS
     top = 0
     if len(found) > _FITS:
@@ -82,7 +84,7 @@ def draw(table, buf):
             screen.marker(buf, S)
     for line in range(min(shown, len(found) - top)):
         row = found[top + line]
-        screen.text(buf, 3, 2 + line, row[0])
-        for team in (0, 1):
-            screen.text_center(buf, 2 + line, row[1 + team], _COLUMNS[team] - 16,
-                               _COLUMNS[team] + 16)
+        page = 2 + line
+        screen.text(buf, 3, page, row[1])
+        screen.text_center(buf, page, row[0])
+        screen.text_right(buf, 126, page, row[2])

@@ -162,6 +162,9 @@ class Table:
     * ``asking``: the question before a call (ask.IF_ORDERED_UP, ask.IF_BLIND);
       ``call_seat``: the seat calling.
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
+    * ``pass_asked``: the score screen asks "all passed?" (the message on view).
+    * ``hint``: what the score screen's dealer line (and the game-over
+      screen's key line) shows while the table is idle (``score.hint_step``).
     * ``out``: where Export prints.
     """
 
@@ -215,6 +218,8 @@ class Table:
         self.asking = 0
         self.call_seat = 0
         self.shift = 0
+        self.pass_asked = False
+        self.hint = 0
         self._banner_since = 0
         self._message = None  # the text, upper case
         self._message_since = 0
@@ -278,6 +283,7 @@ class Table:
         """A short or long press of key 0..4 (ui.keys: N, E, S, W, OK)."""
         self._last_press = now_ms
         self._stale = True
+        self.hint = 0
         if not self.awake:
             # The press that wakes the display does nothing else.
             self.awake = True
@@ -288,6 +294,7 @@ class Table:
             return
         if key == OK and long:
             self._message = None
+            self.pass_asked = False
             self.open("menu")
             return
         name = self.screen_name
@@ -310,7 +317,13 @@ class Table:
             self._stale = True
         if self._message and ticks_diff(now_ms, self._message_since) >= MESSAGE_MS:
             self._message = None
+            self.pass_asked = False
             self._stale = True
+        hint = score.hint_step(ticks_diff(now_ms, self._last_press))
+        if hint != self.hint:
+            self.hint = hint
+            if self.mode is None and self.main_screen != "hand":
+                self._stale = True
         if (self.awake and self.sleep_s
                 and ticks_diff(now_ms, self._last_press) >= self.sleep_s * 1000
                 and not self._notices):

@@ -88,7 +88,9 @@ def hand_presses(hand, quick, rng, game, mistakes=False):
     journal entries)."""
     if hand is None:
         game.pass_deal()
-        return [Press(KEY_OK, False, BANNER_MS, "misdeal")], 1
+        # OK asks "all passed?"; OK again passes the deal.
+        return [Press(KEY_OK, False, SETTLE_MS, "misdeal-ask"),
+                Press(KEY_OK, False, BANNER_MS, "misdeal")], 1
     caller, alone, lone_defender, tricks = hand
     out = [Press(caller, alone, SETTLE_MS, "call-alone" if alone else "call")]
     game.call(caller, alone)
@@ -218,8 +220,11 @@ def each_kind():
         out.append(Press(KEY_OK, False, SETTLE_MS, "quick-ok"))
         out.append(Press(QUICK_MADE, False, SETTLE_MS, "quick-result"))
         out.append(Press(KEY_OK, False, SETTLE_MS, "score"))
-    out += [Press(KEY_OK, False, SETTLE_MS, "misdeal") for _ in range(3)]
+    for _ in range(3):  # OK asks "all passed?", OK again passes the deal
+        out.append(Press(KEY_OK, False, SETTLE_MS, "misdeal-ask"))
+        out.append(Press(KEY_OK, False, SETTLE_MS, "misdeal"))
     # Loop passes with nothing to do: just after a key, and at a quiet table.
+    out.append(Press(KEY_OK, False, SETTLE_MS, "misdeal-ask"))
     out.append(Press(KEY_OK, False, 100, "misdeal"))
     out += [Press(IDLE, False, 10, "idle-soon") for _ in range(2)]
     out.append(Press(IDLE, False, 4000, "idle-soon"))
