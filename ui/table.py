@@ -26,7 +26,9 @@ and often ``show(table, ...)``, which ``Table.open`` calls to open it, and
 right edge (a message box then covers its edges too).
 Screens keep their state in the table's public attributes (``Table``
 lists them) and change screen by setting ``table.mode`` or by
-``table.open``. Adding a screen is one module and its name in ``SCREENS``.
+``table.open``. A screen that closes (``mode`` None) leaves the rest to the
+table: a page of the menu goes back to the menu, any other screen to a
+question still waiting for its answer (``Table.home``). Adding a screen is one module and its name in ``SCREENS``.
 
 One rule for every screen (README, controls): a screen answers the keys it
 offers (a label or triangle beside the key, or a hint naming it); a key it
