@@ -51,10 +51,12 @@ SCREENS = (
      "N and S move, E or OK choose, W goes back. Between hands the entries that "
      "need a hand in play (renege, rest of the tricks) are left out; during a "
      "hand, Set dealer is (the hand keeps the dealer who dealt it: set the next "
-     "one once the hand is scored)."),
+     "one once the hand is scored). A page opened from the menu goes back to it."),
     ("adjust", "OK:long S OK",
      "Adjust score, for house penalties: the soft keys add or take a point per "
-     "team; OK saves."),
+     "team, the changes shown signed (\"+1\") with the new score below; OK saves. "
+     "At most 8 points a time, and no score below 0: the message at the limit "
+     "says which."),
     ("set_dealer", "OK:long S*2 OK",
      "Set dealer, for a stolen deal: the seat key of the player who should deal."),
     ("rules", "OK:long S*3 OK",
@@ -86,13 +88,15 @@ SCREENS = (
      "New game asks first; undo brings the old game back."),
     ("who_deals_first", "OK:long S*8 OK E",
      "New game, yes: a seat key names who deals the first hand, OK picks a seat "
-     "at random. Undo (long OK, then OK: \"UNDO NEW GAME\") goes back to the game "
-     "as it was."),
-    ("flipped", "OK:long S*6 OK S E E N OK",
+     "at random. It waits for its answer: leaving the menu comes back to it. The "
+     "menu opened over it has nothing that acts on the old game; its Undo (long "
+     "OK, then OK: \"UNDO: KEEP OLD GAME\") goes back to the game as it was."),
+    ("flipped", "OK:long S*6 OK S E E E E N OK",
      "Display, Flip 180: the picture is read from North's side (shown here as "
-     "the glass shows it, upside down from South). Each label and triangle stays "
-     "beside its own key: the quick result's MADE 3-4 is at the N key, now at the "
-     "bottom of the picture as North reads it."),
+     "the glass shows it, upside down from South). A message says so, and the "
+     "first press only closes it, as every key has moved on the picture. Each "
+     "label and triangle stays beside its own key: the quick result's MADE 3-4 "
+     "is at the N key, now at the bottom of the picture as North reads it."),
     ("ordered_up", "S",
      "Canadian loner (EUCHRE_CANADIAN_LONER = 1): the dealer's partner's call asks "
      "whether they ordered the dealer up in the first round; yes is a lone call. "
@@ -107,12 +111,14 @@ SCREENS = (
      "Robson set-back (EUCHRE_SETBACK = 1): after a hand of 2 or 4 points, when "
      "the other team has points to lose, the banner stays and offers SET BACK on "
      "the bottom key: the points come off the other team's score instead (not "
-     "below 0). OK keeps them; Undo takes a set-back back. If the power goes "
-     "while the banner waits, it asks again at the next start.",
+     "below 0). OK keeps them; Undo takes a set-back back. The offer waits for "
+     "its answer: leaving the menu, or the next start after a power cut, shows it "
+     "again. On the hand that won the game it reads \"SET BACK: NO WIN\".",
      {"settings": "EUCHRE_SETBACK = 1\n"}),
     ("trump_suit", "N",
      "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed "
-     "by one press: the seat keys become the four suits. OK records none.",
+     "by one press: the seat keys become the four suits. OK records none. Left "
+     "through the menu or by a power cut, it is asked again.",
      {"settings": "EUCHRE_TRUMP = 1\n"}),
     ("trump_hand", "N E N S",
      "The hand screen then shows the trump suit, large, until the hand ends.",

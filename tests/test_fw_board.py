@@ -143,9 +143,10 @@ def test_display_menu_flip_and_brightness_are_applied_and_survive_a_power_cut():
         # Menu: UNDO ADJUST DEALER RULES STATS HISTORY DISPLAY -> Display page.
         pico.run_script("OK:long S*6 OK")
         assert table(pico).screen_name == "options"
-        # Brightness one step, flip on, leave (saves): once flipped, the key
-        # on the left of the picture, E, goes back.
-        pico.run_script("OK S OK E")
+        # Brightness one step, flip on; a press closes the flip's message;
+        # leave (saves): once flipped, the key on the left of the picture, E,
+        # goes back, to the menu, then out of it.
+        pico.run_script("OK S OK E E E")
         shown = table(pico)
         assert shown.flipped and pico.oled.contrast == shown.contrast != 207
         assert read_score(page_frame(pico, turned=True)) == (2, 0)

@@ -61,8 +61,9 @@ def test_a_game_a_power_cut_and_a_resume_show_the_same_pictures(controller):
 @pytest.mark.parametrize("controller", CONTROLLERS)
 def test_flipped_180_the_picture_is_the_same_on_each(controller):
     with on(controller) as pico:
-        # Menu > Display > Flip 180 > leave (as tests/test_fw_evening.py).
-        pico.run_script("OK:long S*6 OK S E E")
+        # Menu > Display > Flip 180, its message closed > leave, to the
+        # menu and out of it (as tests/test_fw_evening.py).
+        pico.run_script("OK:long S*6 OK S E E E E")
         assert table(pico).flipped
         pico.run_script("N N N N OK")
         check_golden(pico, "fw_flipped_quick_result")

@@ -27,13 +27,14 @@ def test_a_key_the_quick_screen_does_not_offer_says_why_and_the_quick_screen_sta
 def _flip(pico):
     # Menu > Display (7th between hands) > Flip 180 > leave. Once flipped,
     # the list's keys act by where they sit on the turned picture: back is
-    # the key on its left, the physical E key.
+    # the key on its left, the physical E key. The first press after the
+    # flip closes the message saying so; back to the menu, out of it.
     pico.run_script("OK:long S*6 OK S E")
     assert table(pico).flipped
     turned = page_frame(pico, turned=True)
     title = bytearray(byte & 0x7F for byte in turned[:128])  # without the dotted rule
     assert find_text(title, 0, "E:BACK") >= 0
-    pico.run_script("E")
+    pico.run_script("E E E")
     assert table(pico).screen_name == "score"
 
 
@@ -70,7 +71,7 @@ def test_new_game_can_be_taken_back_from_who_deals_first():
         assert table(pico).screen_name == "pick"
         assert has_text(page_frame(pico), "WHO DEALS FIRST?")
         pico.run_script("OK:long")
-        assert has_text(page_frame(pico), "UNDO NEW GAME")
+        assert has_text(page_frame(pico), "UNDO: KEEP OLD GAME")
         pico.run_script("OK")
         shown = table(pico)
         assert shown.game.codes == codes and shown.screen_name == "hand"

@@ -264,7 +264,8 @@ def test_trump_suit_picked_after_the_call_and_shown_until_the_hand_ends():
         assert "trump hearts" in t.export_lines()[-1]
         pico.run_script("OK:long S*5 OK")
         _shows(pico, "1\x81 NORTH MARCH")  # History: the suit after the number
-        pico.run_script("W E")  # the next hand: East calls, OK records no suit
+        # Back to the menu, out of it; the next hand: East calls, OK records no suit.
+        pico.run_script("W W E")
         assert t.screen_name == "suit"
         pico.run_script("OK")
         assert t.screen_name == "hand" and game.trump is None and game.caller == E
@@ -301,9 +302,9 @@ def test_rules_menu_names_the_new_rules_and_switches_the_table_prefs():
         pico.run_script("N E")  # SHOW TRUMP on: at once
         assert t.trump
         serial = t.prefs_serial
-        pico.run_script("W")  # saved on leaving
+        pico.run_script("W")  # saved on leaving, back to the menu
         assert t.prefs_serial > serial
-        pico.run_script("N")
+        pico.run_script("W N")
         assert t.screen_name == "suit"
         pico.run_script("S")  # diamonds, then a power cut mid-hand
         pico.power_cut()
@@ -327,3 +328,62 @@ def test_new_screens_look_as_reviewed():
     with _on(EUCHRE_HANDS=2) as pico:
         pico.run_script("N OK E " + BANNER + " E OK E " + BANNER)
         check_golden(pico, "fw_progressive_tie")
+
+
+def _cut(pico):
+    pico.power_cut()
+    pico.boot()
+    return table(pico)
+
+
+def test_trump_suit_asked_again_after_the_menu_and_a_power_cut():
+    with boot(seed=0, settings={"EUCHRE_TRUMP": "1"}) as pico:
+        pico.run_script("E")  # East calls: which suit?
+        pico.run_script("OK:long W")  # the menu, then back: asked again
+        assert table(pico).screen_name == "suit"
+        t = _cut(pico)
+        assert t.screen_name == "suit" and t.game.caller == E and t.game.trump is None
+        _shows(pico, "EAST CALLED", "WHICH SUIT?")
+        pico.run_script("W")  # clubs
+        assert t.game.trump == "C" and t.screen_name == "hand"
+
+
+def test_set_back_offer_waits_through_the_menu_and_a_power_cut():
+    with boot(seed=0, settings={"EUCHRE_SETBACK": "1"}) as pico:
+        pico.run_script("E E E E E E " + BANNER + " N N N N N N")  # 2-2: SET BACK offered
+        t = table(pico)
+        assert t.screen_name == "banner"
+        pico.run_script("OK:long W")  # the menu, then back: still offered
+        assert t.screen_name == "banner"
+        t = _cut(pico)
+        assert t.screen_name == "banner"
+        pico.run_script("OK")  # keep the points: answered
+        pico.run_script("OK:long W")
+        assert t.screen_name == "score" and t.game.scores == [2, 2]
+
+
+def test_a_power_cut_on_a_question_before_the_call_says_nothing_was_called():
+    with _on(EUCHRE_CANADIAN_LONER=True) as pico:
+        pico.run_script("E")
+        assert table(pico).screen_name == "ask"
+        t = _cut(pico)
+        assert t.screen_name == "score" and not t.game.in_hand
+        assert t.message == "RESUMED: NO CALL YET"
+        _shows(pico, "RESUMED: NO CALL YET")
+
+
+def test_who_deals_first_comes_back_from_the_menu():
+    with boot(seed=4) as pico:
+        pico.run_script("E E E E E E " + BANNER + " OK:long S*8 OK E")
+        t = table(pico)
+        old = t.game
+        assert t.screen_name == "pick"
+        pico.run_script("OK:long W")  # back: the question again
+        assert t.screen_name == "pick" and t.game is old
+        pico.run_script("OK:long S OK")  # Rules (no Adjust score or Set dealer here)
+        assert t.screen_name == "options"
+        pico.run_script("W W")  # to the menu, out of it: the question again
+        assert t.screen_name == "pick" and t.game is old
+        _shows(pico, "WHO DEALS FIRST?")
+        pico.run_script("N")
+        assert t.game is not old and t.game.dealer == N and t.game.action_count == 0

@@ -151,7 +151,7 @@ def test_export_rows_belong_to_their_own_hand():
         assert all(line.startswith("euchre:") for line in lines[:begin])
         assert lines[begin + 1].startswith("step,action,")
         assert lines[-1] == "euchre: export end"
-        assert "9 LINES TO USB" in table(pico).message
+        assert table(pico).message == "9 LINES TO THE USB SERIAL CONSOLE"
 
 
 def test_export_names_a_lone_defender():

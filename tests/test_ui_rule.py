@@ -187,7 +187,7 @@ def test_the_message_on_game_over_is_taken_away_before_a_key_starts_a_game():
     lines = []
     t.out = lines.append
     _menu("EXPORT TO USB")(t, clock)
-    assert t.screen_name == "over" and "LINES TO USB" in t.message
+    assert t.screen_name == "over" and "LINES TO THE USB SERIAL CONSOLE" in t.message
     press(t, clock, OK)  # covers "OK:RANDOM": takes the message away only
     assert t.screen_name == "over" and t.message is None and t.game.winner == 0
     press(t, clock, S)
@@ -198,7 +198,37 @@ def test_who_deals_first_taken_back_leaves_the_game_as_it_was():
     t, clock = _reach("who deals first?", False)
     old = t.game
     press(t, clock, OK, long=True)
-    press(t, clock, OK)  # Undo: "UNDO NEW GAME"
-    assert t.game is old and "UNDONE: NEW GAME" in t.message
+    assert menu.undo_label(t) == "UNDO: KEEP OLD GAME"
+    press(t, clock, OK)  # Undo keeps the old game
+    assert t.game is old and t.message == "NO NEW GAME: OLD ONE KEPT"
+    assert t.screen_name == "score"
     press(t, clock, OK, long=True)
     assert menu.undo_label(t) == "UNDO (NOTHING)"  # the game has no action yet
+
+
+@pytest.mark.parametrize("flipped", (False, True), ids=("upright", "flipped"))
+def test_the_first_press_after_a_flip_does_what_the_message_says(flipped):
+    # Every key moves on the picture as it turns: the key the hint called
+    # BACK a moment ago is now at the side that changes the value. The
+    # message says from which side the picture is read and that any key
+    # closes it; that press does nothing else. Then the hints hold.
+    for key, long in KEYS:
+        t, clock = _reach("display", flipped)
+        press(t, clock, t.key_at(S))  # FLIP 180
+        press(t, clock, t.key_at(E))  # changed: the picture turns
+        assert t.flipped != flipped
+        side = "N" if t.flipped else "S"
+        assert t.message == "READ FROM " + side + " SIDE. ANY KEY: CLOSE"
+        settle(t, clock)
+        assert t.message, "it waits for a key"
+        pressed = ("NESWO"[key], "long" if long else "short")
+        t.press(key, long, clock.step(700))
+        if key == OK and long:
+            assert t.screen_name == "menu", pressed
+            continue
+        assert t.message is None and t.screen_name == "options", pressed
+        assert t.flipped != flipped and t.cursor == 1, pressed
+        # The hint reads "E:BACK" when flipped: the key on the picture's left.
+        press(t, clock, E if t.flipped else W)
+
+        assert t.screen_name == "menu" and t.flipped != flipped, pressed

@@ -128,8 +128,19 @@ def case_ui_adjust_score():
     press(t, clock, N)
     press(t, clock, E)
     press(t, clock, W)
-    press(t, clock, W)  # E-W would go below 0
-    assert "AS FAR AS IT GOES" in t.message
+    press(t, clock, W)  # E-W would go below 0: the limit is named
+    assert t.message == "THEM STOPS AT 0" and t.pending == [2, 0]
+    # The middle line holds the changes, signed, not scores.
+    settle(t, clock)
+    buf = frame(t)
+    assert find_text(buf, 2, "US +2", inverse=True) >= 0  # lit: a change
+    assert find_text(buf, 2, "THEM +0") >= 0 and find_text(buf, 5, "NEW SCORE 2-0") >= 0
+    for _ in range(6):
+        press(t, clock, N)
+    press(t, clock, N)  # +9: over the 8 one adjustment holds
+    assert t.message == "8 POINTS AT MOST EACH TIME" and t.pending == [8, 0]
+    for _ in range(6):
+        press(t, clock, S)
     press(t, clock, OK)
     assert t.game.scores == [2, 0]
     settle(t, clock)
@@ -159,8 +170,10 @@ def case_ui_rules_apply_at_once_before_the_first_action():
     press(t, clock, OK)  # RULES
     assert t.screen_name == "options"
     press(t, clock, OK)  # target 10 -> 11
-    press(t, clock, W)
+    press(t, clock, W)  # back to the menu, on Rules
     assert t.game.rules.target == 11 and t.prefs_serial == serial + 1
+    assert t.screen_name == "menu" and t.items[t.cursor] == menu.ITEM_RULES
+    press(t, clock, W)
     settle(t, clock)
     buf = frame(t)
     assert find_text(buf, 7, "TO") == 2 and find_text(buf, 7, "11") == 17
@@ -197,12 +210,12 @@ def case_ui_export_lines():
     assert lines[1].startswith("step,action")
     assert lines[2].split(",")[:2] == ["1", "CALL ANN"]
     assert lines[3].endswith(",0,0,2,0,march +2 US")
-    assert "3 LINES TO USB" in t.message
+    assert t.message == "3 LINES TO THE USB SERIAL CONSOLE"
     # A game with no action yet: the header alone, one line.
     lines[:] = []
     t = table(dealer=0, out=lines.append)
     open_from_menu(t, clock, 7)
-    assert len(lines) == 3 and t.message == "1 LINE TO USB"
+    assert len(lines) == 3 and t.message == "1 LINE TO THE USB SERIAL CONSOLE"
 
 
 def case_ui_one_undo_takes_back_a_two_team_adjustment():
@@ -238,6 +251,12 @@ def case_ui_display_settings_apply_at_once_and_save_on_leaving():
     assert t.contrast == 1
     press(t, clock, S)
     press(t, clock, E)  # flip 180
+    # Every key has moved on the picture: the first press only closes the
+    # message that says so.
+    assert t.message == "READ FROM N SIDE. ANY KEY: CLOSE"
+    settle(t, clock)
+    press(t, clock, W)
+    assert t.flipped and t.message is None and t.cursor == 1
     # Turned, the list takes its keys by where they sit on the picture: the
     # N key (now at its bottom) moves down, the W key (its right) changes.
     press(t, clock, N)
@@ -344,7 +363,9 @@ def case_ui_new_game_says_what_ends():
     open_from_menu(t, clock, 8)  # NEW GAME, a game under way
     buf = frame(t)
     assert t.screen_name == "confirm" and find_text(buf, 5, "THIS GAME ENDS HERE") >= 0
-    press(t, clock, W)  # no
+    press(t, clock, W)  # no: back to the menu
+    assert t.screen_name == "menu" and t.items[t.cursor] == menu.ITEM_NEW_GAME
+    press(t, clock, W)
     press(t, clock, N)
     press(t, clock, OK)
     press(t, clock, E)  # N-S march: game over at 1
@@ -360,6 +381,7 @@ def case_ui_new_game_says_what_ends():
     buf = frame(t)
     assert find_text(buf, 5, "THE NEXT GAME STARTS") >= 0
     assert find_text(buf, 5, "ENDS") < 0
+    press(t, clock, W)
     press(t, clock, W)
     assert t.screen_name == "over" and t.game.winner == 0
     # Yes, North deals: the game won counts in the match, as when the

@@ -1,6 +1,8 @@
 """Adjust score, opened from the menu: the seat keys are +1 and -1 for each
-team (N/S: N-S, E/W: E-W), the scores shown as they will be; OK saves and
-leaves."""
+team (N/S: N-S, E/W: E-W), the changes shown signed ("+1") and the score
+as it will be below them; OK saves and leaves. A change is at most 8 points
+either way (one action of the game's log) and takes no score below 0: the
+message at the limit says which."""
 
 from ui import parts, screen
 from ui.keys import OK
@@ -31,10 +33,12 @@ def press(table, key, long, now_ms):
     team = key % 2
     step = 1 if key < 2 else -1
     value = pending[team] + step
-    if -8 <= value <= 8 and table.game.scores[team] + value >= 0:
-        pending[team] = value
+    if not -8 <= value <= 8:
+        table.say("8 points at most each time", now_ms)
+    elif table.game.scores[team] + value < 0:
+        table.say(table.teams[team].decode() + " stops at 0", now_ms)
     else:
-        table.say("That is as far as it goes", now_ms)
+        pending[team] = value
 
 
 def draw(table, buf):
@@ -44,7 +48,11 @@ def draw(table, buf):
     labels = (teams[0] + b" +1", teams[1] + b" +1", teams[0] + b" -1",
               teams[1] + b" -1")
     parts.soft_labels(table, buf, labels, b"", "OK:SAVE")
-    # Each team's score as it will be, lit when it differs from now.
+    # Each team's change, signed (it is not a score), lit when not 0.
     for team in (0, 1):
-        shown = teams[team][:4] + b" " + str(scores[team] + pending[team]).encode()
-        screen.text_center(buf, 2, shown, team * 64, team * 64 + 64, pending[team] != 0)
+        change = pending[team]
+        shown = teams[team][:4] + (b" +" if change >= 0 else b" ") + str(change).encode()
+        screen.text_center(buf, 2, shown, team * 64, team * 64 + 64, change != 0)
+    if pending[0] or pending[1]:
+        screen.text_center(buf, 5, b"NEW SCORE %d-%d" % (scores[0] + pending[0],
+                                                          scores[1] + pending[1]))

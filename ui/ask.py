@@ -30,6 +30,7 @@ def show(table, kind, seat):
 def call(table, now_ms, seat, alone, ordered=False, blind=False):
     """The call, then the suit picker when the table records trump."""
     table.mode = None
+    table.suit_skipped = False
     game = table.game
     if table.act(now_ms, game.call, seat, alone, ordered, blind) and table.trump:
         table.mode = "suit"
@@ -40,8 +41,10 @@ def press(table, key, long, now_ms):
         table.mode = None
         return
     if key != E and key != W:
-        table.say(table.key_letter(E) + ": YES, " + table.key_letter(W) + ": NO, OK: BACK",
-                  now_ms)
+        # The keys as the labels name them.
+        yes, no = _labels(table)
+        table.say(table.key_letter(E) + ": " + yes + ", " + table.key_letter(W) + ": " + no
+                  + ", OK: BACK", now_ms)
         return
     yes = key == E
     if table.asking == IF_ORDERED_UP:
@@ -50,18 +53,19 @@ def press(table, key, long, now_ms):
         call(table, now_ms, table.call_seat, True, blind=yes)
 
 
+def _labels(table):
+    """The labels of the right and left keys."""
+    if table.asking == IF_ORDERED_UP:
+        return "YES ALONE", "NO"
+    return "BLIND", "LOOKING"
+
+
 def draw(table, buf):
     labels = [b"", b"", b"", b""]
-    if table.asking == IF_ORDERED_UP:
-        prompt = b"ORDERED UP?"
-        yes = b"YES ALONE"
-        no = b"NO"
-    else:
-        prompt = b"GO ALONE:"
-        yes = b"BLIND"
-        no = b"LOOKING"
-    labels[table.key_at(E)] = yes
-    labels[table.key_at(W)] = no
+    prompt = b"ORDERED UP?" if table.asking == IF_ORDERED_UP else b"GO ALONE:"
+    yes, no = _labels(table)
+    labels[table.key_at(E)] = yes.encode()
+    labels[table.key_at(W)] = no.encode()
     parts.draw_team_names(table, buf)
     parts.soft_labels(table, buf, labels, table.names[table.call_seat] + b" CALLS", "OK:BACK")
     screen.text_center(buf, 5, prompt)

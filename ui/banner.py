@@ -1,14 +1,19 @@
 """The result banner after a scored hand: what happened and the points, for
 ``SHOW_MS`` or until any key; then the score screen with the next dealer
-(or game over).
+(or game over). A seat key closes it and does what it does on the score
+screen (names trump, long: goes alone), so a call made while the banner
+shows is not lost; at game over it only closes it (a new game is chosen
+on the game-over screen itself).
 
 When the hand may be set back (Robson ``setback``: it scored 2 or 4, and
 the other team has points to lose), the banner offers SET BACK on the key
-at the bottom of the picture and waits for it or for OK (keep the points)."""
+at the bottom of the picture and waits for it or for OK (keep the points),
+through the menu and a power cut alike (``Table.home``). On the hand that
+won the game it says that SET BACK takes the win away."""
 
 from micropython import const
 
-from ui import parts, screen
+from ui import parts, score, screen
 from ui.keys import OK, S
 from euchre_core.rules import LONE_DEFENSE, RENEGE
 
@@ -27,11 +32,18 @@ def offers_set_back(table):
 
 
 def press(table, key, long, now_ms):
-    if not offers_set_back(table) or key == OK:
+    if not offers_set_back(table):
+        table.mode = None
+        if key != OK and table.main_screen == "score":
+            score.press(table, key, long, now_ms)
+        return
+    if key == OK:
+        table.kept = True
         table.mode = None
         return
     if table.side_of(key) != S:
-        table.say(table.key_letter(S) + ": SET BACK, OK: KEEP THE POINTS", now_ms)
+        table.say(table.key_letter(S) + ": SET BACK, OK: KEEP THE "
+                  + ("WIN" if table.game.over else "POINTS"), now_ms)
         return
     game = table.game
     if table.act(now_ms, game.set_back):
@@ -79,8 +91,9 @@ def draw(table, buf):
     # Page 4 stays dark: the big word reaches its last row.
     screen.text_center(buf, 5, detail)
     if offers_set_back(table):
-        # The points can still come off the other team instead.
-        screen.text_center(buf, 6, "SET BACK")
+        # The points can still come off the other team instead (and the
+        # game, when they won it, goes on).
+        screen.text_center(buf, 6, "SET BACK: NO WIN" if game.over else "SET BACK")
         screen.marker(buf, S)
         screen.text_right(buf, 126, 7, "OK:KEEP")
     elif not game.over:

@@ -1,5 +1,5 @@
 """New game? and Reset match?, opened from the menu: E or OK yes (then who
-deals first), W no."""
+deals first), W no (back to the menu)."""
 
 from ui import parts, pick, screen
 from ui.keys import E, OK, W
@@ -16,7 +16,7 @@ def press(table, key, long, now_ms):
     if key == E or key == OK:
         pick.show(table, pick.FOR_FIRST)
     elif key == W:
-        table.mode = None
+        table.module("menu").back(table)
     else:
         # N and S are not offered: the message, and the question stays.
         table.say("E OR OK: YES, W: NO", now_ms)

@@ -31,7 +31,9 @@ def export_lines(table):
     """One line per action with the state after it, replayed from the start
     of the game; names as the table shows them. A scored hand's result
     names a blind or forced (Canadian) loner and the trump suit when it was
-    recorded; a set-back's names the points taken off."""
+    recorded; a set-back's names the points taken off. Every line's dealer
+    is the dealer of the hand its action belongs to: a misdeal's, the deal
+    passed; a set-back's, the hand set back."""
     game = table.game
     names = table.names
     replay = Game(game.rules, dealer=game.start_dealer)
@@ -40,6 +42,7 @@ def export_lines(table):
     step = 0
     for code in game.codes:
         before = replay.hand_count
+        dealt = replay.dealer
         replay.apply(code)
         step += 1
         result = ""
@@ -60,11 +63,16 @@ def export_lines(table):
             lone = (hand.lone_seat, hand.lone_defender)
             tricks = hand.tricks
         else:
-            if action_text(code) == "S":
+            word = action_text(code)
+            dealer = replay.dealer
+            if word == "S":
                 hand = replay.last_hand
                 result = ("set back -" + str(hand.taken) + " "
                           + table.teams[1 - hand.scorer].decode())
-            dealer = replay.dealer
+                dealer = hand.dealer
+            elif word == "P":
+                # Everybody passed (or a misdeal): the deal that moved on.
+                dealer = dealt
             caller = replay.caller
             lone = (replay.lone_seat, replay.lone_defender)
             tricks = replay.tricks

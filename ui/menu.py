@@ -37,10 +37,6 @@ LABELS = ("UNDO", "RENEGE", "REST OF TRICKS", "ADJUST SCORE", "SET DEALER",
 
 def show(table):
     """Show the menu with Undo chosen: the entries that apply now."""
-    if table.mode != "menu":
-        # Opened on "who deals first?": the new game has not started, and
-        # Undo (or Back) leaves the game as it is.
-        table.cancel_new = table.mode == "pick" and table.pick == pick.FOR_FIRST
     if table.display_changed:
         # Display settings are live; leaving their page saves them.
         table.display_changed = False
@@ -49,10 +45,12 @@ def show(table):
     table.menu_flash = table.mode == "menu" and not table.menu_flash
     game = table.game
     items = [ITEM_UNDO]
-    if game.in_hand:
+    # On "who deals first?" the game on view is the one New game ends: no
+    # entry acts on it (Undo keeps it instead of the new one).
+    if game.in_hand and not table.cancel_new:
         items.append(ITEM_RENEGE)
         items.append(ITEM_REST)
-    if not game.over:
+    if not game.over and not table.cancel_new:
         # A finished game takes no more actions (undo first): no Adjust
         # score or Set dealer to be refused once chosen.
         items.append(ITEM_ADJUST)
@@ -67,9 +65,16 @@ def show(table):
     table.mode = "menu"
 
 
+def back(table):
+    """Back to the menu from a page it opened, on the entry that opened it."""
+    show(table)
+    if table.menu_item in table.items:
+        table.cursor = table.items.index(table.menu_item)
+
+
 def undo_label(table):
     if table.cancel_new:
-        return "UNDO NEW GAME"
+        return "UNDO: KEEP OLD GAME"
     if table.game.action_count:
         return "UNDO " + table.describe(table.game.codes[-1])
     if table.previous is not None:
@@ -82,14 +87,15 @@ def press(table, key, long, now_ms):
         step = 1 if key == S else -1
         table.cursor = (table.cursor + step) % len(table.items)
         return
-    cancel_new = table.cancel_new
-    table.cancel_new = False
     table.mode = None
     if key == W:
         return
     item = table.items[table.cursor]
-    if item == ITEM_UNDO and cancel_new:
-        table.say("UNDONE: NEW GAME", now_ms)
+    table.menu_item = item
+    if item == ITEM_UNDO and table.cancel_new:
+        # The new game had not started: the old one goes on as it was.
+        table.cancel_new = False
+        table.say("NO NEW GAME: OLD ONE KEPT", now_ms)
     elif item == ITEM_UNDO:
         undo(table, now_ms)
     elif item == ITEM_RENEGE:
@@ -109,7 +115,8 @@ def press(table, key, long, now_ms):
     elif item == ITEM_EXPORT:
         count = table.module("export").export(table, table.out if table.out is not None
                                               else print)
-        table.say(str(count) + (" LINE TO USB" if count == 1 else " LINES TO USB"), now_ms)
+        table.say(str(count) + (" LINE" if count == 1 else " LINES")
+                  + " TO THE USB SERIAL CONSOLE", now_ms)
     elif item == ITEM_NEW_GAME or item == ITEM_RESET:
         table.open("confirm", item == ITEM_RESET)
 

@@ -5,7 +5,9 @@ OK) changes the value, left goes back. Rules are edited as a draft and
 saved on leaving: at once if the game has no action yet, else for the next
 game. Below the rules, two table preferences (show the trump suit, a skunk
 counts two games) and "From settings"; these and the display settings
-apply at once and are saved on leaving.
+apply at once and are saved on leaving. Flip 180 says from which side the
+picture is read now, until a key is pressed: that press does nothing else,
+as every key has just moved on the picture.
 """
 
 from micropython import const
@@ -119,6 +121,11 @@ def press(table, key, long, now_ms):
             table.say("AS IN SETTINGS.TOML: SAVED ON LEAVING", now_ms)
     else:
         change_display(table, table.cursor)
+        if table.cursor == 1:
+            # Every key now sits elsewhere on the picture: the first press
+            # after the flip only closes this, and the hints say the rest.
+            table.say("READ FROM " + table.key_letter(S) + " SIDE. ANY KEY: CLOSE",
+                      now_ms, True)
 
 
 def change_rule(table, row):

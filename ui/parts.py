@@ -5,6 +5,7 @@ from micropython import const
 
 from ui import screen
 from ui.keys import E, N, S, W
+from euchre_core.actions import ADJUST, SET_DEALER
 from euchre_core.rules import EUCHRE, LONE_DEFENSE, LONE_MARCH, MADE, MARCH, RENEGE
 
 # Horizontal offsets the score screen cycles through against burn-in
@@ -47,11 +48,23 @@ def dealer_line(table):
     misdeal."""
     game = table.game
     line = table.names[game.dealer] + b" DEALS"
-    if not game.action_count and len(line) <= _FIRST_FITS:
-        # Nothing played yet: the draw for the first deal (at power-up, or
-        # a new game's) is said here until the first call or misdeal.
+    if len(line) <= _FIRST_FITS and first_deal(game):
+        # The draw for the first deal (at power-up, or a new game's), or
+        # the dealer set by hand, is said here until the first call or misdeal.
         line += b" FIRST"
     return line
+
+
+def first_deal(game):
+    """True while the game has had no call and no misdeal: only score
+    adjustments and dealers set by hand."""
+    if game.hand_count or game.in_hand:
+        return False
+    for code in game.codes:
+        kind = code >> 5
+        if kind != ADJUST and kind != SET_DEALER:
+            return False
+    return True
 
 
 def match_text(won):

@@ -1,8 +1,10 @@
 """The seat pickers, opened from the menu: who reneged, who took the rest of
 the tricks, who deals (a stolen deal), and who deals first in a new game.
 
-A seat key picks that seat; OK goes back (who deals first: a dealer at
-random). A seat the game refuses gets its reason, and the picker stays.
+A seat key picks that seat; OK goes back to the menu (who deals first: a
+dealer at random). A seat the game refuses gets its reason, and the picker
+stays. "Who deals first?" waits for its answer: the menu opened over it
+comes back to it, unless its Undo keeps the old game (``Table.cancel_new``).
 """
 
 from micropython import const
@@ -24,6 +26,8 @@ _PROMPTS = ("WHO RENEGED?", "REST OF TRICKS TO?", "WHO DEALS?", "WHO DEALS FIRST
 def show(table, purpose):
     table.pick = purpose
     table.mode = "pick"
+    if purpose == FOR_FIRST:
+        table.cancel_new = True
 
 
 def press(table, key, long, now_ms):
@@ -32,7 +36,7 @@ def press(table, key, long, now_ms):
         if purpose == FOR_FIRST:
             key = table.random_seat(now_ms)
         else:
-            table.mode = None
+            table.module("menu").back(table)
             return
     table.mode = None
     game = table.game

@@ -1,7 +1,10 @@
 """The trump suit, right after the call when the table records it
 (``EUCHRE_TRUMP``): the seat keys become the four suits, drawn large beside
 them (spades at the top, hearts at the right, diamonds at the bottom, clubs
-at the left of the picture). OK: not recorded this hand."""
+at the left of the picture). OK: not recorded this hand.
+
+The question waits for its answer: left through the menu, or by a power
+cut, it comes back (``Table.home``) until a suit, OK or the first trick."""
 
 from ui import screen
 from ui.keys import E, N, OK, S, W
@@ -12,6 +15,7 @@ LIST_PAGE = True
 
 def press(table, key, long, now_ms):
     table.mode = None
+    table.suit_skipped = key == OK
     if key != OK:
         # By the side of the picture: N spades, E hearts, S diamonds, W clubs.
         table.act(now_ms, table.game.set_trump, SUIT_NAMES[key])

@@ -26,7 +26,9 @@ and often ``show(table, ...)``, which ``Table.open`` calls to open it, and
 right edge (a message box then covers its edges too).
 Screens keep their state in the table's public attributes (``Table``
 lists them) and change screen by setting ``table.mode`` or by
-``table.open``. Adding a screen is one module and its name in ``SCREENS``.
+``table.open``. A screen that closes (``mode`` None) leaves the rest to the
+table: a page of the menu goes back to the menu, any other screen to a
+question still waiting for its answer (``Table.home``). Adding a screen is one module and its name in ``SCREENS``.
 
 One rule for every screen (README, controls): a screen answers the keys it
 offers (a label or triangle beside the key, or a hint naming it); a key it
@@ -111,6 +113,9 @@ _BAND_LINES = (21, 21)
 _BAND_LINES_S = (21, 9, 9)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
+# The pages the menu opens that go back to it (the others act and close).
+_MENU_PAGES = ("options", "stats", "history")
+
 
 class Table:
     """The scorekeeper's screens and keys over one ``Game``.
@@ -149,7 +154,9 @@ class Table:
       the rows of Stats or History, counted as the page opened (the game
       cannot change while it is open); ``cursor``, ``top``: the chosen row
       and the first row shown of a list page; ``menu_flash``: the menu's title
-      blinks; ``cancel_new``: the menu was opened on "who deals first?".
+      blinks; ``cancel_new``: New game waits on "who deals first?" (the
+      menu opened over it offers to keep the old game instead);
+      ``menu_item``: the menu's entry last chosen, its page's way back.
     * ``pick``: what the seat picker is for (pick.FOR_RENEGE, ...), None
       before it first opens.
     * ``pending``: Adjust score's points per team; ``undo_pair``: (game,
@@ -158,9 +165,11 @@ class Table:
       opened); ``draft``: the rules
       being edited; ``display_changed``: display settings not yet saved.
     * ``confirm_reset``: the question is Reset match, not New game.
-    * ``banner_hand``: the hand the result banner shows.
+    * ``banner_hand``: the hand the result banner shows; ``kept``: the
+      set-back it offers was answered OK (keep the points).
     * ``asking``: the question before a call (ask.IF_ORDERED_UP, ask.IF_BLIND);
-      ``call_seat``: the seat calling.
+      ``call_seat``: the seat calling; ``suit_skipped``: the trump suit
+      of this hand was skipped (OK).
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
     * ``pass_asked``: the score screen asks "all passed?" (the message on view).
     * ``hint``: what the score screen's dealer line (and the game-over
@@ -207,6 +216,7 @@ class Table:
         self.top = 0
         self.menu_flash = False
         self.cancel_new = False
+        self.menu_item = 0
         self.pick = None
         self.pending = [0, 0]
         self.undo_pair = None
@@ -215,13 +225,16 @@ class Table:
         self.display_changed = False
         self.confirm_reset = False
         self.banner_hand = None
+        self.kept = False
         self.asking = 0
         self.call_seat = 0
+        self.suit_skipped = False
         self.shift = 0
         self.pass_asked = False
         self.hint = 0
         self._banner_since = 0
         self._message = None  # the text, upper case
+        self._holds = False  # the message stays until a press, which only takes it away
         self._message_since = 0
         self._repeats = 0  # the same message said again: drawn a little differently
         self._last_said = None
@@ -298,9 +311,10 @@ class Table:
             self.open("menu")
             return
         name = self.screen_name
-        if self._message and name == "over":
-            # The message covers the screen's hint: this press only takes it
-            # away, and starts no game the table has not seen offered.
+        if self._message and (name == "over" or self._holds):
+            # The message covers the screen's hint (or says the keys have
+            # turned): this press only takes it away, and starts no game
+            # the table has not seen offered.
             self._message = None
             return
         self._message = None
@@ -308,6 +322,31 @@ class Table:
         if key < OK and unit.LIST_PAGE:
             key = self.side_of(key)
         unit.press(self, key, long, now_ms)
+        if self.mode is None:
+            if name in _MENU_PAGES:
+                # Back from a page of the menu: to the menu, on its entry.
+                screen_module("menu").back(self)
+            else:
+                self.home()
+
+    def home(self):
+        """Close the screen on view: to a question the table has not
+        answered yet (who deals first after New game, a set-back offered,
+        the trump suit), else the game's own screen. The same questions
+        come back after a power cut (``resumed``), so leaving one through
+        the menu never drops it."""
+        self.mode = None
+        game = self.game
+        if self.cancel_new:
+            unit = screen_module("pick")
+            unit.show(self, unit.FOR_FIRST)
+        elif game.set_back_refusal() is None and not self.kept:
+            self.banner_hand = game.last_hand
+            if banner.offers_set_back(self):
+                self.mode = "banner"
+        elif (self.trump and game.in_hand and game.trump is None and not self.suit_skipped
+              and game.tricks == [0, 0]):
+            self.mode = "suit"
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, the display sleeps."""
@@ -315,7 +354,8 @@ class Table:
                 and ticks_diff(now_ms, self._banner_since) >= banner.SHOW_MS):
             self.mode = None
             self._stale = True
-        if self._message and ticks_diff(now_ms, self._message_since) >= MESSAGE_MS:
+        if (self._message and not self._holds
+                and ticks_diff(now_ms, self._message_since) >= MESSAGE_MS):
             self._message = None
             self.pass_asked = False
             self._stale = True
@@ -403,17 +443,16 @@ class Table:
         self.resumed()
 
     def resumed(self):
-        """The game was just replayed from its saved form: when its last
-        action scored a hand that may still be set back, the result banner
-        offers it again. The power going while it waited must not take the
-        choice away; keeping the points is no action, so it is asked again."""
-        hand = self.game.last_hand
-        if hand is None:
-            return
-        self.banner_hand = hand
-        if banner.offers_set_back(self):
-            self.mode = "banner"
-            self._stale = True
+        """The game was just replayed from its saved form: a question it
+        left unanswered is asked again (``home``): the power going while it
+        waited must not take the choice away (keeping the points, skipping
+        the suit are no action). Between hands, a question before a call
+        (ordered up? blind?) is not saved: the score screen says that
+        nothing was called."""
+        self.home()
+        self._stale = True
+        if self.mode is None and self.main_screen == "score":
+            self.say("RESUMED: NO CALL YET", self._last_press)
 
     def export_lines(self):
         """The game log as CSV lines for the USB serial console."""
@@ -451,6 +490,7 @@ class Table:
         self.game = Game(self.next_rules, dealer=dealer)
         self.game_serial += 1
         self.prefs_serial += 1
+        self.cancel_new = False
         self.mode = None
 
     def games_won(self, game):
@@ -471,6 +511,7 @@ class Table:
         if game.hand_count > hands:
             self.banner_hand = game.last_hand
             self._banner_since = now_ms
+            self.kept = False
             self.mode = "banner"
         return True
 
@@ -484,8 +525,10 @@ class Table:
                 words[i] = self.names[SEATS.index(letter)].decode() + word[1:]
         return " ".join(words)
 
-    def say(self, text, now_ms):
-        """Show a message (upper case) for ``MESSAGE_MS`` or until the next press."""
+    def say(self, text, now_ms, holds=False):
+        """Show a message (upper case) for ``MESSAGE_MS`` or until the next
+        press; ``holds``: until the next press, which only takes it away."""
+        self._holds = holds
         text = str(text).upper()
         # press() has just cleared the message; saying it again unchanged
         # would leave the screen as it was, and every press must show.
@@ -541,7 +584,8 @@ class Table:
         screen.label_center(buf, 0, "MESSAGE")
         for i in range(len(lines)):
             screen.text_center(buf, 2 + i, lines[i])
-        screen.text_center(buf, 7, "ANY KEY: OK")
+        # The press only closes it: the hint says no more than that.
+        screen.text_center(buf, 7, "ANY KEY: CLOSE")
 
     def _draw_box(self, buf, lines, side_marks):
         """A message in a framed box over the middle of the screen, as tall

@@ -134,7 +134,7 @@ def look_back():
     """At game over, before the next game: Stats, then History scrolled up
     two rows, each opened from the menu (at game over: Undo, Rules, Stats,
     History, ...: a list page moves down with S, chooses with OK, goes back
-    with W)."""
+    with W, to the menu; W there leaves it)."""
     out = [Press(KEY_OK, True, SETTLE_MS, "open-menu")]
     out += [Press(KEY_S, False, SETTLE_MS, "menu")] * 2
     out += [Press(KEY_OK, False, SETTLE_MS, "stats"), Press(KEY_W, False, SETTLE_MS, "back"),
@@ -142,7 +142,7 @@ def look_back():
     out += [Press(KEY_S, False, SETTLE_MS, "menu")] * 3
     out.append(Press(KEY_OK, False, SETTLE_MS, "history"))
     out += [Press(0, False, SETTLE_MS, "scroll")] * 2
-    out.append(Press(KEY_W, False, SETTLE_MS, "back"))
+    out += [Press(KEY_W, False, SETTLE_MS, "back")] * 2
     return out
 
 
@@ -152,7 +152,8 @@ def tour():
     menu (Undo, Adjust score, Set dealer, Rules, Stats, History, Display,
     Export, New game, Reset match): Adjust score, saved unchanged; Rules;
     Display; Export, its message left to the next long OK; New game? and
-    Reset match?, answered no. A screen's module stays loaded once opened,
+    Reset match?, answered no (each page goes back to the menu, and the next
+    long OK opens it from the top). A screen's module stays loaded once opened,
     so the evening and this tour hold every screen the firmware has."""
     out = [Press(0, False, SETTLE_MS, "new-game")]
     for downs, leave in ((1, KEY_OK), (3, KEY_W), (6, KEY_W), (7, None), (8, KEY_W),
