@@ -71,6 +71,7 @@ from collections import namedtuple
 from micropython import const
 
 from euchre_core import Game, Rules
+from euchre_core.game_forms import Previous
 from euchre_core.actions import crc16
 
 try:
@@ -129,9 +130,9 @@ def _previous_bytes(previous: Any) -> bytes:
     """The previous game as the record holds it (see the layout above)."""
     if previous is None:
         return b""
-    rules, dealer, codes, tally_ns, tally_ew = previous
-    kept = rules.to_bytes()
-    return bytes((dealer, min(tally_ns, 255), min(tally_ew, 255), len(kept))) + kept + codes
+    kept = previous.rules.to_bytes()
+    return (bytes((previous.dealer, min(previous.tally_ns, 255), min(previous.tally_ew, 255),
+                   len(kept))) + kept + previous.codes)
 
 
 def _blank(data: Any) -> bool:
@@ -298,7 +299,7 @@ class Storage:
         except ValueError:
             self.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
             return None
-        return (rules, data[0], codes, data[1], data[2])
+        return Previous(rules, data[0], codes, data[1], data[2])
 
     def _set_aside(self, image: Any) -> str:
         """Keep an unreadable image in the aside area if it is still erased."""

@@ -115,7 +115,7 @@ t.press(N, False, 0)
 t.press(OK, True, 0)
 t.render(buf)
 from ui import menu
-t.cursor = t.items.index(menu.ITEM_RULES)
+t.page.cursor = t.page.rows.index(menu.ITEM_RULES)
 t.press(OK, False, 0)
 t.render(buf)
 print("after", t.screen_name, sorted(n for n in SCREENS if "ui." + n in sys.modules))

@@ -42,7 +42,7 @@ shown = []
 for entry in (3, 5, 6, 7, 8, 9, 10):
     table.press(4, True, 0)
     table.render(buf)
-    while table.items[table.cursor] != entry:
+    while table.page.rows[table.page.cursor] != entry:
         table.press(2, False, 0)
     table.press(4, False, 0)
     table.render(buf)

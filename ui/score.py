@@ -62,10 +62,10 @@ def press(table, key, long, now_ms):
         return
     rules = game.rules
     if rules.canadian_loner and not long and key == (game.dealer + 2) % 4:
-        ask.show(table, ask.IF_ORDERED_UP, key)
+        table.open("ask", ask.IF_ORDERED_UP, key)
         return
     if rules.blind_loner and long and key == game.dealer:
-        ask.show(table, ask.IF_BLIND, key)
+        table.open("ask", ask.IF_BLIND, key)
         return
     ask.call(table, now_ms, key, long)
 

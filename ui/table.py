@@ -58,6 +58,7 @@ from ui.names import NAME_LENGTH, NAMES, TEAM_LENGTH, TEAMS, clean
 from ui.ticks import ticks_diff
 from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
 from euchre_core.game import Game, action_text
+from euchre_core.game_forms import Previous
 from euchre_core.rules import Rules
 
 # Every screen by its name. The game's own screen (score, hand or over, by
@@ -113,8 +114,42 @@ _BAND_LINES = (21, 21)
 _BAND_LINES_S = (21, 9, 9)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
-# The pages the menu opens that go back to it (the others act and close).
-_MENU_PAGES = ("options", "stats", "history")
+
+
+class Page:
+    """The state of the screen open over the game's own: made as it opens
+    (``Table.open``), dropped as it closes. Each screen module uses the
+    fields it names; the rest keep the class's defaults, so a page holds
+    only what its screen set.
+
+    * ``name``: the screen, a name in ``SCREENS``.
+    * ``kind``: what it is for: pick.FOR_*, ask.IF_*, options.RULES or
+      options.DISPLAY; Reset match (1) or New game (0) on confirm.
+    * ``seat``: the seat calling (ask).
+    * ``rows``: the rows of a list page: the menu's entries, the rows of
+      Stats or History (counted as it opens: the game cannot change while
+      it shows); Adjust score's points per team.
+    * ``cursor``, ``top``: the chosen row and the first row shown.
+    * ``hand``, ``since``: the scored hand the banner shows, since when.
+    * ``draft``: the rules being edited (Rules).
+    * ``changed``: preferences changed here, saved as the page closes.
+    * ``flash``: the menu's title blinks (long OK while it shows).
+    * ``under``: the menu a page it opened goes back to (``Table.back``).
+    """
+    kind = 0
+    seat = 0
+    rows = None
+    cursor = 0
+    top = 0
+    hand = None
+    since = 0
+    draft = None
+    changed = False
+    flash = False
+    under = None
+
+    def __init__(self, name):
+        self.name = name
 
 
 class Table:
@@ -147,29 +182,17 @@ class Table:
     table's ``trump`` and ``skunk_double``, and ``settings_table``
     (settings.toml's two).
 
-    The screens' state, read and written by the screen modules:
+    The screens: ``page``, the state of the screen open over the game's
+    own (a ``Page``, None while the game's own shows), changed only by
+    ``open``, ``close``, ``back`` and ``home``. What the table remembers
+    beyond the game's log: ``new_game``, None, or what waits on "who deals
+    first?": False New game, True Reset match (the menu opened over it
+    offers to keep the old game instead);
+    ``kept``, the set-back the banner offered was answered OK (keep the
+    points); ``suit_skipped``, the trump suit of this hand was skipped
+    (OK); ``undo_pair``, (game, action count) right after an adjustment of
+    both teams, undone together.
 
-    * ``mode``: the name of the screen open over the game's own, or None.
-    * ``items``: the rows of the list page on view: the menu's entries, or
-      the rows of Stats or History, counted as the page opened (the game
-      cannot change while it is open); ``cursor``, ``top``: the chosen row
-      and the first row shown of a list page; ``menu_flash``: the menu's title
-      blinks; ``cancel_new``: New game waits on "who deals first?" (the
-      menu opened over it offers to keep the old game instead);
-      ``menu_item``: the menu's entry last chosen, its page's way back.
-    * ``pick``: what the seat picker is for (pick.FOR_RENEGE, ...), None
-      before it first opens.
-    * ``pending``: Adjust score's points per team; ``undo_pair``: (game,
-      action count) right after an adjustment of both teams, undone together.
-    * ``options``: options.RULES or options.DISPLAY (None before either
-      opened); ``draft``: the rules
-      being edited; ``display_changed``: display settings not yet saved.
-    * ``confirm_reset``: the question is Reset match, not New game.
-    * ``banner_hand``: the hand the result banner shows; ``kept``: the
-      set-back it offers was answered OK (keep the points).
-    * ``asking``: the question before a call (ask.IF_ORDERED_UP, ask.IF_BLIND);
-      ``call_seat``: the seat calling; ``suit_skipped``: the trump suit
-      of this hand was skipped (OK).
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
     * ``pass_asked``: the score screen asks "all passed?" (the message on view).
     * ``hint``: what the score screen's dealer line (and the game-over
@@ -210,29 +233,14 @@ class Table:
             game = Game(self.base_rules, dealer=self.random_seat(now_ms))
         self.game = game
         self.previous = None
-        self.mode = None
-        self.items = []
-        self.cursor = 0
-        self.top = 0
-        self.menu_flash = False
-        self.cancel_new = False
-        self.menu_item = 0
-        self.pick = None
-        self.pending = [0, 0]
-        self.undo_pair = None
-        self.options = None
-        self.draft = None
-        self.display_changed = False
-        self.confirm_reset = False
-        self.banner_hand = None
+        self.page = None
+        self.new_game = None
         self.kept = False
-        self.asking = 0
-        self.call_seat = 0
         self.suit_skipped = False
+        self.undo_pair = None
         self.shift = 0
         self.pass_asked = False
         self.hint = 0
-        self._banner_since = 0
         self._message = None  # the text, upper case
         self._holds = False  # the message stays until a press, which only takes it away
         self._message_since = 0
@@ -255,13 +263,20 @@ class Table:
         return "hand" if self.game.in_hand else "score"
 
     @property
+    def mode(self):
+        """The name of the screen open over the game's own, or None."""
+        page = self.page
+        return None if page is None else page.name
+
+    @property
     def screen_name(self):
         """The screen on view: a name in ``SCREENS``, or "notice"."""
         if self._notices:
             return "notice"
-        if self.mode is None:
+        page = self.page
+        if page is None:
             return self.main_screen
-        return self.mode
+        return page.name
 
     @property
     def message(self):
@@ -322,12 +337,58 @@ class Table:
         if key < OK and unit.LIST_PAGE:
             key = self.side_of(key)
         unit.press(self, key, long, now_ms)
-        if self.mode is None:
-            if name in _MENU_PAGES:
-                # Back from a page of the menu: to the menu, on its entry.
-                screen_module("menu").back(self)
-            else:
-                self.home()
+        if self.page is None:
+            # The game's own screen: a question may wait (a set-back offered).
+            self.home()
+
+    # ----- screens: opened and closed only here ---------------------------------
+
+    def open(self, name, *args):
+        """Open screen ``name`` (a name in ``SCREENS``) over the one on view:
+        a new ``Page`` for it, filled by its module's ``show(table, page,
+        *args)`` when it has one. A screen opened from the menu goes back
+        to it (``back``)."""
+        if name not in SCREENS:
+            raise ValueError("no screen " + name)
+        unit = screen_module(name)
+        page = Page(name)
+        old = self.page
+        if old is not None and old.name == "menu" and name != "menu":
+            page.under = old
+        show = getattr(unit, "show", None)
+        if show is not None:
+            # Before the page changes: the menu's show looks at the one on view.
+            show(self, page, *args)
+        self._turn(page)
+
+    def close(self):
+        """The screen on view closes: to a question still waiting (``home``),
+        else the game's own screen."""
+        self._turn(None)
+        self.home()
+
+    def back(self):
+        """Back to the menu that opened the screen on view, on its entry;
+        a screen the menu did not open closes (``close``)."""
+        page = self.page
+        under = None if page is None else page.under
+        if under is None:
+            self.close()
+            return
+        under.flash = False
+        under.top = 0  # the list scrolls the entry into view
+        self._turn(under)
+
+    def _turn(self, page):
+        """The one place the open screen changes: preferences changed on
+        the page that closes are saved (once, not at every step: each
+        save costs a flash erase)."""
+        old = self.page
+        if old is not None and old.changed and old is not page:
+            old.changed = False
+            self.prefs_changed()
+        self.page = page
+        self._stale = True
 
     def home(self):
         """Close the screen on view: to a question the table has not
@@ -335,25 +396,25 @@ class Table:
         the trump suit), else the game's own screen. The same questions
         come back after a power cut (``resumed``), so leaving one through
         the menu never drops it."""
-        self.mode = None
+        self._turn(None)
         game = self.game
-        if self.cancel_new:
-            unit = screen_module("pick")
-            unit.show(self, unit.FOR_FIRST)
+        if self.new_game is not None:
+            self.open("pick", screen_module("pick").FOR_FIRST)
         elif game.set_back_refusal() is None and not self.kept:
-            self.banner_hand = game.last_hand
-            if banner.offers_set_back(self):
-                self.mode = "banner"
+            hand = game.last_hand
+            if banner.offers_set_back(game, hand):
+                self.open("banner", hand)
         elif (self.trump and game.in_hand and game.trump is None and not self.suit_skipped
               and game.tricks == [0, 0]):
-            self.mode = "suit"
+            self.open("suit")
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, the display sleeps."""
-        if (self.mode == "banner" and not banner.offers_set_back(self)
-                and ticks_diff(now_ms, self._banner_since) >= banner.SHOW_MS):
-            self.mode = None
-            self._stale = True
+        page = self.page
+        if (page is not None and page.name == "banner"
+                and not banner.offers_set_back(self.game, page.hand)
+                and ticks_diff(now_ms, page.since) >= banner.SHOW_MS):
+            self.close()
         if (self._message and not self._holds
                 and ticks_diff(now_ms, self._message_since) >= MESSAGE_MS):
             self._message = None
@@ -362,7 +423,7 @@ class Table:
         hint = score.hint_step(ticks_diff(now_ms, self._last_press))
         if hint != self.hint:
             self.hint = hint
-            if self.mode is None and self.main_screen != "hand":
+            if self.page is None and self.main_screen != "hand":
                 self._stale = True
         if (self.awake and self.sleep_s
                 and ticks_diff(now_ms, self._last_press) >= self.sleep_s * 1000
@@ -372,7 +433,8 @@ class Table:
             self._shift_since = now_ms
             self.shift = (self.shift + 1) % len(parts.SHIFTS)
             # The score screen moves, and the banner's bottom lines with it.
-            if self.mode == "banner" or self.mode is None and self.main_screen == "score":
+            name = self.screen_name
+            if name == "banner" or name == "score":
                 self._stale = True
 
     def notice(self, text, now_ms):
@@ -438,8 +500,6 @@ class Table:
         """Resume a game saved by ``Game.to_bytes`` under the current game's
         rules; ValueError when it is not one."""
         self.game = Game.from_bytes(self.game.rules, data)
-        self.mode = None
-        self._stale = True
         self.resumed()
 
     def resumed(self):
@@ -451,7 +511,7 @@ class Table:
         nothing was called."""
         self.home()
         self._stale = True
-        if self.mode is None and self.main_screen == "score":
+        if self.page is None and self.main_screen == "score":
             self.say("RESUMED: NO CALL YET", self._last_press)
 
     def export_lines(self):
@@ -459,10 +519,6 @@ class Table:
         return screen_module("export").export_lines(self)
 
     # ----- what the screens use -------------------------------------------------
-
-    def open(self, name, *args):
-        """Open screen ``name``: its module's ``show(table, *args)``."""
-        screen_module(name).show(self, *args)
 
     def module(self, name):
         """A module of this package by name (``screen_module``)."""
@@ -479,19 +535,34 @@ class Table:
         and counted in the match tally when it was won (from the game-over
         screen or from the menu's New game alike)."""
         old = self.game
+        tally = self.tally
         # Kept as its log, not as the Game: a Game holds its history and undo
-        # marks, heap an evening on the board cannot spare
-        # (tests/test_fw_micropython.py plays a session in a bounded heap).
-        self.previous = (old.rules, old.start_dealer, old.codes, self.tally[0], self.tally[1])
+        # marks, heap an evening on the board cannot spare.
+        previous = Previous(old.rules, old.start_dealer, old.codes, tally[0], tally[1])
         if reset_match:
-            self.tally = [0, 0]
+            tally = [0, 0]
         elif old.winner is not None:
-            self.tally[old.winner] += self.games_won(old)
-        self.game = Game(self.next_rules, dealer=dealer)
+            tally[old.winner] += self.games_won(old)
+        self.replace_game(Game(self.next_rules, dealer=dealer), previous, tally)
+        self.new_game = None
+
+    def replace_game(self, game, previous, tally):
+        """The one place the game is replaced (a new game, Undo of New game,
+        rules applied to a game without actions, a game resumed): ``game``
+        is played from now, ``previous`` (a ``Previous`` or None) is what
+        Undo of New game brings back, ``tally`` the match's [N-S, E-W]. The
+        firmware saves a new record."""
+        self.game = game
+        self.previous = previous
+        self.tally = tally
+        self.undo_pair = None
         self.game_serial += 1
         self.prefs_serial += 1
-        self.cancel_new = False
-        self.mode = None
+
+    def prefs_changed(self):
+        """The preferences (display, table switches, rules) changed: the
+        firmware saves a new record."""
+        self.prefs_serial += 1
 
     def games_won(self, game):
         """What the game's win counts in the match tally: 2 for a skunk
@@ -509,10 +580,8 @@ class Table:
             self.say(self.with_names(str(err)), now_ms)
             return False
         if game.hand_count > hands:
-            self.banner_hand = game.last_hand
-            self._banner_since = now_ms
             self.kept = False
-            self.mode = "banner"
+            self.open("banner", game.last_hand, now_ms)
         return True
 
     def with_names(self, text):
