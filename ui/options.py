@@ -135,8 +135,9 @@ def change_rule(table, row):
             page.changed = True
         else:
             page.draft = table.base_rules
-            if (table.trump, table.skunk_double) != table.settings_table:
-                table.trump, table.skunk_double = table.settings_table
+            switches = table.settings[2:]
+            if (table.trump, table.skunk_double) != switches:
+                table.trump, table.skunk_double = switches
                 page.changed = True
         return
     name, _, choices = FIELDS[row]

@@ -116,6 +116,26 @@ _NOTICE_LINES = (21, 21, 21, 21, 21)
 
 
 
+class Said:
+    """What the table says over the screen on view.
+
+    * ``text``: the message (upper case), or None; ``since``: when it was
+      said; ``holds``: it stays until a press, which only takes it away;
+      ``repeats``: the same text said again this many times in a row
+      (drawn a little differently, so that every press shows); ``last``:
+      the text said last.
+    * ``notices``: messages from the hardware, each until a press.
+    """
+
+    def __init__(self):
+        self.text = None
+        self.since = 0
+        self.holds = False
+        self.repeats = 0
+        self.last = None
+        self.notices = []
+
+
 class Page:
     """The state of the screen open over the game's own: made as it opens
     (``Table.open``), dropped as it closes. Each screen module uses the
@@ -167,20 +187,20 @@ class Table:
 
     * ``game``: the ``Game`` being played.
     * ``previous``: the game New game replaced, which Undo brings back while
-      the new one has no action, as the flash record keeps it: (rules,
-      first dealer, action bytes, tally N-S, tally E-W); or None.
+      the new one has no action, as the flash record keeps it: a
+      ``Previous`` (euchre_core.game_forms), or None.
     * ``tally``: [N-S, E-W], games won in this match (a skunk counts two
       with ``skunk_double``).
     * ``base_rules``: settings.toml's; ``next_rules``: the next game's;
       ``device_rules``: True when the Rules menu chose them over settings.toml.
     * ``names``, ``teams``: as drawn (upper case bytes, ui.names).
     * ``game_serial``, ``prefs_serial``: count up when the game is replaced
-      or the preferences change: the firmware saves a new record then.
+      (``replace_game``) or the preferences change (``prefs_changed``), and
+      nowhere else: the firmware saves a new record then.
 
-    The display: ``contrast``, ``flipped``, ``sleep_s``, ``awake``, and
-    ``settings_display`` (settings.toml's contrast and sleep time); the
-    table's ``trump`` and ``skunk_double``, and ``settings_table``
-    (settings.toml's two).
+    The display: ``contrast``, ``flipped``, ``sleep_s``, ``awake``; the
+    table's ``trump`` and ``skunk_double``; ``settings``: what
+    settings.toml said of these four (contrast, sleep time, trump, skunk).
 
     The screens: ``page``, the state of the screen open over the game's
     own (a ``Page``, None while the game's own shows), changed only by
@@ -217,12 +237,11 @@ class Table:
         self.contrast = contrast
         self.flipped = bool(flipped)
         self.sleep_s = sleep_s
-        # What settings.toml asked for: saved beside the device's own choice,
-        # so an edit of settings.toml after that choice wins at the next start.
-        self.settings_display = (contrast, sleep_s)
         self.trump = bool(trump)
         self.skunk_double = bool(skunk_double)
-        self.settings_table = (self.trump, self.skunk_double)
+        # What settings.toml asked for: saved beside the device's own choice,
+        # so an edit of settings.toml after that choice wins at the next start.
+        self.settings = (contrast, sleep_s, self.trump, self.skunk_double)
         self.awake = True
         self.tally = [0, 0]
         self.game_serial = 0
@@ -241,16 +260,10 @@ class Table:
         self.shift = 0
         self.pass_asked = False
         self.hint = 0
-        self._message = None  # the text, upper case
-        self._holds = False  # the message stays until a press, which only takes it away
-        self._message_since = 0
-        self._repeats = 0  # the same message said again: drawn a little differently
-        self._last_said = None
-        self._notices = []
+        self._said = Said()
         self._last_press = now_ms
         self._shift_since = now_ms
-        self._out_buf = None
-        self._stale = True
+        self._drawn_in = None
 
     # ----- what the firmware and the tests use --------------------------------
 
@@ -271,7 +284,7 @@ class Table:
     @property
     def screen_name(self):
         """The screen on view: a name in ``SCREENS``, or "notice"."""
-        if self._notices:
+        if self._said.notices:
             return "notice"
         page = self.page
         if page is None:
@@ -281,10 +294,10 @@ class Table:
     @property
     def message(self):
         """The message on screen as one string, or None."""
-        if self._notices:
-            return self._notices[0]
-        if self._message:
-            return self._message
+        if self._said.notices:
+            return self._said.notices[0]
+        if self._said.text:
+            return self._said.text
         return None
 
     def side_of(self, key):
@@ -310,29 +323,29 @@ class Table:
     def press(self, key, long, now_ms):
         """A short or long press of key 0..4 (ui.keys: N, E, S, W, OK)."""
         self._last_press = now_ms
-        self._stale = True
+        self._drawn_in = None
         self.hint = 0
         if not self.awake:
             # The press that wakes the display does nothing else.
             self.awake = True
             return
-        if self._notices:
+        if self._said.notices:
             # A message from the hardware stays until it has been seen.
-            self._notices.pop(0)
+            self._said.notices.pop(0)
             return
         if key == OK and long:
-            self._message = None
+            self._said.text = None
             self.pass_asked = False
             self.open("menu")
             return
         name = self.screen_name
-        if self._message and (name == "over" or self._holds):
+        if self._said.text and (name == "over" or self._said.holds):
             # The message covers the screen's hint (or says the keys have
             # turned): this press only takes it away, and starts no game
             # the table has not seen offered.
-            self._message = None
+            self._said.text = None
             return
-        self._message = None
+        self._said.text = None
         unit = screen_module(name)
         if key < OK and unit.LIST_PAGE:
             key = self.side_of(key)
@@ -388,7 +401,7 @@ class Table:
             old.changed = False
             self.prefs_changed()
         self.page = page
-        self._stale = True
+        self._drawn_in = None
 
     def home(self):
         """Close the screen on view: to a question the table has not
@@ -415,19 +428,19 @@ class Table:
                 and not banner.offers_set_back(self.game, page.hand)
                 and ticks_diff(now_ms, page.since) >= banner.SHOW_MS):
             self.close()
-        if (self._message and not self._holds
-                and ticks_diff(now_ms, self._message_since) >= MESSAGE_MS):
-            self._message = None
+        if (self._said.text and not self._said.holds
+                and ticks_diff(now_ms, self._said.since) >= MESSAGE_MS):
+            self._said.text = None
             self.pass_asked = False
-            self._stale = True
+            self._drawn_in = None
         hint = score.hint_step(ticks_diff(now_ms, self._last_press))
         if hint != self.hint:
             self.hint = hint
             if self.page is None and self.main_screen != "hand":
-                self._stale = True
+                self._drawn_in = None
         if (self.awake and self.sleep_s
                 and ticks_diff(now_ms, self._last_press) >= self.sleep_s * 1000
-                and not self._notices):
+                and not self._said.notices):
             self.awake = False
         if ticks_diff(now_ms, self._shift_since) >= SHIFT_MS:
             self._shift_since = now_ms
@@ -435,15 +448,15 @@ class Table:
             # The score screen moves, and the banner's bottom lines with it.
             name = self.screen_name
             if name == "banner" or name == "score":
-                self._stale = True
+                self._drawn_in = None
 
     def notice(self, text, now_ms):
         """A message from the hardware (stuck key, bad settings, damaged
         memory): shown until the next press, which does nothing else."""
-        self._notices.append(str(text))
+        self._said.notices.append(str(text))
         self.awake = True
         self._last_press = now_ms
-        self._stale = True
+        self._drawn_in = None
 
     def render(self, buf):
         """Draw the screen into ``buf`` (1024 bytes, SSD1306 page order) when
@@ -453,34 +466,31 @@ class Table:
         did not (nothing changed, or the display sleeps). The display then
         compares the pages with what its glass shows and sends only the
         columns that differ, so nothing is compared twice."""
-        if buf is not self._out_buf:
-            self._out_buf = buf
-            self._stale = True
-        if not self._stale or not self.awake:
+        if buf is self._drawn_in or not self.awake:
             return 0
-        self._stale = False
+        self._drawn_in = buf
         self.draw(buf)
         return ALL_PAGES
 
     def draw(self, buf):
         """Draw the screen on view, with its message, into ``buf`` now."""
         screen.clear(buf)
-        if self._notices:
-            self._draw_notice(buf, screen.wrap(self._notices[0].upper(), _NOTICE_LINES))
+        if self._said.notices:
+            self._draw_notice(buf, screen.wrap(self._said.notices[0].upper(), _NOTICE_LINES))
             return
         name = self.screen_name
         unit = screen_module(name)
         unit.draw(self, buf)
-        if not self._message:
+        if not self._said.text:
             return
         if name == "score":
             south = self.side_of(self.game.dealer) == S
-            lines = screen.wrap(self._message, _BAND_LINES_S if south else _BAND_LINES)
-            if " ".join(lines) == " ".join(self._message.split()):
+            lines = screen.wrap(self._said.text, _BAND_LINES_S if south else _BAND_LINES)
+            if " ".join(lines) == " ".join(self._said.text.split()):
                 self._draw_band(buf, lines)
                 return
             # Too long for the band: the box, over the digits for a moment.
-        self._draw_box(buf, screen.wrap(self._message, _BOX_LINES),
+        self._draw_box(buf, screen.wrap(self._said.text, _BOX_LINES),
                        getattr(unit, "SIDE_MARKS", True))
 
     # ----- persistence ---------------------------------------------------------
@@ -494,7 +504,7 @@ class Table:
         anything else. Call before ``load_game``: the game replays under the
         rules saved here."""
         prefs.load_prefs(self, data)
-        self._stale = True
+        self._drawn_in = None
 
     def load_game(self, data):
         """Resume a game saved by ``Game.to_bytes`` under the current game's
@@ -510,7 +520,7 @@ class Table:
         (ordered up? blind?) is not saved: the score screen says that
         nothing was called."""
         self.home()
-        self._stale = True
+        self._drawn_in = None
         if self.page is None and self.main_screen == "score":
             self.say("RESUMED: NO CALL YET", self._last_press)
 
@@ -597,15 +607,15 @@ class Table:
     def say(self, text, now_ms, holds=False):
         """Show a message (upper case) for ``MESSAGE_MS`` or until the next
         press; ``holds``: until the next press, which only takes it away."""
-        self._holds = holds
+        self._said.holds = holds
         text = str(text).upper()
         # press() has just cleared the message; saying it again unchanged
         # would leave the screen as it was, and every press must show.
-        self._repeats = self._repeats + 1 if text == self._last_said else 0
-        self._last_said = text
-        self._message = text
-        self._message_since = now_ms
-        self._stale = True
+        self._said.repeats = self._said.repeats + 1 if text == self._said.last else 0
+        self._said.last = text
+        self._said.text = text
+        self._said.since = now_ms
+        self._drawn_in = None
 
     def describe(self, code):
         """An action byte in words, with the table's names."""
@@ -637,7 +647,7 @@ class Table:
         takes the dealer's line only: the target and the match stay."""
         last = 6 if len(lines) == 1 else 7
         screen.clear_pages(buf, 6, last)
-        lit = not self._repeats & 1
+        lit = not self._said.repeats & 1
         screen.text_center(buf, 6, lines[0], 0, 128, lit)
         if len(lines) == 2:
             screen.text_center(buf, 7, lines[1], 0, 128, lit)
@@ -666,6 +676,6 @@ class Table:
         last = 2 + count
         edge = 4 if side_marks else 0
         screen.clear_box(buf, edge, WIDTH - edge, 2, last + 1)
-        screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self._repeats & 1))
+        screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self._said.repeats & 1))
         for i in range(count):
             screen.text_center(buf, 3 + i, lines[i], 4, 124)
