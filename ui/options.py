@@ -134,10 +134,11 @@ def change_rule(table, row):
             setattr(table, name, not getattr(table, name))
             page.changed = True
         else:
-            page.draft = table.base_rules
-            switches = table.settings[2:]
-            if (table.trump, table.skunk_double) != switches:
-                table.trump, table.skunk_double = switches
+            settings = table.settings
+            page.draft = settings.rules
+            if (table.trump, table.skunk_double) != (settings.trump, settings.skunk_double):
+                table.trump = settings.trump
+                table.skunk_double = settings.skunk_double
                 page.changed = True
         return
     name, _, choices = FIELDS[row]
@@ -155,7 +156,7 @@ def save_rules(table, now_ms):
     if draft == table.next_rules:
         return
     table.next_rules = draft
-    table.device_rules = draft != table.base_rules
+    table.device_rules = draft != table.settings.rules
     game = table.game
     if game.action_count == 0:
         table.replace_game(Game(draft, dealer=game.start_dealer), table.previous, table.tally)

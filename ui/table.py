@@ -21,14 +21,27 @@ uses. A screen module has
   picture (the key at the top moves up, at the right chooses, at the left
   goes back), False when a seat key means its seat;
 
-and often ``show(table, ...)``, which ``Table.open`` calls to open it, and
-``SIDE_MARKS = False`` on a screen that draws no triangle at the left or
-right edge (a message box then covers its edges too).
-Screens keep their state in the table's public attributes (``Table``
-lists them) and change screen by setting ``table.mode`` or by
-``table.open``. A screen that closes (``mode`` None) leaves the rest to the
-table: a page of the menu goes back to the menu, any other screen to a
-question still waiting for its answer (``Table.home``). Adding a screen is one module and its name in ``SCREENS``.
+and, when it keeps state of its own, ``show(table, page, ...)``, which
+fills the ``Page`` that ``Table.open`` makes for it, and ``SIDE_MARKS =
+False`` on a screen that draws no triangle at the left or right edge (a
+message box then covers its edges too). Adding a screen is one module and
+its name in ``SCREENS``.
+
+Who owns what. The table keeps the game, the match, the preferences and
+what it says (``Said``: messages, notices, the idle hints); the screen open
+over the game's own keeps its state in its ``Page`` (``Table.page``), made
+as it opens and dropped as it closes, so nothing of a closed screen stays
+behind. Screens change only through the table, by name, checked against
+``SCREENS``: ``open(name, ...)``; ``close()``, to a question still waiting
+for its answer (who deals first after New game, a set-back offered, the
+trump suit: ``Table.home``) or the game's own screen; ``back()``, a page the
+menu opened back to the menu, on its entry (the menu's page waits under
+it). The game is replaced only by ``Table.replace_game`` (a new game, Undo
+of New game, rules applied before the first action, a game resumed), which
+keeps the one Undo of New game brings back (a ``Previous``) and counts the
+serials the firmware saves by. Back to play, the modules only the menu's
+pages use (``MENU_ONLY``) are dropped (``release_pages``), so their code
+leaves the heap until a page opens again.
 
 One rule for every screen (README, controls): a screen answers the keys it
 offers (a label or triangle beside the key, or a hint naming it); a key it
@@ -48,6 +61,8 @@ settings.toml until "From settings" is chosen in the Rules menu.
 """
 
 import gc
+import sys
+from collections import namedtuple
 
 from micropython import const
 
@@ -62,7 +77,8 @@ from euchre_core.game_forms import Previous
 from euchre_core.rules import Rules
 
 # Every screen by its name. The game's own screen (score, hand or over, by
-# the state of the game) shows while ``Table.mode`` is None.
+# the state of the game) shows while no screen is open over it
+# (``Table.page`` is None).
 SCREENS = ("score", "hand", "over", "quick", "banner", "ask", "menu", "pick", "adjust",
            "options", "stats", "history", "confirm", "suit")
 
@@ -83,6 +99,25 @@ def load_screens(names):
         if name not in _LOADED:
             # __import__ returns the package, which the import gave the module.
             _LOADED[name] = getattr(__import__("ui." + name), name)
+
+
+# The modules only the menu's pages use: dropped when the screens close to
+# the game's own (``release_pages``), so their code leaves the heap until a
+# page opens again.
+MENU_ONLY = ("options", "stats", "history", "adjust", "confirm", "export")
+
+
+def release_pages():
+    """Drop the modules of ``MENU_ONLY`` that are loaded: from the loaded
+    screens, the interpreter's modules and the package, the references an
+    import keeps."""
+    for name in MENU_ONLY:
+        if _LOADED.pop(name, None) is not None:
+            sys.modules.pop("ui." + name, None)
+            try:
+                delattr(sys.modules["ui"], name)
+            except AttributeError:
+                pass
 
 
 def screen_module(name):
@@ -115,25 +150,36 @@ _BAND_LINES_S = (21, 9, 9)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
 
+# What settings.toml asked for (``Table.settings``): the house rules, the
+# display's contrast and sleep time, the table's two switches.
+Settings = namedtuple("Settings", ("rules", "contrast", "sleep_s", "trump", "skunk_double"))
+
 
 class Said:
-    """What the table says over the screen on view.
+    """What the table says over the screen on view (``Table.said``).
 
     * ``text``: the message (upper case), or None; ``since``: when it was
       said; ``holds``: it stays until a press, which only takes it away;
       ``repeats``: the same text said again this many times in a row
       (drawn a little differently, so that every press shows); ``last``:
-      the text said last.
+      the text said last; ``asks_pass``: it asks "all passed?" (the score
+      screen's OK).
     * ``notices``: messages from the hardware, each until a press.
+    * ``pressed``: when the last key was pressed; ``hint``: what the score
+      screen's dealer line (and the game-over screen's key line) shows
+      while nobody presses a key (``score.hint_step``).
     """
 
-    def __init__(self):
+    def __init__(self, now_ms):
         self.text = None
         self.since = 0
         self.holds = False
         self.repeats = 0
         self.last = None
+        self.asks_pass = False
         self.notices = []
+        self.pressed = now_ms
+        self.hint = 0
 
 
 class Page:
@@ -191,7 +237,7 @@ class Table:
       ``Previous`` (euchre_core.game_forms), or None.
     * ``tally``: [N-S, E-W], games won in this match (a skunk counts two
       with ``skunk_double``).
-    * ``base_rules``: settings.toml's; ``next_rules``: the next game's;
+    * ``next_rules``: the next game's;
       ``device_rules``: True when the Rules menu chose them over settings.toml.
     * ``names``, ``teams``: as drawn (upper case bytes, ui.names).
     * ``game_serial``, ``prefs_serial``: count up when the game is replaced
@@ -200,7 +246,7 @@ class Table:
 
     The display: ``contrast``, ``flipped``, ``sleep_s``, ``awake``; the
     table's ``trump`` and ``skunk_double``; ``settings``: what
-    settings.toml said of these four (contrast, sleep time, trump, skunk).
+    settings.toml said (a ``Settings``: the rules and these four).
 
     The screens: ``page``, the state of the screen open over the game's
     own (a ``Page``, None while the game's own shows), changed only by
@@ -214,17 +260,15 @@ class Table:
     both teams, undone together.
 
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
-    * ``pass_asked``: the score screen asks "all passed?" (the message on view).
-    * ``hint``: what the score screen's dealer line (and the game-over
-      screen's key line) shows while the table is idle (``score.hint_step``).
     * ``out``: where Export prints.
     """
 
     def __init__(self, rules=None, names=None, teams=None, contrast=CONTRAST,
                  flipped=False, sleep_s=SLEEP_S, rand=None, game=None, out=None,
                  now_ms=0, trump=False, skunk_double=False):
-        self.base_rules = rules if rules is not None else Rules()
-        self.next_rules = self.base_rules
+        if rules is None:
+            rules = Rules()
+        self.next_rules = rules
         self.device_rules = False
         if names is None:
             names = NAMES
@@ -241,7 +285,7 @@ class Table:
         self.skunk_double = bool(skunk_double)
         # What settings.toml asked for: saved beside the device's own choice,
         # so an edit of settings.toml after that choice wins at the next start.
-        self.settings = (contrast, sleep_s, self.trump, self.skunk_double)
+        self.settings = Settings(rules, contrast, sleep_s, self.trump, self.skunk_double)
         self.awake = True
         self.tally = [0, 0]
         self.game_serial = 0
@@ -249,7 +293,7 @@ class Table:
         self.rand = rand
         self.out = out
         if game is None:
-            game = Game(self.base_rules, dealer=self.random_seat(now_ms))
+            game = Game(rules, dealer=self.random_seat(now_ms))
         self.game = game
         self.previous = None
         self.page = None
@@ -258,10 +302,7 @@ class Table:
         self.suit_skipped = False
         self.undo_pair = None
         self.shift = 0
-        self.pass_asked = False
-        self.hint = 0
-        self._said = Said()
-        self._last_press = now_ms
+        self.said = Said(now_ms)
         self._shift_since = now_ms
         self._drawn_in = None
 
@@ -276,15 +317,9 @@ class Table:
         return "hand" if self.game.in_hand else "score"
 
     @property
-    def mode(self):
-        """The name of the screen open over the game's own, or None."""
-        page = self.page
-        return None if page is None else page.name
-
-    @property
     def screen_name(self):
         """The screen on view: a name in ``SCREENS``, or "notice"."""
-        if self._said.notices:
+        if self.said.notices:
             return "notice"
         page = self.page
         if page is None:
@@ -294,10 +329,10 @@ class Table:
     @property
     def message(self):
         """The message on screen as one string, or None."""
-        if self._said.notices:
-            return self._said.notices[0]
-        if self._said.text:
-            return self._said.text
+        if self.said.notices:
+            return self.said.notices[0]
+        if self.said.text:
+            return self.said.text
         return None
 
     def side_of(self, key):
@@ -322,30 +357,30 @@ class Table:
 
     def press(self, key, long, now_ms):
         """A short or long press of key 0..4 (ui.keys: N, E, S, W, OK)."""
-        self._last_press = now_ms
+        self.said.pressed = now_ms
         self._drawn_in = None
-        self.hint = 0
+        self.said.hint = 0
         if not self.awake:
             # The press that wakes the display does nothing else.
             self.awake = True
             return
-        if self._said.notices:
+        if self.said.notices:
             # A message from the hardware stays until it has been seen.
-            self._said.notices.pop(0)
+            self.said.notices.pop(0)
             return
         if key == OK and long:
-            self._said.text = None
-            self.pass_asked = False
+            self.said.text = None
+            self.said.asks_pass = False
             self.open("menu")
             return
         name = self.screen_name
-        if self._said.text and (name == "over" or self._said.holds):
+        if self.said.text and (name == "over" or self.said.holds):
             # The message covers the screen's hint (or says the keys have
             # turned): this press only takes it away, and starts no game
             # the table has not seen offered.
-            self._said.text = None
+            self.said.text = None
             return
-        self._said.text = None
+        self.said.text = None
         unit = screen_module(name)
         if key < OK and unit.LIST_PAGE:
             key = self.side_of(key)
@@ -402,6 +437,9 @@ class Table:
             self.prefs_changed()
         self.page = page
         self._drawn_in = None
+        if page is None and old is not None:
+            # Back to play: the menu's pages are not needed until it opens.
+            release_pages()
 
     def home(self):
         """Close the screen on view: to a question the table has not
@@ -428,19 +466,19 @@ class Table:
                 and not banner.offers_set_back(self.game, page.hand)
                 and ticks_diff(now_ms, page.since) >= banner.SHOW_MS):
             self.close()
-        if (self._said.text and not self._said.holds
-                and ticks_diff(now_ms, self._said.since) >= MESSAGE_MS):
-            self._said.text = None
-            self.pass_asked = False
+        if (self.said.text and not self.said.holds
+                and ticks_diff(now_ms, self.said.since) >= MESSAGE_MS):
+            self.said.text = None
+            self.said.asks_pass = False
             self._drawn_in = None
-        hint = score.hint_step(ticks_diff(now_ms, self._last_press))
-        if hint != self.hint:
-            self.hint = hint
+        hint = score.hint_step(ticks_diff(now_ms, self.said.pressed))
+        if hint != self.said.hint:
+            self.said.hint = hint
             if self.page is None and self.main_screen != "hand":
                 self._drawn_in = None
         if (self.awake and self.sleep_s
-                and ticks_diff(now_ms, self._last_press) >= self.sleep_s * 1000
-                and not self._said.notices):
+                and ticks_diff(now_ms, self.said.pressed) >= self.sleep_s * 1000
+                and not self.said.notices):
             self.awake = False
         if ticks_diff(now_ms, self._shift_since) >= SHIFT_MS:
             self._shift_since = now_ms
@@ -453,9 +491,9 @@ class Table:
     def notice(self, text, now_ms):
         """A message from the hardware (stuck key, bad settings, damaged
         memory): shown until the next press, which does nothing else."""
-        self._said.notices.append(str(text))
+        self.said.notices.append(str(text))
         self.awake = True
-        self._last_press = now_ms
+        self.said.pressed = now_ms
         self._drawn_in = None
 
     def render(self, buf):
@@ -475,22 +513,22 @@ class Table:
     def draw(self, buf):
         """Draw the screen on view, with its message, into ``buf`` now."""
         screen.clear(buf)
-        if self._said.notices:
-            self._draw_notice(buf, screen.wrap(self._said.notices[0].upper(), _NOTICE_LINES))
+        if self.said.notices:
+            self._draw_notice(buf, screen.wrap(self.said.notices[0].upper(), _NOTICE_LINES))
             return
         name = self.screen_name
         unit = screen_module(name)
         unit.draw(self, buf)
-        if not self._said.text:
+        if not self.said.text:
             return
         if name == "score":
             south = self.side_of(self.game.dealer) == S
-            lines = screen.wrap(self._said.text, _BAND_LINES_S if south else _BAND_LINES)
-            if " ".join(lines) == " ".join(self._said.text.split()):
+            lines = screen.wrap(self.said.text, _BAND_LINES_S if south else _BAND_LINES)
+            if " ".join(lines) == " ".join(self.said.text.split()):
                 self._draw_band(buf, lines)
                 return
             # Too long for the band: the box, over the digits for a moment.
-        self._draw_box(buf, screen.wrap(self._said.text, _BOX_LINES),
+        self._draw_box(buf, screen.wrap(self.said.text, _BOX_LINES),
                        getattr(unit, "SIDE_MARKS", True))
 
     # ----- persistence ---------------------------------------------------------
@@ -522,7 +560,7 @@ class Table:
         self.home()
         self._drawn_in = None
         if self.page is None and self.main_screen == "score":
-            self.say("RESUMED: NO CALL YET", self._last_press)
+            self.say("RESUMED: NO CALL YET", self.said.pressed)
 
     def export_lines(self):
         """The game log as CSV lines for the USB serial console."""
@@ -607,14 +645,14 @@ class Table:
     def say(self, text, now_ms, holds=False):
         """Show a message (upper case) for ``MESSAGE_MS`` or until the next
         press; ``holds``: until the next press, which only takes it away."""
-        self._said.holds = holds
+        self.said.holds = holds
         text = str(text).upper()
         # press() has just cleared the message; saying it again unchanged
         # would leave the screen as it was, and every press must show.
-        self._said.repeats = self._said.repeats + 1 if text == self._said.last else 0
-        self._said.last = text
-        self._said.text = text
-        self._said.since = now_ms
+        self.said.repeats = self.said.repeats + 1 if text == self.said.last else 0
+        self.said.last = text
+        self.said.text = text
+        self.said.since = now_ms
         self._drawn_in = None
 
     def describe(self, code):
@@ -647,7 +685,7 @@ class Table:
         takes the dealer's line only: the target and the match stay."""
         last = 6 if len(lines) == 1 else 7
         screen.clear_pages(buf, 6, last)
-        lit = not self._said.repeats & 1
+        lit = not self.said.repeats & 1
         screen.text_center(buf, 6, lines[0], 0, 128, lit)
         if len(lines) == 2:
             screen.text_center(buf, 7, lines[1], 0, 128, lit)
@@ -676,6 +714,6 @@ class Table:
         last = 2 + count
         edge = 4 if side_marks else 0
         screen.clear_box(buf, edge, WIDTH - edge, 2, last + 1)
-        screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self._said.repeats & 1))
+        screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self.said.repeats & 1))
         for i in range(count):
             screen.text_center(buf, 3 + i, lines[i], 4, 124)
