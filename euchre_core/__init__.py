@@ -1,8 +1,9 @@
 """Table Euchre Scorekeeper: the rules engine.
 
 ``Rules``, ``Game``, ``hand_points`` and the action log's text form. It
-imports no hardware module and no clock, so it runs unchanged on CPython,
-MicroPython and CircuitPython. Layers, each importing only those below it:
+imports no hardware module and no clock, so it runs unchanged on CPython (a
+bare one, with nothing installed, too), MicroPython and CircuitPython.
+Layers, each importing only those below it: ``basics`` (``const``),
 ``rules`` (options, scoring), ``actions`` (the action byte), ``game_forms``
 (saved form, adjustments, stats), ``game``.
 """

@@ -15,7 +15,7 @@ S, "F3" the makers end the hand with 3 tricks, "Q3" a quick result: made
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-from micropython import const
+from euchre_core.basics import const
 
 SEAT_NAMES = "NESW"
 SUIT_NAMES = "SHDC"

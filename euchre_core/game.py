@@ -7,7 +7,7 @@ it. Seats are 0..3 clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-from micropython import const
+from euchre_core.basics import const
 
 from euchre_core import game_forms
 from euchre_core.actions import (ADJUST, ALONE, BLIND, CALL, DEFEND_ALONE, FINISH,

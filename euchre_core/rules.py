@@ -5,7 +5,7 @@ Sources: RULES.md (seeds 000, 001, 002; Hoyle; the 1888 Laws of Euchre;
 the Robson rules; progressive euchre).
 """
 
-from micropython import const
+from euchre_core.basics import const
 
 # Each option: (name, default, choices). ``choices`` lists what the device's
 # Rules menu offers; ``target`` and ``hands`` also accept other numbers.

@@ -103,3 +103,16 @@ def case_printed_forms():
     from euchre_core.game import seat_name, team_name
     assert [team_name(team) for team in (0, 1)] == ["N-S", "E-W"]
     assert [seat_name(seat) for seat in (0, 1, 2, 3)] == ["N", "E", "S", "W"]
+
+
+# ----- const: folded by MicroPython wherever it is imported from ------------------
+
+def case_private_constants_are_folded_on_micropython():
+    # The engine takes const from euchre_core.basics, not from micropython
+    # itself: MicroPython's compiler still folds a private one away (no
+    # module attribute, no RAM); CPython keeps it as a name.
+    import sys
+    from euchre_core import game, game_forms
+    micropython = sys.implementation.name == "micropython"
+    for module, name in ((game_forms, "_NOBODY"), (game_forms, "_HEADER"), (game, "_MARKS_KEPT")):
+        assert hasattr(module, name) != micropython, name
