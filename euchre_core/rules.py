@@ -5,7 +5,7 @@ Sources: RULES.md (seeds 000, 001, 002; Hoyle; the 1888 Laws of Euchre;
 the Robson rules; progressive euchre).
 """
 
-from euchre_core.basics import const
+from euchre_core.basics import Refusal, const
 
 # Each option: (name, default, choices). ``choices`` lists what the device's
 # Rules menu offers; ``target`` and ``hands`` also accept other numbers.
@@ -148,15 +148,21 @@ LONE_DEFENSE = "lone_defense"
 RENEGE = "renege"
 
 
+def check_alone(rules, defender=False, blind=False):
+    """A ``Refusal`` unless ``rules`` let a defender go alone (``defender``)
+    and allow a blind loner (``blind``)."""
+    if defender and rules.defender_alone == "off":
+        raise Refusal("These rules do not let a defender go alone")
+    if blind and not rules.blind_loner:
+        raise Refusal("These rules do not allow a blind loner")
+
+
 def score_hand(rules, makers_tricks, maker_alone=False, defender_alone=False,
                blind=False):
     """(side, points, kind) for a hand played out; see ``hand_points``."""
     if not _is_int(makers_tricks) or not 0 <= makers_tricks <= 5:
         raise ValueError("The makers take 0 to 5 tricks, got " + repr(makers_tricks))
-    if defender_alone and rules.defender_alone == "off":
-        raise ValueError("These rules do not let a defender go alone")
-    if blind and not rules.blind_loner:
-        raise ValueError("These rules do not allow a blind loner")
+    check_alone(rules, defender_alone, blind)
     if makers_tricks == 5:
         if blind:
             return "makers", 5, LONE_MARCH  # Robson: a blind march scores 5

@@ -314,7 +314,7 @@ def case_hands_tie_is_over_without_a_winner():
     assert game.scores == [2, 2] and game.over and game.winner is None
     assert not game.skunk and game.hands_left == 0
     assert "over" in refused(game, game.call, S)
-    assert game.pass_refusal() == "The game is over"
+    assert str(game.pass_refusal()) == "The game is over"
     copy = reloaded(game)
     assert copy.over and copy.winner is None
 
