@@ -5,7 +5,7 @@ the rules refuse) and the action log's text form. It imports no hardware
 module and no clock, so it runs unchanged on CPython (a bare one, with
 nothing installed, too), MicroPython and CircuitPython. Layers, each
 importing only those below it: ``basics`` (``const``, the seat letters,
-``Refusal``), ``rules`` (options, scoring), ``actions`` (the action byte),
+``Refusal``), ``rules`` (the house rules' rows, scoring), ``actions`` (the action byte),
 ``game_forms`` (saved form, adjustments, stats), ``game``.
 """
 
