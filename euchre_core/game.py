@@ -31,10 +31,6 @@ def seat_name(seat):
     return SEAT_NAMES[seat]
 
 
-def team_name(team):
-    return "N-S" if team == 0 else "E-W"
-
-
 class Game:
     """One game: call, tricks, score, to the target (or a number of hands).
 

@@ -15,7 +15,7 @@ from hw.clock import ticks_diff, ticks_ms
 from hw.keys import NONE, RESET
 from hw.led import STUCK_KEY
 from ui.keys import LETTERS
-from ui.presses import LONG, STUCK
+from ui.presses import LONG, STUCK, key_of, kind_of
 
 try:
     from typing import Any
@@ -75,13 +75,14 @@ def run(firmware: Any, healthy_ms: int) -> None:
                         buzzer.beep(buzzer.CLICK, now)
         result = presses.poll(now)
         while result:
-            key = result & 7
-            if result >> 3 == LONG:
+            key = key_of(result)
+            kind = kind_of(result)
+            if kind == LONG:
                 table.press(key, True, now)
                 pressed = True
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
-            elif result >> 3 == STUCK:
+            elif kind == STUCK:
                 message = "Key " + LETTERS[key] + " stuck: ignored"
                 say(message)
                 table.notice(message, now)

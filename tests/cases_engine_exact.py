@@ -100,8 +100,7 @@ def case_printed_forms():
     assert repr(game) == "<Game dealer=S scores=[0, 0] actions='CN TN'>"
     game = Game.parse(Rules(), "CN TN TN TN TN TN J1+3", dealer=E)
     assert repr(game) == "<Game dealer=S scores=[2, 3] actions='CN TN TN TN TN TN J1+3'>"
-    from euchre_core.game import seat_name, team_name
-    assert [team_name(team) for team in (0, 1)] == ["N-S", "E-W"]
+    from euchre_core.game import seat_name
     assert [seat_name(seat) for seat in (0, 1, 2, 3)] == ["N", "E", "S", "W"]
 
 

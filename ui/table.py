@@ -377,18 +377,10 @@ class Table:
 
     def load_prefs(self, data):
         """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
-        anything else. Call before ``load_game``: the game replays under the
-        rules saved here."""
+        anything else. Call before the saved actions replay: they replay
+        under the rules saved here."""
         prefs.load_prefs(self, data)
         self._stale = True
-
-    def load_game(self, data):
-        """Resume a game saved by ``Game.to_bytes`` under the current game's
-        rules; ValueError when it is not one."""
-        self.game = Game.from_bytes(self.game.rules, data)
-        self.mode = None
-        self._stale = True
-        self.resumed()
 
     def resumed(self):
         """The game was just replayed from its saved form: when its last
