@@ -7,13 +7,12 @@ it. Seats are 0..3 clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-from euchre_core.basics import Refusal, const
-
 from euchre_core import game_forms
 from euchre_core.actions import (ADJUST, ALONE, BLIND, CALL, DEFEND_ALONE, FINISH,
                                  MAKER, MINUS, ORDERED_UP, PASS, QUICK, RENEGE,
                                  SEAT_NAMES, SET_BACK, SET_DEALER, SUIT_NAMES, SUIT_WORDS,
                                  TRICK, TRUMP, action_text, parse_action)
+from euchre_core.basics import Refusal, const
 from euchre_core.game_forms import HAND_BYTES
 from euchre_core.rules import RENEGE as RENEGE_HAND
 from euchre_core.rules import Rules, check_alone, decide_winner, score_hand
