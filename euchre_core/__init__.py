@@ -1,13 +1,16 @@
 """Table Euchre Scorekeeper: the rules engine.
 
-``Rules``, ``Game``, ``hand_points`` and the action log's text form. It
-imports no hardware module and no clock, so it runs unchanged on CPython,
-MicroPython and CircuitPython. Layers, each importing only those below it:
-``rules`` (options, scoring), ``actions`` (the action byte), ``game_forms``
-(saved form, adjustments, stats), ``game``.
+``Rules``, ``Game``, ``hand_points``, ``Refusal`` (the error of an action
+the rules refuse) and the action log's text form. It imports no hardware
+module and no clock, so it runs unchanged on CPython (a bare one, with
+nothing installed, too), MicroPython and CircuitPython. Layers, each
+importing only those below it: ``basics`` (``const``, the seat letters,
+``Refusal``), ``rules`` (the house rules' rows, scoring), ``actions`` (the action byte),
+``game_forms`` (saved form, adjustments, stats), ``game``.
 """
 
 from euchre_core.actions import action_text, parse_action
+from euchre_core.basics import Refusal
 from euchre_core.game import Game
 from euchre_core.game_forms import Hand
 from euchre_core.rules import FIELDS, Rules, hand_points, score_hand

@@ -1,8 +1,9 @@
 """The action byte: one step of a game in one byte, and its word in the text form.
 
-The owner of the action layout, the seat and suit letters and the checksum:
+The owner of the action layout, the suit letters and the checksum:
 ``game`` plays the bytes, ``game_forms`` stores and reads them, and both
-import what they need from here.
+import what they need from here (the seat letters too, which ``basics``
+owns).
 
 The words (``Game.text``): "CN" N calls, "AN" N calls alone, "BN" N (the
 dealer) goes alone blind, "CN^" / "AN^" N orders trump up in the first round,
@@ -15,9 +16,8 @@ S, "F3" the makers end the hand with 3 tricks, "Q3" a quick result: made
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-from micropython import const
+from euchre_core.basics import SEAT_NAMES, const
 
-SEAT_NAMES = "NESW"
 SUIT_NAMES = "SHDC"
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 

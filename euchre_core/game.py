@@ -7,16 +7,15 @@ it. Seats are 0..3 clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-from micropython import const
-
 from euchre_core import game_forms
 from euchre_core.actions import (ADJUST, ALONE, BLIND, CALL, DEFEND_ALONE, FINISH,
                                  MAKER, MINUS, ORDERED_UP, PASS, QUICK, RENEGE,
                                  SEAT_NAMES, SET_BACK, SET_DEALER, SUIT_NAMES, SUIT_WORDS,
                                  TRICK, TRUMP, action_text, parse_action)
+from euchre_core.basics import Refusal, const
 from euchre_core.game_forms import HAND_BYTES
 from euchre_core.rules import RENEGE as RENEGE_HAND
-from euchre_core.rules import Rules, decide_winner, score_hand
+from euchre_core.rules import Rules, check_alone, decide_winner, score_hand
 
 _MARKS_KEPT = const(6)
 
@@ -29,10 +28,6 @@ def _seat(seat):
 
 def seat_name(seat):
     return SEAT_NAMES[seat]
-
-
-def team_name(team):
-    return "N-S" if team == 0 else "E-W"
 
 
 class Game:
@@ -152,21 +147,23 @@ class Game:
         return False
 
     def pass_refusal(self):
-        """Why the deal cannot pass now, or None when it can."""
+        """Why the deal cannot pass now (the ``Refusal`` ``pass_deal``
+        raises), or None when it can."""
         if self.over:
-            return "The game is over"
+            return Refusal("The game is over")
         if self.in_hand:
-            return "Trump is already named"
+            return Refusal("Trump is already named")
         if self.rules.stick_the_dealer:
-            return "Stick the dealer: " + seat_name(self.dealer) + " must name trump"
+            return Refusal("Stick the dealer: %s must name trump", self.dealer)
         return None
 
     def set_back_refusal(self):
-        """Why ``set_back`` is refused now, or None when it is allowed."""
+        """Why ``set_back`` is refused now (a ``Refusal``), or None when it
+        is allowed."""
         if not self.rules.setback:
-            return "These rules do not play set-backs"
+            return Refusal("These rules do not play set-backs")
         if not self._may_set_back:
-            return "A set-back comes right after a hand that scored 2 or 4 points"
+            return Refusal("A set-back comes right after a hand that scored 2 or 4 points")
         return None
 
     def history(self):
@@ -290,7 +287,8 @@ class Game:
                 and self._tricks[makers] <= makers_tricks <= 5 - self._tricks[1 - makers])
 
     def apply(self, code):
-        """Apply one action byte; ValueError (and no change) if not allowed."""
+        """Apply one action byte; a ``Refusal`` (and no change) when the game
+        or its rules refuse it now, ValueError for a byte that is no action."""
         self._step(code)
         self._codes.append(code)
         if self.makers is None:
@@ -298,7 +296,7 @@ class Game:
 
     def extend(self, codes):
         """Apply the action bytes ``codes`` in order, as ``apply`` does each.
-        At the first one refused, its ValueError is raised and the game keeps
+        At the first one refused, its error is raised and the game keeps
         the actions before it (``action_count`` tells how many)."""
         for code in codes:
             self.apply(code)
@@ -358,7 +356,7 @@ class Game:
             self._do_set_back()
             return
         if self.over:
-            raise ValueError("The game is over: undo, or start a new game")
+            raise Refusal("The game is over: undo, or start a new game")
         if kind == CALL:
             self._do_call(arg & 3, arg)
         elif kind == DEFEND_ALONE:
@@ -373,7 +371,7 @@ class Game:
             else:
                 refusal = self.pass_refusal()
                 if refusal:
-                    raise ValueError(refusal)
+                    raise refusal
                 self.misdeals += 1
                 self.dealer = (self.dealer + 1) % 4
         elif kind == RENEGE:
@@ -384,15 +382,15 @@ class Game:
             if arg & MINUS:
                 points = -points
             if self._scores[team] + points < 0:
-                raise ValueError("A score cannot go below 0")
+                raise Refusal("A score cannot go below 0")
             self._scores[team] += points
             self._score_changed()
         elif kind == SET_DEALER:
             seat = self._arg_seat(arg)
             if self.in_hand:
-                raise ValueError("Set the dealer between hands, not during one")
+                raise Refusal("Set the dealer between hands, not during one")
             if seat == self.dealer:
-                raise ValueError(seat_name(seat) + " is already the dealer")
+                raise Refusal("%s is already the dealer", seat)
             self.dealer = seat
         else:
             if arg & 16:
@@ -411,14 +409,12 @@ class Game:
         if arg & BLIND and (not arg & ALONE or arg & ORDERED_UP):
             raise ValueError("Not an action: " + repr(CALL << 5 | arg))
         if self.in_hand:
-            raise ValueError("Trump is already named by " + seat_name(self.caller))
+            raise Refusal("Trump is already named by %s", self.caller)
         blind = bool(arg & BLIND)
         if blind:
-            if not self.rules.blind_loner:
-                raise ValueError("These rules do not allow a blind loner")
+            check_alone(self.rules, blind=True)
             if seat != self.dealer:
-                raise ValueError("Only the dealer (" + seat_name(self.dealer)
-                                 + ") can go alone blind")
+                raise Refusal("Only the dealer (%s) can go alone blind", self.dealer)
         # Canadian loner: the dealer's partner who orders the dealer up
         # plays alone.
         forced = (arg & ORDERED_UP and self.rules.canadian_loner
@@ -431,18 +427,21 @@ class Game:
         self._forced = bool(forced)
         self.leader = self._first_leader()
 
-    def _do_trump(self, suit):
+    def _need_trump(self):
         if not self.in_hand:
-            raise ValueError("Nobody has named trump yet")
+            raise Refusal("Nobody has named trump yet")
+
+    def _do_trump(self, suit):
+        self._need_trump()
         if self._trump:
-            raise ValueError("Trump is already " + SUIT_WORDS[self._trump - 1]
+            raise Refusal("Trump is already " + SUIT_WORDS[self._trump - 1]
                              + ": undo to change it")
         self._trump = 1 + suit
 
     def _do_set_back(self):
         refusal = self.set_back_refusal()
         if refusal:
-            raise ValueError(refusal)
+            raise refusal
         hand = self.last_hand
         scores = self._scores
         scores[hand.scorer] -= hand.points
@@ -454,22 +453,20 @@ class Game:
         self._score_changed()
 
     def _do_alone(self, seat, maker):
-        if not self.in_hand:
-            raise ValueError("Nobody has named trump yet")
+        self._need_trump()
         if maker:
             if seat % 2 != self.makers:
-                raise ValueError(seat_name(seat) + " is a defender, not a maker")
+                raise Refusal("%s is a defender, not a maker", seat)
             lone = self.lone_seat
         else:
-            if self.rules.defender_alone == "off":
-                raise ValueError("These rules do not let a defender go alone")
+            check_alone(self.rules, defender=True)
             if seat % 2 == self.makers:
-                raise ValueError(seat_name(seat) + " is a maker, not a defender")
+                raise Refusal("%s is a maker, not a defender", seat)
             lone = self.lone_defender
         if lone is not None:
-            raise ValueError(seat_name(lone) + " is already alone")
+            raise Refusal("%s is already alone", lone)
         if self.tricks_played:
-            raise ValueError("Too late: going alone is before the first trick")
+            raise Refusal("Too late: going alone is before the first trick")
         if maker:
             self.lone_seat = seat
         else:
@@ -490,11 +487,14 @@ class Game:
             seat = (seat + 1) % 4
         return seat
 
+    def _plays(self, seat):
+        if self.sits_out(seat):
+            raise Refusal("%s sits out this hand", seat)
+
     def _do_trick(self, seat):
         if not self.in_hand:
-            raise ValueError("Name trump before counting tricks")
-        if self.sits_out(seat):
-            raise ValueError(seat_name(seat) + " sits out this hand")
+            raise Refusal("Name trump before counting tricks")
+        self._plays(seat)
         self._tricks[seat % 2] += 1
         self.tricks_played += 1
         self.leader = seat
@@ -502,16 +502,15 @@ class Game:
             self._score_play(self._tricks[self.makers])
 
     def _do_finish(self, makers_tricks, quick):
-        if not self.in_hand:
-            raise ValueError("Nobody has named trump yet")
+        self._need_trump()
         if makers_tricks > 5:
             raise ValueError("The makers take 0 to 5 tricks, not " + str(makers_tricks))
         if makers_tricks < self._tricks[self.makers]:
-            raise ValueError("The makers already have "
-                             + _count_tricks(self._tricks[self.makers]))
+            raise Refusal("The makers already have "
+                          + _count_tricks(self._tricks[self.makers]))
         if 5 - makers_tricks < self._tricks[1 - self.makers]:
-            raise ValueError("The defenders already have "
-                             + _count_tricks(self._tricks[1 - self.makers]))
+            raise Refusal("The defenders already have "
+                          + _count_tricks(self._tricks[1 - self.makers]))
         if quick:
             # The hand keeps the tricks actually played.
             self._score_play(makers_tricks, True)
@@ -523,9 +522,8 @@ class Game:
 
     def _do_renege(self, seat):
         if not self.in_hand:
-            raise ValueError("No hand is being played")
-        if self.sits_out(seat):
-            raise ValueError(seat_name(seat) + " sits out this hand")
+            raise Refusal("No hand is being played")
+        self._plays(seat)
         lone = self.lone_seat is not None or self.lone_defender is not None
         points = self.rules.renege_alone_points if lone else self.rules.renege_points
         self._end_hand(1 - seat % 2, points, RENEGE_HAND, seat)

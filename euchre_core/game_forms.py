@@ -9,9 +9,8 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from collections import namedtuple
 
-from micropython import const
-
 from euchre_core.actions import ADJUST, CALL, FINISH, MINUS, RENEGE, SUIT_NAMES, TRICK, crc16
+from euchre_core.basics import const
 from euchre_core.rules import EUCHRE, LONE_DEFENSE, LONE_MARCH, MADE, MARCH
 from euchre_core.rules import RENEGE as RENEGE_HAND
 

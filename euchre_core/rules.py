@@ -6,37 +6,47 @@ encyclopedia articles on euchre, Hoyle, the 1888 Laws of Euchre, the Robson
 rules and progressive euchre as it is played.
 """
 
-from micropython import const
+from euchre_core.basics import Refusal, const
 
-# Each option: (name, default, choices). ``choices`` lists what the device's
-# Rules menu offers; ``target`` and ``hands`` also accept other numbers.
-# Options are only ever added at the end: the saved form is in this order.
+# What a rule's value is: how it is checked, saved, read from settings.toml
+# and shown on the Rules page.
+FLAG = const(0)    # True or False
+WORD = const(1)    # one of its choices, a word
+POINTS = const(2)  # points from 1 to 9 (the Rules page offers the choices)
+SCORE = const(3)   # a score from 1 to 99, saved as the number
+COUNT = const(4)   # a number of hands from 0 (off) to 99, saved as the number
+_POINTS_MAX = const(9)
+_COUNT_MAX = const(99)
+
+# Each rule, one row: (name, default, choices, kind, label). ``name`` is the
+# ``Rules`` keyword and, upper case after "EUCHRE_", its settings.toml key;
+# ``choices`` lists what the device's Rules page offers, in its order;
+# ``label`` is that page's. Adding a house rule is adding its row (at the
+# end: the saved form is in this order) and its scoring.
 FIELDS = (
-    ("target", 10, (5, 7, 10, 11, 15)),
-    ("win_by_two", False, (False, True)),
-    ("defender_alone", "4", ("4", "2_4", "off")),
-    ("loner_euchred_points", 2, (2, 4)),
-    ("lone_march_points", 4, (3, 4, 5)),
-    ("renege_points", 2, (2, 3)),
-    ("renege_alone_points", 2, (2, 3, 4)),
-    ("stick_the_dealer", False, (False, True)),
-    ("lead", "loner_left", ("loner_left", "dealer_left")),
+    ("target", 10, (5, 7, 10, 11, 15), SCORE, "TARGET"),
+    ("win_by_two", False, (False, True), FLAG, "WIN BY TWO"),
+    ("defender_alone", "4", ("4", "2_4", "off"), WORD, "DEFEND ALONE"),
+    ("loner_euchred_points", 2, (2, 4), POINTS, "LONER SET"),
+    ("lone_march_points", 4, (3, 4, 5), POINTS, "LONE MARCH"),
+    ("renege_points", 2, (2, 3), POINTS, "RENEGE"),
+    ("renege_alone_points", 2, (2, 3, 4), POINTS, "RENEGE ALONE"),
+    ("stick_the_dealer", False, (False, True), FLAG, "STICK DEALER"),
+    ("lead", "loner_left", ("loner_left", "dealer_left"), WORD, "FIRST LEAD"),
     # The house rules below came later; a saved form that ends before them
     # holds their defaults.
-    ("canadian_loner", False, (False, True)),
-    ("setback", False, (False, True)),
-    ("blind_loner", False, (False, True)),
-    ("hands", 0, (0, 4, 8, 12, 16)),
+    ("canadian_loner", False, (False, True), FLAG, "CANADIAN LONER"),
+    ("setback", False, (False, True), FLAG, "ROBSON SET BACK"),
+    ("blind_loner", False, (False, True), FLAG, "BLIND LONER"),
+    ("hands", 0, (0, 4, 8, 12, 16), COUNT, "PROGRESSIVE"),
 )
 
-_NUMBER_FIELDS = ("target", "loner_euchred_points", "lone_march_points",
-                  "renege_points", "renege_alone_points")
-_FLAG_FIELDS = ("win_by_two", "stick_the_dealer", "canadian_loner", "setback",
-                "blind_loner")
-_COUNT_FIELDS = ("target", "hands")  # saved as the number itself
-_TARGET_MAX = 99
-_POINTS_MAX = 9
-_FIRST_FIELDS = const(9)  # the options saved by every version
+_FIRST_FIELDS = const(9)  # the rules saved by every version
+
+
+def limits(kind):
+    """(lowest, highest) value of a rule of ``kind`` SCORE, COUNT or POINTS."""
+    return (0 if kind == COUNT else 1), (_POINTS_MAX if kind == POINTS else _COUNT_MAX)
 
 
 def _is_int(value):
@@ -54,9 +64,9 @@ class Rules:
         for name in options:
             if not any(field[0] == name for field in FIELDS):
                 raise ValueError("Unknown rule option: " + repr(name))
-        for name, default, choices in FIELDS:
+        for name, default, choices, kind, _ in FIELDS:
             value = options.get(name, default)
-            _check(name, value, choices)
+            _check(name, value, choices, kind)
             setattr(self, name, value)
 
     def replace(self, **changes):
@@ -69,7 +79,7 @@ class Rules:
         return dict((field[0], getattr(self, field[0])) for field in FIELDS)
 
     def to_bytes(self):
-        """One byte per option in ``FIELDS`` order (target and hands as the
+        """One byte per option in ``FIELDS`` order (a SCORE or COUNT as the
         number, the others as the index of the value among the choices).
         The later options at their defaults at the end are left out, so
         rules that use none of them save the nine bytes of older firmware."""
@@ -78,9 +88,9 @@ class Rules:
             size -= 1
         out = bytearray(size)
         for i in range(size):
-            name, _, choices = FIELDS[i]
+            name, _, choices, kind, _ = FIELDS[i]
             value = getattr(self, name)
-            out[i] = value if name in _COUNT_FIELDS else choices.index(value)
+            out[i] = value if kind == SCORE or kind == COUNT else choices.index(value)
         return bytes(out)
 
     @classmethod
@@ -90,8 +100,8 @@ class Rules:
             raise ValueError("Saved rules have the wrong length")
         options = {}
         for i in range(len(data)):
-            name, _, choices = FIELDS[i]
-            if name in _COUNT_FIELDS:
+            name, _, choices, kind, _ = FIELDS[i]
+            if kind == SCORE or kind == COUNT:
                 options[name] = data[i]
             else:
                 if data[i] >= len(choices):
@@ -112,32 +122,28 @@ class Rules:
 
     def __repr__(self):
         parts = []
-        for name, default, _ in FIELDS:
+        for field in FIELDS:
+            name = field[0]
             value = getattr(self, name)
-            if value != default:
+            if value != field[1]:
                 parts.append(name + "=" + repr(value))
         return "Rules(" + ", ".join(parts) + ")"
 
 
-def _check(name, value, choices):
-    if name == "target":
-        if not _is_int(value) or not 1 <= value <= _TARGET_MAX:
-            raise ValueError("target must be a whole number of points from 1 to "
-                             + str(_TARGET_MAX) + ", got " + repr(value))
-    elif name == "hands":
-        if not _is_int(value) or not 0 <= value <= _TARGET_MAX:
-            raise ValueError("hands must be a number of hands from 0 (play to the target) to "
-                             + str(_TARGET_MAX) + ", got " + repr(value))
-    elif name in _FLAG_FIELDS:
+def _check(name, value, choices, kind):
+    if kind == FLAG:
         if value is not True and value is not False:
             raise ValueError(name + " must be True or False, got " + repr(value))
-    elif name in _NUMBER_FIELDS:
-        if not _is_int(value) or not 1 <= value <= _POINTS_MAX:
-            raise ValueError(name + " must be a number of points from 1 to "
-                             + str(_POINTS_MAX) + ", got " + repr(value))
-    elif value not in choices or not isinstance(value, str):
-        raise ValueError(name + " must be one of " + ", ".join(choices)
-                         + "; got " + repr(value))
+    elif kind == WORD:
+        if value not in choices or not isinstance(value, str):
+            raise ValueError(name + " must be one of " + ", ".join(choices)
+                             + "; got " + repr(value))
+    else:
+        low, high = limits(kind)
+        if not _is_int(value) or not low <= value <= high:
+            unit = "" if kind == COUNT else " of points"
+            raise ValueError(name + " must be a whole number" + unit + " from " + str(low)
+                             + " to " + str(high) + ", got " + repr(value))
 
 
 # What a scored hand was, for banners, history and stats.
@@ -149,15 +155,21 @@ LONE_DEFENSE = "lone_defense"
 RENEGE = "renege"
 
 
+def check_alone(rules, defender=False, blind=False):
+    """A ``Refusal`` unless ``rules`` let a defender go alone (``defender``)
+    and allow a blind loner (``blind``)."""
+    if defender and rules.defender_alone == "off":
+        raise Refusal("These rules do not let a defender go alone")
+    if blind and not rules.blind_loner:
+        raise Refusal("These rules do not allow a blind loner")
+
+
 def score_hand(rules, makers_tricks, maker_alone=False, defender_alone=False,
                blind=False):
     """(side, points, kind) for a hand played out; see ``hand_points``."""
     if not _is_int(makers_tricks) or not 0 <= makers_tricks <= 5:
         raise ValueError("The makers take 0 to 5 tricks, got " + repr(makers_tricks))
-    if defender_alone and rules.defender_alone == "off":
-        raise ValueError("These rules do not let a defender go alone")
-    if blind and not rules.blind_loner:
-        raise ValueError("These rules do not allow a blind loner")
+    check_alone(rules, defender_alone, blind)
     if makers_tricks == 5:
         if blind:
             return "makers", 5, LONE_MARCH  # Robson: a blind march scores 5

@@ -3,7 +3,9 @@
 ``DEFAULTS`` is the single source of truth for every key and its default: the
 wiring picture, the pin table, the ``settings.toml`` template and the firmware
 all read it. Each row is ``(key, default, kind)`` with ``kind`` one of
-``"pin"``, ``"int"``, ``"bool"``, ``"str"`` or ``"choice:a|b|c"``. What a key
+``"pin"``, ``"int"``, ``"bool"``, ``"str"`` or ``"choice:a|b|c"``. The
+house rules' rows come from the engine's (``euchre_core.rules.FIELDS``), a
+key for each rule: ``rule_key``, its kind and choices. What a key
 means is written once, for the people who edit it: in the comment above it in
 the ``settings.toml`` template (the firmware has no use for it on the board).
 
@@ -29,8 +31,42 @@ except ImportError:
 
 import ui.frame
 import ui.names
+from euchre_core.rules import COUNT, FIELDS, FLAG, SCORE, limits
 
 __version__ = "1.0.0"
+
+# Limits of the "int" keys: (lowest, highest); the house rules' are added
+# with their rows.
+_RANGES = {
+    "EUCHRE_I2C_FREQUENCY": (10000, 1000000),
+    "EUCHRE_CONTRAST": (1, 255),
+    "EUCHRE_SLEEP_S": (0, 3600),
+    "EUCHRE_LONG_PRESS_MS": (400, 2000),
+}
+
+
+def rule_key(name: str) -> str:
+    """The settings.toml key of the house rule ``name`` (a ``Rules`` keyword)."""
+    return "EUCHRE_" + name.upper()
+
+
+def _rule_rows() -> "Tuple[Tuple[str, Any, str], ...]":
+    """A row of ``DEFAULTS`` for each house rule of the engine, in its order;
+    the limits of its numbers into ``_RANGES``. The device's Rules page
+    offers the same choices."""
+    rows: "List[Tuple[str, Any, str]]" = []
+    for name, default, choices, kind, _label in FIELDS:
+        key = rule_key(name)
+        if kind == FLAG:
+            setting = "bool"
+        elif kind == SCORE or kind == COUNT:
+            setting = "int"
+            _RANGES[key] = limits(kind)
+        else:
+            setting = "choice:" + "|".join([str(choice) for choice in choices])
+        rows.append((key, default, setting))
+    return tuple(rows)
+
 
 #: Every settings.toml key: (key, default, kind). What each one means is said
 #: once, in the comment above it in the settings.toml template.
@@ -56,50 +92,11 @@ DEFAULTS = (
     ("EUCHRE_NAME_W", ui.names.NAMES[3], "str"),
     ("EUCHRE_TEAM_NS", ui.names.TEAMS[0], "str"),
     ("EUCHRE_TEAM_EW", ui.names.TEAMS[1], "str"),
-    ("EUCHRE_TARGET", 10, "int"),
-    ("EUCHRE_WIN_BY_TWO", False, "bool"),
-    ("EUCHRE_DEFENDER_ALONE", "4", "choice:4|2_4|off"),
-    ("EUCHRE_LONER_EUCHRED_POINTS", 2, "choice:2|4"),
-    ("EUCHRE_LONE_MARCH_POINTS", 4, "choice:3|4|5"),
-    ("EUCHRE_RENEGE_POINTS", 2, "choice:2|3"),
-    ("EUCHRE_RENEGE_ALONE_POINTS", 2, "choice:2|3|4"),
-    ("EUCHRE_STICK_THE_DEALER", False, "bool"),
-    ("EUCHRE_LEAD", "loner_left", "choice:loner_left|dealer_left"),
-    ("EUCHRE_CANADIAN_LONER", False, "bool"),
-    ("EUCHRE_SETBACK", False, "bool"),
-    ("EUCHRE_BLIND_LONER", False, "bool"),
-    ("EUCHRE_HANDS", 0, "int"),
+) + _rule_rows() + (
     ("EUCHRE_TRUMP", False, "bool"),
     ("EUCHRE_SKUNK_DOUBLE", False, "bool"),
     ("EUCHRE_SLEEP_S", ui.frame.SLEEP_S, "int"),
     ("EUCHRE_LONG_PRESS_MS", 600, "int"),
-)
-
-# Limits of the "int" keys: (lowest, highest).
-_RANGES = {
-    "EUCHRE_I2C_FREQUENCY": (10000, 1000000),
-    "EUCHRE_CONTRAST": (1, 255),
-    "EUCHRE_TARGET": (1, 99),
-    "EUCHRE_HANDS": (0, 99),
-    "EUCHRE_SLEEP_S": (0, 3600),
-    "EUCHRE_LONG_PRESS_MS": (400, 2000),
-}
-
-#: settings.toml keys that are house rules, with the ``Rules`` keyword each one sets.
-RULE_KEYS = (
-    ("EUCHRE_TARGET", "target"),
-    ("EUCHRE_WIN_BY_TWO", "win_by_two"),
-    ("EUCHRE_DEFENDER_ALONE", "defender_alone"),
-    ("EUCHRE_LONER_EUCHRED_POINTS", "loner_euchred_points"),
-    ("EUCHRE_LONE_MARCH_POINTS", "lone_march_points"),
-    ("EUCHRE_RENEGE_POINTS", "renege_points"),
-    ("EUCHRE_RENEGE_ALONE_POINTS", "renege_alone_points"),
-    ("EUCHRE_STICK_THE_DEALER", "stick_the_dealer"),
-    ("EUCHRE_LEAD", "lead"),
-    ("EUCHRE_CANADIAN_LONER", "canadian_loner"),
-    ("EUCHRE_SETBACK", "setback"),
-    ("EUCHRE_BLIND_LONER", "blind_loner"),
-    ("EUCHRE_HANDS", "hands"),
 )
 
 #: Seat keys and the OK key in keypad order: key_number 0..3 = N, E, S, W; 4 = OK.
@@ -415,8 +412,8 @@ class Settings:
     def rules_options(self) -> "Dict[str, Any]":
         """Keyword options for ``euchre_core.Rules`` from the house-rule keys."""
         options: "Dict[str, Any]" = {}
-        for key, keyword in RULE_KEYS:
-            options[keyword] = self.values[key]
+        for row in FIELDS:
+            options[row[0]] = self.values[rule_key(row[0])]
         return options
 
     def names(self) -> "Tuple[str, str, str, str]":

@@ -220,13 +220,13 @@ class Storage:
         previous_size = head[at + 3] | head[at + 4] << 8 if version != 1 else 0
         start = fixed + rules_size + prefs_size
         end = start + base_size + previous_size
-        if end + 2 > self.record_size:
-            raise ValueError("Saved game damaged: new game")
-        record = self.nvm[0:end + 2]
-        crc = crc16(memoryview(record)[0:end])
-        if record[end] != crc >> 8 or record[end + 1] != crc & 0xFF:
-            raise ValueError("Saved game damaged: new game")
-        if record[5] > 3:
+        # Sizes past the area, a wrong checksum or no seat as the dealer.
+        damaged = end + 2 > self.record_size
+        if not damaged:
+            record = self.nvm[0:end + 2]
+            crc = crc16(memoryview(record)[0:end])
+            damaged = record[end] != crc >> 8 or record[end + 1] != crc & 0xFF or record[5] > 3
+        if damaged:
             raise ValueError("Saved game damaged: new game")
         rules = None
         if rules_size:

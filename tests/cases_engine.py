@@ -239,7 +239,7 @@ def case_stick_the_dealer_refuses_the_pass():
     message = raises(game.pass_deal)
     assert "Stick the dealer" in message and "S" in message
     assert game.dealer == S and game.action_count == 0
-    assert game.pass_refusal() == message
+    assert str(game.pass_refusal()) == message
 
 
 def case_set_dealer():

@@ -13,7 +13,7 @@ def case_rules_bytes_at_their_extremes():
     # Each option's last choice (target and hands: 99, saved as the number)
     # is read back; one past it is refused by name.
     counts = ("target", "hands")
-    last = bytes([99 if name in counts else len(choices) - 1 for name, _, choices in FIELDS])
+    last = bytes([99 if row[0] in counts else len(row[2]) - 1 for row in FIELDS])
     assert len(last) == 13
     rules = Rules.from_bytes(last)
     assert rules.to_bytes() == last
@@ -28,7 +28,7 @@ def case_rules_bytes_at_their_extremes():
         if name == "target":
             message = "target must be a whole number of points from 1 to 99, got 100"
         elif name == "hands":
-            message = "hands must be a number of hands from 0 (play to the target) to 99, got 100"
+            message = "hands must be a whole number from 0 to 99, got 100"
         else:
             message = "Saved rules hold an unknown value for " + name
         assert raises(Rules.from_bytes, bytes(data)) == message, name
@@ -37,8 +37,8 @@ def case_rules_bytes_at_their_extremes():
     for size in range(9, len(FIELDS) + 1):
         rules = Rules.from_bytes(last[:size])
         assert rules.to_bytes() == last[:size], size
-        for name, default, _ in FIELDS[size:]:
-            assert getattr(rules, name) == default, (size, name)
+        for row in FIELDS[size:]:
+            assert getattr(rules, row[0]) == row[1], (size, row[0])
     # Only the later options at their defaults at the end are left out.
     assert Rules(blind_loner=True).to_bytes() == bytes([10, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1])
     assert Rules(hands=4).to_bytes() == bytes([10, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 4])
@@ -54,7 +54,7 @@ def case_rules_bytes_at_their_extremes():
         == "target must be a whole number of points from 1 to 99, got 100"
     assert raises(Rules.from_bytes, b"\x0a" * 8) == "Saved rules have the wrong length"
     assert raises(Rules.from_bytes, last + b"\x00") == "Saved rules have the wrong length"
-    assert Rules().as_dict() == dict((name, default) for name, default, _ in FIELDS)
+    assert Rules().as_dict() == dict((row[0], row[1]) for row in FIELDS)
 
 
 # (rules options, dealer, actions before, action byte, the exact message).

@@ -147,7 +147,7 @@ def case_rule_options_at_their_extremes():
             assert getattr(Rules(**{name: value}), name) == value
         for value in (0, 10, True, 2.0, "2"):
             assert raises(Rules, **{name: value}) \
-                == name + " must be a number of points from 1 to 9, got " + repr(value)
+                == name + " must be a whole number of points from 1 to 9, got " + repr(value)
     for name in ("win_by_two", "stick_the_dealer"):
         assert getattr(Rules(**{name: True}), name) is True
         assert getattr(Rules(**{name: False}), name) is False

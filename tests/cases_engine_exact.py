@@ -69,7 +69,7 @@ def case_rules_equality_both_ways():
     assert Rules() == Rules() and not (Rules() != Rules())
     assert Rules(target=7) == Rules().replace(target=7)
     changed = dict((name, choices[-1] if choices[-1] != default else choices[0])
-                   for name, default, choices in FIELDS)
+                   for name, default, choices, _, _ in FIELDS)
     for name in changed:
         other = Rules(**{name: changed[name]})
         assert other != Rules() and not (other == Rules()), name
@@ -100,6 +100,18 @@ def case_printed_forms():
     assert repr(game) == "<Game dealer=S scores=[0, 0] actions='CN TN'>"
     game = Game.parse(Rules(), "CN TN TN TN TN TN J1+3", dealer=E)
     assert repr(game) == "<Game dealer=S scores=[2, 3] actions='CN TN TN TN TN TN J1+3'>"
-    from euchre_core.game import seat_name, team_name
-    assert [team_name(team) for team in (0, 1)] == ["N-S", "E-W"]
+    from euchre_core.game import seat_name
     assert [seat_name(seat) for seat in (0, 1, 2, 3)] == ["N", "E", "S", "W"]
+
+
+# ----- const: folded by MicroPython wherever it is imported from ------------------
+
+def case_private_constants_are_folded_on_micropython():
+    # The engine takes const from euchre_core.basics, not from micropython
+    # itself: MicroPython's compiler still folds a private one away (no
+    # module attribute, no RAM); CPython keeps it as a name.
+    import sys
+    from euchre_core import game, game_forms
+    micropython = sys.implementation.name == "micropython"
+    for module, name in ((game_forms, "_NOBODY"), (game_forms, "_HEADER"), (game, "_MARKS_KEPT")):
+        assert hasattr(module, name) != micropython, name

@@ -3,15 +3,17 @@
 Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
-from euchre_core import Game, Rules, parse_action
+from euchre_core import Game, Refusal, Rules, parse_action
 from euchre_core.actions import crc16
+from euchre_core.basics import SEAT_NAMES
 from cases_common import N, E, S, W, NS, EW, raises
 
 
 # ----- every refusal, word for word ---------------------------------------------
 
 # (rules options, dealer, actions before, action, arguments, the exact message).
-# The game must be unchanged after each.
+# The game must be unchanged after each. Each is a Refusal but for the
+# arguments no action takes (ARGUMENT_ERRORS), which are plain ValueErrors.
 REFUSALS = (
     ({}, N, "", "call", (4,), "A seat is 0..3 (N, E, S, W), not 4"),
     ({}, N, "", "call", (-1,), "A seat is 0..3 (N, E, S, W), not -1"),
@@ -73,6 +75,18 @@ REFUSALS = (
 )
 
 
+ARGUMENT_ERRORS = ("A seat is ", "A team is ", "An adjustment is ", "The makers take ")
+
+
+def refusal(fn, *args):
+    """(reason, seat) of the Refusal ``fn(*args)`` raises; fail if none."""
+    try:
+        fn(*args)
+    except Refusal as err:
+        return err.reason, err.seat
+    raise AssertionError("no Refusal from " + repr(fn))
+
+
 def case_refusals_say_why():
     for options, dealer, before, action, args, message in REFUSALS:
         game = Game.parse(Rules(**options), before, dealer=dealer)
@@ -80,17 +94,56 @@ def case_refusals_say_why():
         got = raises(getattr(game, action), *args)
         assert got == message, (before, action, args, got)
         assert game.to_bytes() == saved, (before, action, args)
+        argument = False
+        for start in ARGUMENT_ERRORS:
+            argument = argument or message.startswith(start)
+        if not argument:
+            # The reason with its seat's letter put in is the message.
+            reason, seat = refusal(getattr(game, action), *args)
+            assert (reason if seat is None else reason % SEAT_NAMES[seat]) == message
+
+
+# (rules options, dealer, actions before, action, arguments, reason, seat):
+# the refusals about a seat carry it, for the table to name the player.
+SEATED = (
+    ({}, N, "CE", "call", (N,), "Trump is already named by %s", E),
+    ({"blind_loner": True}, N, "", "call", (E, True, False, True),
+     "Only the dealer (%s) can go alone blind", N),
+    ({}, N, "AE", "trick", (W,), "%s sits out this hand", W),
+    ({}, N, "AE", "renege", (W,), "%s sits out this hand", W),
+    ({}, N, "CE", "defend_alone", (W,), "%s is a maker, not a defender", W),
+    ({}, N, "CE", "apply", (parse_action("LN"),), "%s is a defender, not a maker", N),
+    ({}, N, "CE DS", "go_alone", (N,), "%s is already alone", S),
+    ({"stick_the_dealer": True}, S, "", "pass_deal", (), "Stick the dealer: %s must name trump",
+     S),
+    ({}, E, "", "set_dealer", (E,), "%s is already the dealer", E),
+    ({}, N, "", "trick", (N,), "Name trump before counting tricks", None),
+    ({}, N, "", "finish", (3,), "Nobody has named trump yet", None),
+    ({"defender_alone": "off"}, N, "CN", "defend_alone", (E,),
+     "These rules do not let a defender go alone", None),
+)
+
+
+def case_refusals_carry_the_seat_they_are_about():
+    for options, dealer, before, action, args, reason, seat in SEATED:
+        game = Game.parse(Rules(**options), before, dealer=dealer)
+        assert refusal(getattr(game, action), *args) == (reason, seat), (before, action)
+    err = Refusal("%s is already alone", W)
+    assert isinstance(err, ValueError) and str(err) == "W is already alone"
+    assert str(Refusal("The game is over")) == "The game is over"
 
 
 def case_pass_refusal_says_why_without_passing():
     game = Game(Rules(), dealer=W)
     assert game.pass_refusal() is None
     game = Game(Rules(stick_the_dealer=True), dealer=W)
-    assert game.pass_refusal() == "Stick the dealer: W must name trump"
+    found = game.pass_refusal()
+    assert str(found) == "Stick the dealer: W must name trump" and found.seat == W
     game.call(N)
-    assert game.pass_refusal() == "Trump is already named"
+    assert str(game.pass_refusal()) == "Trump is already named"
     game = Game.parse(Rules(target=1), "J0+1", dealer=N)
-    assert game.pass_refusal() == "The game is over"
+    assert str(game.pass_refusal()) == "The game is over"
+    assert game.pass_refusal().seat is None
 
 
 def case_game_and_text_refusals():

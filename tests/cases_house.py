@@ -278,6 +278,15 @@ def case_blind_loner_refusals():
         == "These rules do not allow a blind loner"
     stuck = Game.parse(game.rules, "BS", dealer=S).to_bytes()
     assert "replay" in raises(Game.from_bytes, Rules(), stuck)
+    # Each rule refuses only its own lone hand: a blind loner where no
+    # defender may go alone, a lone defender where nobody goes blind.
+    both = Game(Rules(blind_loner=True, defender_alone="off"), dealer=S)
+    both.call(S, alone=True, blind=True)
+    assert refused(both, both.defend_alone, E) == "These rules do not let a defender go alone"
+    plain = Game(Rules(), dealer=S)
+    plain.call(N)
+    plain.defend_alone(E)
+    assert plain.lone_defender == E
 
 
 # ----- progressive euchre: a number of hands ------------------------------------
@@ -314,7 +323,7 @@ def case_hands_tie_is_over_without_a_winner():
     assert game.scores == [2, 2] and game.over and game.winner is None
     assert not game.skunk and game.hands_left == 0
     assert "over" in refused(game, game.call, S)
-    assert game.pass_refusal() == "The game is over"
+    assert str(game.pass_refusal()) == "The game is over"
     copy = reloaded(game)
     assert copy.over and copy.winner is None
 

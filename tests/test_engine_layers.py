@@ -7,7 +7,7 @@ import pathlib
 
 _ENGINE = pathlib.Path(__file__).parent.parent / "euchre_core"
 # From the bottom up; a module may import only modules before it.
-LAYERS = ("rules", "actions", "game_forms", "game")
+LAYERS = ("basics", "rules", "actions", "game_forms", "game")
 
 
 def _engine_imports(path):
@@ -76,3 +76,37 @@ def test_the_engine_loads_without_a_circle():
                              cwd=str(_ENGINE.parent), capture_output=True, text=True,
                              timeout=60)
         assert run.returncode == 0, run.stderr
+
+
+# A hand on an interpreter with nothing installed and no site packages: no
+# micropython module (its const is basics' plain function), no Blinka.
+_BARE_HAND = """
+import sys
+sys.path.insert(0, sys.argv[1])
+try:
+    import micropython
+    print("micropython found")
+except ImportError:
+    pass
+import euchre_core
+game = euchre_core.Game(euchre_core.Rules(), dealer=3)
+game.call(1, alone=True)
+for seat in (1, 1, 1, 0, 1):
+    game.trick(seat)
+try:
+    game.trick(3)
+except ValueError as err:
+    print(str(err))
+print(game.scores, game.last_hand.kind, game.text())
+"""
+
+
+def test_the_engine_plays_a_hand_on_a_bare_cpython():
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, "-I", "-S", "-c", _BARE_HAND, str(_ENGINE.parent)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "Name trump before counting tricks",
+        "[0, 1] made AE TE TE TE TN TE"]

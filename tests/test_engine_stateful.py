@@ -19,7 +19,7 @@ from euchre_core import FIELDS, Game, Rules
 # plays them against a model of its own.
 HOUSE = ("canadian_loner", "setback", "blind_loner", "hands")
 rule_options = st.fixed_dictionaries(
-    {name: st.sampled_from(choices) for name, _, choices in FIELDS if name not in HOUSE})
+    {row[0]: st.sampled_from(row[2]) for row in FIELDS if row[0] not in HOUSE})
 seats = st.integers(min_value=-1, max_value=4) | st.sampled_from([None, "N", 1.5, True])
 KINDS = ("made", "march", "lone_march", "euchre", "lone_defense", "renege")
 

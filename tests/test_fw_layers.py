@@ -172,3 +172,15 @@ def test_key_events_and_press_results_are_decoded_by_their_owners_helpers():
                 continue
             found += [(path.name, line.strip()) for line in _code_lines(path) if inline.search(line)]
     assert found == []
+
+
+def test_the_loop_reads_press_results_through_presses():
+    # A press result's layout (kind << 3 | key) is ui.presses' own: the loop
+    # asks kind_of and key_of rather than shifting and masking it itself.
+    tree = ast.parse((ROOT / "firmware" / "loop.py").read_text())
+    called = {node.func.id for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    assert {"kind_of", "key_of"} <= called
+    decoded = [ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.BinOp)
+               and isinstance(node.left, ast.Name) and node.left.id == "result"]
+    assert decoded == []

@@ -137,6 +137,55 @@ def test_rules_options_follow_the_house_rule_keys():
         11, True, "off", "dealer_left")
 
 
+def test_each_house_rule_is_one_row_of_the_engine():
+    # The settings reader and the Rules page derive theirs from the engine's
+    # rows: a house rule is named, as a string, only there (its settings
+    # key nowhere: it is made from the name).
+    import ast
+    import pathlib
+
+    from euchre_core.rules import FIELDS
+    root = pathlib.Path(__file__).resolve().parent.parent
+    names = set(row[0] for row in FIELDS)
+    names |= set(hs.rule_key(name) for name in list(names))
+    found = {}
+    paths = [root / "code.py", root / "boot.py"]
+    for package in ("euchre_core", "ui", "hw", "firmware"):
+        paths += sorted((root / package).glob("*.py"))
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and node.value in names:
+                where = found.setdefault(node.value, [])
+                where.append(path.relative_to(root).as_posix())
+    assert found == {row[0]: ["euchre_core/rules.py"] for row in FIELDS}
+
+
+def test_house_rule_keys_follow_the_engine_rows():
+    from euchre_core.rules import FIELDS
+    rows = [row for row in hs.DEFAULTS if row[0] in set(hs.rule_key(f[0]) for f in FIELDS)]
+    assert rows == [
+        ("EUCHRE_TARGET", 10, "int"),
+        ("EUCHRE_WIN_BY_TWO", False, "bool"),
+        ("EUCHRE_DEFENDER_ALONE", "4", "choice:4|2_4|off"),
+        ("EUCHRE_LONER_EUCHRED_POINTS", 2, "choice:2|4"),
+        ("EUCHRE_LONE_MARCH_POINTS", 4, "choice:3|4|5"),
+        ("EUCHRE_RENEGE_POINTS", 2, "choice:2|3"),
+        ("EUCHRE_RENEGE_ALONE_POINTS", 2, "choice:2|3|4"),
+        ("EUCHRE_STICK_THE_DEALER", False, "bool"),
+        ("EUCHRE_LEAD", "loner_left", "choice:loner_left|dealer_left"),
+        ("EUCHRE_CANADIAN_LONER", False, "bool"),
+        ("EUCHRE_SETBACK", False, "bool"),
+        ("EUCHRE_BLIND_LONER", False, "bool"),
+        ("EUCHRE_HANDS", 0, "int")]
+    # The numbers' limits are the engine's: what settings.toml accepts, Rules does.
+    for key, value, accepted in (("EUCHRE_TARGET", 99, True), ("EUCHRE_TARGET", 100, False),
+                                 ("EUCHRE_TARGET", 0, False), ("EUCHRE_HANDS", 0, True),
+                                 ("EUCHRE_HANDS", 99, True), ("EUCHRE_HANDS", 100, False)):
+        s = hs.Settings(reader({key: str(value)}))
+        assert (s.errors == []) == accepted, (key, value)
+        Rules(**s.rules_options())
+
+
 def test_template_lists_every_key_with_its_default():
     import pathlib
 

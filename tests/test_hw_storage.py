@@ -518,13 +518,14 @@ def test_a_previous_game_that_does_not_replay_is_dropped_with_a_message():
     assert store.messages == ["Saved game before New game unreadable: Undo cannot bring it back"]
 
 
-def _format_1_image(game, prefs, journal):
+def _format_1_image(game, prefs, journal, dealer=None):
     """A record as format 1 wrote it (no previous game), then ``journal`` codes."""
     from euchre_core.actions import crc16
 
     rules = game.rules.to_bytes()
     base = game.codes
-    body = (MAGIC + bytes((1, game.start_dealer, len(rules), len(prefs), len(base) & 0xFF,
+    dealer = game.start_dealer if dealer is None else dealer
+    body = (MAGIC + bytes((1, dealer, len(rules), len(prefs), len(base) & 0xFF,
                            len(base) >> 8)) + rules + prefs + base)
     crc = crc16(body)
     image = bytearray(body + bytes((crc >> 8, crc & 0xFF)))
@@ -535,6 +536,18 @@ def _format_1_image(game, prefs, journal):
     nvm = FlashNvm()
     nvm.data[0:len(image)] = image
     return nvm
+
+
+def test_a_record_whose_dealer_is_no_seat_is_damaged():
+    # Its checksum holds: the dealer byte is checked apart, with the same words.
+    game = Game(Rules(), dealer=3)
+    act(game, ("call", 2))
+    for dealer, damaged in ((3, False), (4, True), (0xFF, True)):
+        store = Storage(_format_1_image(game, b"\x05\x06", [], dealer))
+        saved = store.load()
+        assert (saved is None) == damaged, dealer
+        if damaged:
+            assert store.messages[0].startswith("Saved game damaged: new game")
 
 
 def test_a_format_1_image_is_still_resumed_and_saved_on():

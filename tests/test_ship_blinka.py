@@ -219,6 +219,10 @@ def _restarting_drive(tmp_path):
     (drive / "hw" / "__init__.py").write_text("")
     (drive / "hw" / "settings.py").write_text('SETTINGS_FILE = "settings.toml"\n')
     (drive / "settings.toml").write_text("")
+    # The launcher's clock wraps as the firmware's does (ui.ticks, beside code.py).
+    (drive / "ui").mkdir()
+    (drive / "ui" / "__init__.py").write_text("")
+    shutil.copy(str(ROOT / "ui" / "ticks.py"), str(drive / "ui" / "ticks.py"))
     return drive
 
 

@@ -183,7 +183,7 @@ def case_ui_lone_maker_and_lone_defender():
     assert find_label(buf, "BOB ALONE")[1] == 30
     assert markers(buf) == [S]  # loner's left leads (the Swedish rules article)
     press(t, clock, W)
-    assert "SITS OUT" in t.message and t.game.tricks_played == 0
+    assert t.message == "DAN SITS OUT THIS HAND" and t.game.tricks_played == 0
     press(t, clock, N, long=True)  # a defender goes alone too
     assert t.game.lone_defender == N
     press(t, clock, OK)
@@ -202,7 +202,23 @@ def case_ui_maker_goes_alone_after_the_call():
     assert t.game.lone_seat == S and t.game.makers == 0
     press(t, clock, E)
     press(t, clock, N, long=True)
-    assert "ALREADY ALONE" in t.message
+    assert t.message == "CAT IS ALREADY ALONE"
+
+
+def case_ui_refusals_name_the_player_they_are_about():
+    # The game's refusal carries its seat; the table puts the name in the
+    # engine's sentence, whatever letters the sentence or the names hold.
+    from euchre_core import Refusal
+    t = Table(Rules(), names=("S", "Ed", "W", "N"), rand=lambda: 0)
+    assert t.with_names(Refusal("%s sits out this hand", 2)) == "W sits out this hand"
+    assert t.with_names(Refusal("Only the dealer (%s) can go alone blind", 1)) \
+        == "Only the dealer (ED) can go alone blind"
+    assert t.with_names(Refusal("Trump is already named")) == "Trump is already named"
+    assert t.with_names(ValueError("A suit is S, H, D or C")) == "A suit is S, H, D or C"
+    clock = Clock()
+    t.game.call(1, alone=True)
+    press(t, clock, W)
+    assert t.message == "N SITS OUT THIS HAND" and t.game.tricks_played == 0  # W is "N"
 
 
 def case_ui_every_press_changes_the_screen():

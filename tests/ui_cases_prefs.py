@@ -17,10 +17,12 @@ def case_ui_prefs_round_trip():
     t.device_rules = True
     press(t, clock, N)
     data = t.prefs_bytes()
-    game_data = t.game.to_bytes()
-    restored = table(Rules(target=10))
+    # As the firmware resumes (firmware/house_rules.py): the preferences,
+    # with the game's rules, then the saved actions replayed.
+    restored = table(Rules(target=10), dealer=t.game.start_dealer)
     restored.load_prefs(data)
-    restored.load_game(game_data)
+    restored.game.extend(t.game.codes)
+    restored.resumed()
     assert restored.tally == [2, 1] and restored.contrast == 96
     assert restored.flipped and restored.sleep_s == 300
     assert restored.game.rules.target == 7 and restored.next_rules.target == 11

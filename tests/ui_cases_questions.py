@@ -22,7 +22,9 @@ def _power_cut(t, **options):
     """The table as it starts again from the saved game and preferences."""
     again = table(t.game.rules, dealer=t.game.start_dealer, **options)
     again.load_prefs(t.prefs_bytes())
-    again.load_game(t.game.to_bytes())
+    # As the firmware resumes: the saved actions replayed, then the questions.
+    again.game.extend(t.game.codes)
+    again.resumed()
     return again
 
 

@@ -18,7 +18,7 @@ from micropython import const
 from ui import parts
 from ui.keys import N, S, W
 from euchre_core.game import Game
-from euchre_core.rules import FIELDS
+from euchre_core.rules import COUNT, FIELDS
 
 LIST_PAGE = True
 # No triangle at the left or right edge: a message box may cover those too.
@@ -31,21 +31,7 @@ DISPLAY = const(1)
 CONTRAST_LEVELS = (1, 32, 96, 160, 255)
 SLEEP_CHOICES = (0, 60, 120, 300, 600, 1800)  # seconds; 0 = never
 
-_RULE_LABELS = {
-    "target": "TARGET",
-    "win_by_two": "WIN BY TWO",
-    "defender_alone": "DEFEND ALONE",
-    "loner_euchred_points": "LONER SET",
-    "lone_march_points": "LONE MARCH",
-    "renege_points": "RENEGE",
-    "renege_alone_points": "RENEGE ALONE",
-    "stick_the_dealer": "STICK DEALER",
-    "lead": "FIRST LEAD",
-    "canadian_loner": "CANADIAN LONER",
-    "setback": "ROBSON SET BACK",
-    "blind_loner": "BLIND LONER",
-    "hands": "PROGRESSIVE",
-}
+# The rules' rows and labels are the engine's (euchre_core.rules.FIELDS).
 # The table's preferences after the rules: (label, Table attribute).
 _TABLE_ROWS = (("SHOW TRUMP", "trump"), ("SKUNK COUNTS 2", "skunk_double"))
 _VALUE_LABELS = {
@@ -67,17 +53,17 @@ def rows(table):
     page = table.page
     if page.kind == RULES:
         draft = page.draft
-        for name, _, _ in FIELDS:
+        for name, _, _, kind, label in FIELDS:
             value = getattr(draft, name)
             if value is True:
                 shown = "ON"
-            elif value is False or name == "hands" and not value:
+            elif value is False or kind == COUNT and not value:
                 shown = "OFF"
-            elif name == "hands":
+            elif kind == COUNT:
                 shown = str(value) + " HANDS"
             else:
                 shown = _VALUE_LABELS.get(value, str(value))
-            found.append((_RULE_LABELS.get(name, name.upper()), shown))
+            found.append((label, shown))
         for label, name in _TABLE_ROWS:
             found.append((label, "ON" if getattr(table, name) else "OFF"))
         found.append(("FROM SETTINGS", ""))
@@ -141,7 +127,7 @@ def change_rule(table, row):
                 table.skunk_double = settings.skunk_double
                 page.changed = True
         return
-    name, _, choices = FIELDS[row]
+    name, _, choices, _, _ = FIELDS[row]
     value = getattr(page.draft, name)
     if value in choices:
         value = choices[(choices.index(value) + 1) % len(choices)]

@@ -42,8 +42,8 @@ def prefs_bytes(table):
 
 def load_prefs(table, data):
     """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
-    anything else. Call before ``load_game``: the game replays under the
-    rules saved here."""
+    anything else. Call before the saved actions replay: they replay under
+    the rules saved here."""
     data = bytes(data)
     if len(data) < 10 or data[0] != _PREFS_MAGIC:
         raise ValueError("Saved settings are not this scorekeeper's")

@@ -15,13 +15,14 @@ LIST_PAGE = True
 SIDE_MARKS = False
 
 # Each row: its label, the key of Game.stats it shows, the key of those made
-# when it shows made / played, and the house rule it needs.
+# when it shows made / played, and the house rule it needs (an index of
+# ``needs`` in ``rows``).
 _LINES = (("MADE", "made", None, None), ("MARCHES", "marches", None, None),
          ("GOT EUCHRED", "euchred", None, None), ("EUCHRED THEM", "euchres", None, None),
          ("LONERS MADE", "loners", "loners_made", None), ("RENEGES", "reneges", None, None),
-         ("SET BACKS", "set_backs", None, "setback"),
-         ("BLIND MADE", "blind", "blind_made", "blind_loner"),
-         ("FORCED MADE", "forced", "forced_made", "canadian_loner"))
+         ("SET BACKS", "set_backs", None, 0),
+         ("BLIND MADE", "blind", "blind_made", 1),
+         ("FORCED MADE", "forced", "forced_made", 2))
 _FITS = const(6)  # rows on pages 2..7; with more, 5 and page 7 for the triangle
 
 
@@ -36,9 +37,11 @@ def rows(table):
     """(label, value N-S, value E-W) per row."""
     game = table.game
     stats = game.stats()
+    rules = game.rules
+    needs = (rules.setback, rules.blind_loner, rules.canadian_loner)
     found = []
     for label, key, made, rule in _LINES:
-        if rule is not None and not getattr(game.rules, rule):
+        if rule is not None and not needs[rule]:
             continue
         pair = []
         for team in (0, 1):

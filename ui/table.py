@@ -72,6 +72,7 @@ from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, NAMES, TEAM_LENGTH, TEAMS, clean
 from ui.ticks import ticks_diff
 from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
+from euchre_core.basics import Refusal
 from euchre_core.game import Game, action_text
 from euchre_core.game_forms import Previous
 from euchre_core.rules import Rules
@@ -539,16 +540,10 @@ class Table:
 
     def load_prefs(self, data):
         """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
-        anything else. Call before ``load_game``: the game replays under the
-        rules saved here."""
+        anything else. Call before the saved actions replay: they replay
+        under the rules saved here."""
         prefs.load_prefs(self, data)
         self._drawn_in = None
-
-    def load_game(self, data):
-        """Resume a game saved by ``Game.to_bytes`` under the current game's
-        rules; ValueError when it is not one."""
-        self.game = Game.from_bytes(self.game.rules, data)
-        self.resumed()
 
     def resumed(self):
         """The game was just replayed from its saved form: a question it
@@ -625,22 +620,20 @@ class Table:
         try:
             action(*args)
         except ValueError as err:
-            self.say(self.with_names(str(err)), now_ms)
+            self.say(self.with_names(err), now_ms)
             return False
         if game.hand_count > hands:
             self.kept = False
             self.open("banner", game.last_hand, now_ms)
         return True
 
-    def with_names(self, text):
-        """The engine names seats by letter ("E sits out"); say who."""
-        words = text.split(" ")
-        for i in range(len(words)):
-            word = words[i]
-            letter = word[:1]
-            if letter and letter in SEATS and (len(word) == 1 or word[1:] in (":", ",", ".")):
-                words[i] = self.names[SEATS.index(letter)].decode() + word[1:]
-        return " ".join(words)
+    def with_names(self, err):
+        """A refusal of the game in words, the seat it is about called by
+        the player's name ("EAST sits out this hand"); any other error as
+        it reads."""
+        if isinstance(err, Refusal) and err.seat is not None:
+            return err.reason % self.names[err.seat].decode()
+        return str(err)
 
     def say(self, text, now_ms, holds=False):
         """Show a message (upper case) for ``MESSAGE_MS`` or until the next
