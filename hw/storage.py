@@ -94,8 +94,8 @@ _FIXED_V1 = const(10)  # format 1: as 2, without the previous game
 _PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
 
 # What was found in nvm at power-up: the game's first dealer and actions, the
-# preferences, the game New game replaced (``Table.previous``'s form, or
-# None), and the game's rules from the header of an older record (None in
+# preferences, the game New game replaced (a ``Previous``, as
+# ``Table.previous`` holds it, or None), and the game's rules from the header of an older record (None in
 # version 3: they are in the preferences).
 Saved = namedtuple("Saved", ("dealer", "codes", "prefs", "previous", "rules"))
 
@@ -286,8 +286,8 @@ class Storage:
         return Saved(dealer, bytes(log), prefs, previous, rules)
 
     def _previous(self, data: Any) -> Any:
-        """The previous game of a record (see the layout above), in ``Table.previous``'s
-        form, checked by replaying it; None with a message when it does not replay."""
+        """The previous game of a record (see the layout above), a ``Previous``,
+        checked by replaying it; None with a message when it does not replay."""
         try:
             if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
                 raise ValueError()
