@@ -413,7 +413,6 @@ class Table:
     def close(self):
         """The screen on view closes: to a question still waiting (``home``),
         else the game's own screen."""
-        self._turn(None)
         self.home()
 
     def back(self):
