@@ -3,7 +3,9 @@
 first open (``Table.open``), all but the seat picker it shares with them.
 
 The keys by where they sit on the picture: top and bottom move, right (or
-OK) chooses, left goes back.
+OK) chooses, left goes back. The page's ``rows`` are the entries that apply
+as it opens, its ``cursor`` the chosen one; the pages it opens go back to
+it (``Table.back``), their modules dropped again once play resumes.
 """
 
 from micropython import const
