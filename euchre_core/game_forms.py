@@ -26,6 +26,11 @@ Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
                            "reneger", "quick", "trump", "blind", "forced", "set_back",
                            "taken"))
 
+# A game kept as its log, as New game keeps the one it replaces for Undo
+# (and the flash record holds it): its rules, first dealer and action
+# bytes, and the match tally (games won by N-S, by E-W) before it.
+Previous = namedtuple("Previous", ("rules", "dealer", "codes", "tally_ns", "tally_ew"))
+
 # A game keeps each scored hand as 5 bytes (a Hand tuple takes far more
 # heap, and a game has tens of hands):
 #   dealer | caller << 2 | scorer << 4 | reneger << 5,

@@ -50,10 +50,11 @@ def resume(table: Any, saved: Any, messages: "List[str]") -> None:
         table.load_prefs(saved.prefs)
     except ValueError as err:
         messages.append(str(err) + ": display settings reset")
-    table.previous = saved.previous  # what Undo of New game brings back
     game = table.game
     try:
         game.extend(saved.codes)
     except ValueError:
         messages.append("Saved game damaged: " + str(game.action_count) + " actions kept")
+    # With what Undo of New game brings back, and the tally the preferences had.
+    table.replace_game(game, saved.previous, table.tally)
     table.resumed()

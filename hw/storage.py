@@ -71,6 +71,7 @@ from collections import namedtuple
 from micropython import const
 
 from euchre_core import Game, Rules
+from euchre_core.game_forms import Previous
 from euchre_core.actions import crc16
 
 try:
@@ -93,8 +94,8 @@ _FIXED_V1 = const(10)  # format 1: as 2, without the previous game
 _PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
 
 # What was found in nvm at power-up: the game's first dealer and actions, the
-# preferences, the game New game replaced (``Table.previous``'s form, or
-# None), and the game's rules from the header of an older record (None in
+# preferences, the game New game replaced (a ``Previous``, as
+# ``Table.previous`` holds it, or None), and the game's rules from the header of an older record (None in
 # version 3: they are in the preferences).
 Saved = namedtuple("Saved", ("dealer", "codes", "prefs", "previous", "rules"))
 
@@ -129,9 +130,9 @@ def _previous_bytes(previous: Any) -> bytes:
     """The previous game as the record holds it (see the layout above)."""
     if previous is None:
         return b""
-    rules, dealer, codes, tally_ns, tally_ew = previous
-    kept = rules.to_bytes()
-    return bytes((dealer, min(tally_ns, 255), min(tally_ew, 255), len(kept))) + kept + codes
+    kept = previous.rules.to_bytes()
+    return (bytes((previous.dealer, min(previous.tally_ns, 255), min(previous.tally_ew, 255),
+                   len(kept))) + kept + previous.codes)
 
 
 def _blank(data: Any) -> bool:
@@ -285,8 +286,8 @@ class Storage:
         return Saved(dealer, bytes(log), prefs, previous, rules)
 
     def _previous(self, data: Any) -> Any:
-        """The previous game of a record (see the layout above), in ``Table.previous``'s
-        form, checked by replaying it; None with a message when it does not replay."""
+        """The previous game of a record (see the layout above), a ``Previous``,
+        checked by replaying it; None with a message when it does not replay."""
         try:
             if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
                 raise ValueError()
@@ -298,7 +299,7 @@ class Storage:
         except ValueError:
             self.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
             return None
-        return (rules, data[0], codes, data[1], data[2])
+        return Previous(rules, data[0], codes, data[1], data[2])
 
     def _set_aside(self, image: Any) -> str:
         """Keep an unreadable image in the aside area if it is still erased."""

@@ -10,6 +10,7 @@ import sys
 sys.path.insert(0, ".")
 
 from euchre_core import Game, Rules  # noqa: E402
+from euchre_core.game_forms import Previous  # noqa: E402
 from hw import settings as hs  # noqa: E402
 from hw.storage import Storage  # noqa: E402
 
@@ -43,12 +44,13 @@ saved = Storage(nvm).load()
 assert saved.codes == table.game.codes and saved.dealer == 2 and saved.rules is None
 assert saved.prefs == b"\x50\x01"
 old = table.game
-table.previous = (old.rules, old.start_dealer, old.codes, 1, 0)
+table.previous = Previous(old.rules, old.start_dealer, old.codes, 1, 0)
 table.game = Game(Rules(), dealer=1)
 table.game_serial += 1
 store.sync(table)
 saved = Storage(nvm).load()
-assert saved.codes == b"" and saved.previous[1:] == (2, old.codes, 1, 0)
+assert saved.codes == b"" and saved.previous.codes == old.codes
+assert (saved.previous.dealer, saved.previous.tally_ns, saved.previous.tally_ew) == (2, 1, 0)
 store.mark_crash()
 assert Storage(nvm).crash_streak() == 1
 nvm[0] = 0

@@ -85,9 +85,9 @@ def test_the_tour_opens_each_menu_screen_the_evening_does_not():
         if press.label == "tour":
             name = table.screen_name
             if name == "options":
-                name = "rules" if table.options == options.RULES else "display"
+                name = "rules" if table.page.kind == options.RULES else "display"
             elif name == "confirm":
-                name = "reset match?" if table.confirm_reset else "new game?"
+                name = "reset match?" if table.page.kind else "new game?"
             elif table.message:
                 name = table.message  # Export says what it sent
             opened.append(name)

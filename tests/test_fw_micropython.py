@@ -115,10 +115,14 @@ t.press(N, False, 0)
 t.press(OK, True, 0)
 t.render(buf)
 from ui import menu
-t.cursor = t.items.index(menu.ITEM_RULES)
+t.page.cursor = t.page.rows.index(menu.ITEM_RULES)
 t.press(OK, False, 0)
 t.render(buf)
 print("after", t.screen_name, sorted(n for n in SCREENS if "ui." + n in sys.modules))
+t.press(OK, True, 0)
+t.press(3, False, 0)
+t.render(buf)
+print("in play", t.screen_name, sorted(n for n in SCREENS if "ui." + n in sys.modules))
 """
 
 
@@ -129,3 +133,5 @@ def test_the_table_imports_a_screen_the_first_time_it_opens(tmp_path):
     assert "at start ['ask', 'banner', 'score']" in out, out
     # (The loop loads the other screens a hand meets at its first quiet moment.)
     assert "after options ['ask', 'banner', 'menu', 'options', 'pick', 'score']" in out, out
+    # Back in play, the modules only the menu's pages use leave the heap.
+    assert "in play hand ['ask', 'banner', 'hand', 'menu', 'pick', 'score']" in out, out

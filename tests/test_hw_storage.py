@@ -8,6 +8,7 @@ import pytest
 
 from euchre_core import Game, Rules
 from euchre_core.actions import TRICK
+from euchre_core.game_forms import Previous
 from firmware import house_rules
 from hw.storage import MAGIC, MARKS, Saved, Storage, entry_check
 
@@ -456,7 +457,7 @@ def test_saving_and_run_marks_side_by_side_resume_exactly():
 
 def _previous_of(game, tally=(2, 1)):
     """``Table.previous`` for ``game``: what New game keeps for Undo."""
-    return (game.rules, game.start_dealer, game.codes, tally[0], tally[1])
+    return Previous(game.rules, game.start_dealer, game.codes, tally[0], tally[1])
 
 
 def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_erase():
@@ -469,15 +470,15 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     store.sync(table)
     assert nvm.erases == erases + 1  # the new game's one rewrite, as before
     saved = Storage(nvm).load()
-    rules, dealer, codes, tally_ns, tally_ew = saved.previous
-    assert (rules.as_dict(), dealer, codes, tally_ns, tally_ew) == (
-        old.rules.as_dict(), old.start_dealer, old.codes, 2, 1)
+    previous = saved.previous
+    assert (previous.rules.as_dict(), previous.dealer, previous.codes, previous.tally_ns,
+            previous.tally_ew) == (old.rules.as_dict(), old.start_dealer, old.codes, 2, 1)
     assert saved.codes == b"" and saved.dealer == 2
     # The new game's actions are journalled after it, and it stays.
     act(table.game, ("call", 0))
     store.sync(table)
     saved = Storage(nvm).load()
-    assert saved.codes == table.game.codes and saved.previous[2] == old.codes
+    assert saved.codes == table.game.codes and saved.previous.codes == old.codes
     # Undo of New game drops it: the record is rewritten without it.
     table.game.undo()
     store.sync(table, check_all=True)
@@ -509,7 +510,7 @@ def test_a_previous_game_that_does_not_replay_is_dropped_with_a_message():
     nvm = FlashNvm()
     store, table = _played(nvm, [])
     wrong = Game(Rules(), dealer=0)
-    table.previous = (wrong.rules, 0, bytes((0x40,)), 0, 0)  # a trick before any call
+    table.previous = Previous(wrong.rules, 0, bytes((0x40,)), 0, 0)  # a trick before any call
     table.new_game(dealer=3)
     store.sync(table)
     store, saved = resume(nvm)

@@ -22,7 +22,7 @@ def _menu(item):
     """Long OK, then down to ``item`` and choose it."""
     def go(t, clock):
         press(t, clock, OK, long=True)
-        index = t.items.index(menu.LABELS.index(item))
+        index = t.page.rows.index(menu.LABELS.index(item))
         for _ in range(index):
             # Down is the key at the bottom of the picture.
             press(t, clock, t.key_at(S))
@@ -123,9 +123,9 @@ def test_every_screen_is_reached():
         assert t.screen_name == (SCREENS[name][2] or "banner"), name
         shown.add(t.screen_name)
         if t.screen_name == "options":
-            shown.add(("rules", "display")[t.options])
+            shown.add(("rules", "display")[t.page.kind])
         if t.screen_name == "pick":
-            shown.add(("renege", "rest", "dealer", "first")[t.pick])
+            shown.add(("renege", "rest", "dealer", "first")[t.page.kind])
     assert shown >= {"score", "hand", "quick", "banner", "over", "menu", "adjust",
                      "rules", "display", "stats", "history", "confirm", "notice",
                      "renege", "rest", "dealer", "first", "ask", "suit"}
@@ -227,7 +227,7 @@ def test_the_first_press_after_a_flip_does_what_the_message_says(flipped):
             assert t.screen_name == "menu", pressed
             continue
         assert t.message is None and t.screen_name == "options", pressed
-        assert t.flipped != flipped and t.cursor == 1, pressed
+        assert t.flipped != flipped and t.page.cursor == 1, pressed
         # The hint reads "E:BACK" when flipped: the key on the picture's left.
         press(t, clock, E if t.flipped else W)
 

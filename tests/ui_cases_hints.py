@@ -141,7 +141,7 @@ def case_ui_rules_changed_mid_game_say_which_game_they_are_for():
         t = table(rules, dealer=0)
         press(t, clock, N)  # a call: the game is under way
         press(t, clock, OK, long=True)
-        for _ in range(t.items.index(menu.ITEM_RULES)):
+        for _ in range(t.page.rows.index(menu.ITEM_RULES)):
             press(t, clock, S)
         press(t, clock, OK)
         for _ in range(row):

@@ -12,7 +12,7 @@ from ui_read import N, OK, S, Clock, Game, Rules, Table, find_text, frame, press
 def history_rows(t, clock):
     """History opened from the menu: its picture."""
     press(t, clock, OK, long=True)
-    for _ in range(t.items.index(menu.ITEM_HISTORY)):
+    for _ in range(t.page.rows.index(menu.ITEM_HISTORY)):
         press(t, clock, S)
     press(t, clock, OK)
     assert t.screen_name == "history"
@@ -57,20 +57,20 @@ def case_ui_history_says_which_way_the_hands_are():
     assert find_text(buf, 6, "8 ANN MARCH") == 3
     assert find_text(buf, 7, "N:OLDER") == 2 and find_text(buf, 7, "S:NEWER") < 0
     press(t, clock, S)
-    assert t.message == "NO NEWER HANDS. N:OLDER" and t.top == 2
+    assert t.message == "NO NEWER HANDS. N:OLDER" and t.page.top == 2
     buf = frame(t)  # the key and its way on a line of their own
     assert find_text(buf, 3, "NO NEWER HANDS.") >= 0 and find_text(buf, 4, "N:OLDER") >= 0
     press(t, clock, N)
     buf = frame(t)
     assert find_text(buf, 7, "N:OLDER") == 2 and find_text(buf, 7, "S:NEWER") == 126 - 41
     press(t, clock, N)
-    assert t.top == 0 and find_text(frame(t), 7, "N:OLDER") < 0
+    assert t.page.top == 0 and find_text(frame(t), 7, "N:OLDER") < 0
     press(t, clock, N)
-    assert t.message == "NO OLDER HANDS. S:NEWER" and t.top == 0
+    assert t.message == "NO OLDER HANDS. S:NEWER" and t.page.top == 0
     # Flipped, each hint names the letter on the key beside it.
     t.flipped = True
     press(t, clock, S)  # the N key, at the bottom of the turned picture
-    assert t.message == "NO OLDER HANDS. N:NEWER" and t.top == 0
+    assert t.message == "NO OLDER HANDS. N:NEWER" and t.page.top == 0
     assert find_text(frame(t), 7, "N:NEWER") == 126 - 41
 
 
@@ -81,7 +81,7 @@ def case_ui_stats_keeps_the_teams_apart():
     t.game.call(1)
     t.game.finish(0)  # E-W called and were euchred: N-S +2
     press(t, clock, OK, long=True)
-    for _ in range(t.items.index(menu.ITEM_STATS)):
+    for _ in range(t.page.rows.index(menu.ITEM_STATS)):
         press(t, clock, S)
     press(t, clock, OK)
     assert t.screen_name == "stats"

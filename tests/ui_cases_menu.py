@@ -129,7 +129,7 @@ def case_ui_adjust_score():
     press(t, clock, E)
     press(t, clock, W)
     press(t, clock, W)  # E-W would go below 0: the limit is named
-    assert t.message == "THEM STOPS AT 0" and t.pending == [2, 0]
+    assert t.message == "THEM STOPS AT 0" and t.page.rows == [2, 0]
     # The middle line holds the changes, signed, not scores.
     settle(t, clock)
     buf = frame(t)
@@ -138,7 +138,7 @@ def case_ui_adjust_score():
     for _ in range(6):
         press(t, clock, N)
     press(t, clock, N)  # +9: over the 8 one adjustment holds
-    assert t.message == "8 POINTS AT MOST EACH TIME" and t.pending == [8, 0]
+    assert t.message == "8 POINTS AT MOST EACH TIME" and t.page.rows == [8, 0]
     for _ in range(6):
         press(t, clock, S)
     press(t, clock, OK)
@@ -172,7 +172,7 @@ def case_ui_rules_apply_at_once_before_the_first_action():
     press(t, clock, OK)  # target 10 -> 11
     press(t, clock, W)  # back to the menu, on Rules
     assert t.game.rules.target == 11 and t.prefs_serial == serial + 1
-    assert t.screen_name == "menu" and t.items[t.cursor] == menu.ITEM_RULES
+    assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == menu.ITEM_RULES
     press(t, clock, W)
     settle(t, clock)
     buf = frame(t)
@@ -256,7 +256,7 @@ def case_ui_display_settings_apply_at_once_and_save_on_leaving():
     assert t.message == "READ FROM N SIDE. ANY KEY: CLOSE"
     settle(t, clock)
     press(t, clock, W)
-    assert t.flipped and t.message is None and t.cursor == 1
+    assert t.flipped and t.message is None and t.page.cursor == 1
     # Turned, the list takes its keys by where they sit on the picture: the
     # N key (now at its bottom) moves down, the W key (its right) changes.
     press(t, clock, N)
@@ -364,7 +364,7 @@ def case_ui_new_game_says_what_ends():
     buf = frame(t)
     assert t.screen_name == "confirm" and find_text(buf, 5, "THIS GAME ENDS HERE") >= 0
     press(t, clock, W)  # no: back to the menu
-    assert t.screen_name == "menu" and t.items[t.cursor] == menu.ITEM_NEW_GAME
+    assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == menu.ITEM_NEW_GAME
     press(t, clock, W)
     press(t, clock, N)
     press(t, clock, OK)
@@ -374,7 +374,7 @@ def case_ui_new_game_says_what_ends():
     # At game over the menu has no Adjust score or Set dealer: the engine
     # takes no action on a finished game, so they could only be refused.
     press(t, clock, OK, long=True)
-    assert t.items == [menu.ITEM_UNDO, menu.ITEM_RULES, menu.ITEM_STATS, menu.ITEM_HISTORY,
+    assert t.page.rows == [menu.ITEM_UNDO, menu.ITEM_RULES, menu.ITEM_STATS, menu.ITEM_HISTORY,
                        menu.ITEM_DISPLAY, menu.ITEM_EXPORT, menu.ITEM_NEW_GAME, menu.ITEM_RESET]
     press(t, clock, W)
     open_from_menu(t, clock, 6)  # NEW GAME: at game over the game has ended already
@@ -404,9 +404,9 @@ def case_ui_set_dealer_is_offered_between_hands_only():
     clock = Clock()
     t = table(dealer=0)
     press(t, clock, OK, long=True)
-    assert menu.ITEM_DEALER in t.items
+    assert menu.ITEM_DEALER in t.page.rows
     t = table(dealer=0)
     press(t, clock, N)  # North names trump: a hand in play
     press(t, clock, OK, long=True)
-    assert t.screen_name == "menu" and menu.ITEM_DEALER not in t.items
-    assert menu.ITEM_REST in t.items
+    assert t.screen_name == "menu" and menu.ITEM_DEALER not in t.page.rows
+    assert menu.ITEM_REST in t.page.rows

@@ -267,7 +267,9 @@ def case_ui_game_over_skunk_and_next_game():
     assert t.game.winner is None and t.game.dealer == W
     # The finished game is kept for Undo as its log, with the tally before
     # it was won: the form the flash record keeps.
-    assert t.previous == (old.rules, old.start_dealer, old.codes, 0, 0)
+    kept = t.previous
+    assert (kept.rules, kept.dealer, kept.codes, kept.tally_ns, kept.tally_ew) == (
+        old.rules, old.start_dealer, old.codes, 0, 0)
     assert t.tally == [1, 0] and t.game_serial == serial + 1
     buf = frame(t)
     # The dealer line says who deals first, in plain text: no message

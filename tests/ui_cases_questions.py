@@ -13,7 +13,7 @@ from ui_read import E, N, OK, S, W, Clock, Rules, find_text, frame, press, settl
 def _menu(t, clock, item):
     """Long OK, then down to ``item`` (a menu.ITEM_*) and choose it."""
     press(t, clock, OK, long=True)
-    for _ in range(t.items.index(item)):
+    for _ in range(t.page.rows.index(item)):
         press(t, clock, S)
     press(t, clock, OK)
 
@@ -22,7 +22,9 @@ def _power_cut(t, **options):
     """The table as it starts again from the saved game and preferences."""
     again = table(t.game.rules, dealer=t.game.start_dealer, **options)
     again.load_prefs(t.prefs_bytes())
-    again.load_game(t.game.to_bytes())
+    # As the firmware resumes: the saved actions replayed, then the questions.
+    again.game.extend(t.game.codes)
+    again.resumed()
     return again
 
 
@@ -59,7 +61,7 @@ def case_ui_who_deals_first_waits_for_its_answer():
     assert t.screen_name == "pick"
     press(t, clock, OK, long=True)
     # Nothing in this menu acts on the game New game ends.
-    assert t.items == [menu.ITEM_UNDO, menu.ITEM_RULES, menu.ITEM_STATS, menu.ITEM_HISTORY,
+    assert t.page.rows == [menu.ITEM_UNDO, menu.ITEM_RULES, menu.ITEM_STATS, menu.ITEM_HISTORY,
                        menu.ITEM_DISPLAY, menu.ITEM_EXPORT, menu.ITEM_NEW_GAME, menu.ITEM_RESET]
     assert find_text(frame(t), 1, "UNDO: KEEP OLD GAME", inverse=True) >= 0
     press(t, clock, W)  # back: the question again
@@ -229,15 +231,15 @@ def case_ui_pages_of_the_menu_go_back_to_it():
     for item in (menu.ITEM_STATS, menu.ITEM_HISTORY, menu.ITEM_RULES, menu.ITEM_DISPLAY):
         _menu(t, clock, item)
         press(t, clock, W)
-        assert t.screen_name == "menu" and t.items[t.cursor] == item, item
+        assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == item, item
     _menu(t, clock, menu.ITEM_DEALER)
     press(t, clock, OK)  # the picker's back
-    assert t.screen_name == "menu" and t.items[t.cursor] == menu.ITEM_DEALER
+    assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == menu.ITEM_DEALER
     press(t, clock, W)
     assert t.screen_name == "score" and t.game.action_count == 0
     _menu(t, clock, menu.ITEM_NEW_GAME)
     press(t, clock, W)  # no
-    assert t.screen_name == "menu" and t.items[t.cursor] == menu.ITEM_NEW_GAME
+    assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == menu.ITEM_NEW_GAME
     _menu(t, clock, menu.ITEM_STATS)
     press(t, clock, OK)  # Stats: OK is back too
     assert t.screen_name == "menu"

@@ -2,7 +2,7 @@
 team (N/S: N-S, E/W: E-W), the changes shown signed ("+1") and the score
 as it will be below them; OK saves and leaves. A change is at most 8 points
 either way (one action of the game's log) and takes no score below 0: the
-message at the limit says which."""
+message at the limit says which. The page's ``rows``: the change per team."""
 
 from ui import parts, screen
 from ui.keys import OK
@@ -10,15 +10,13 @@ from ui.keys import OK
 LIST_PAGE = False
 
 
-def show(table):
-    table.pending = [0, 0]
-    table.mode = "adjust"
+def show(table, page):
+    page.rows = [0, 0]
 
 
 def press(table, key, long, now_ms):
-    pending = table.pending
+    pending = table.page.rows
     if key == OK:
-        table.mode = None
         game = table.game
         done = 0
         for team in (0, 1):
@@ -29,6 +27,7 @@ def press(table, key, long, now_ms):
         if done == 2:
             # Both teams changed in one go: one Undo takes back both.
             table.undo_pair = (game, game.action_count)
+        table.close()
         return
     team = key % 2
     step = 1 if key < 2 else -1
@@ -42,7 +41,7 @@ def press(table, key, long, now_ms):
 
 
 def draw(table, buf):
-    pending = table.pending
+    pending = table.page.rows
     scores = table.game.scores
     teams = table.teams
     labels = (teams[0] + b" +1", teams[1] + b" +1", teams[0] + b" -1",

@@ -6,7 +6,8 @@ table records it (ui.suit).
 
 The keys by where they sit on the picture: right YES (ordered up, or
 blind), left NO (named in the second round, or alone looking); OK backs
-out, nothing called.
+out, nothing called. The page's ``kind`` is what is asked, its ``seat``
+the seat calling.
 """
 
 from micropython import const
@@ -16,29 +17,29 @@ from ui.keys import E, OK, W
 
 LIST_PAGE = True
 
-# What is asked (``Table.asking``).
+# What is asked (the page's ``kind``).
 IF_ORDERED_UP = const(0)
 IF_BLIND = const(1)
 
 
-def show(table, kind, seat):
-    table.asking = kind
-    table.call_seat = seat
-    table.mode = "ask"
+def show(table, page, kind, seat):
+    page.kind = kind
+    page.seat = seat
 
 
 def call(table, now_ms, seat, alone, ordered=False, blind=False):
     """The call, then the suit picker when the table records trump."""
-    table.mode = None
     table.suit_skipped = False
     game = table.game
     if table.act(now_ms, game.call, seat, alone, ordered, blind) and table.trump:
-        table.mode = "suit"
+        table.open("suit")
+    else:
+        table.close()
 
 
 def press(table, key, long, now_ms):
     if key == OK:
-        table.mode = None
+        table.close()
         return
     if key != E and key != W:
         # The keys as the labels name them.
@@ -47,25 +48,27 @@ def press(table, key, long, now_ms):
                   + ", OK: BACK", now_ms)
         return
     yes = key == E
-    if table.asking == IF_ORDERED_UP:
-        call(table, now_ms, table.call_seat, False, ordered=yes)
+    page = table.page
+    if page.kind == IF_ORDERED_UP:
+        call(table, now_ms, page.seat, False, ordered=yes)
     else:
-        call(table, now_ms, table.call_seat, True, blind=yes)
+        call(table, now_ms, page.seat, True, blind=yes)
 
 
 def _labels(table):
     """The labels of the right and left keys."""
-    if table.asking == IF_ORDERED_UP:
+    if table.page.kind == IF_ORDERED_UP:
         return "YES ALONE", "NO"
     return "BLIND", "LOOKING"
 
 
 def draw(table, buf):
     labels = [b"", b"", b"", b""]
-    prompt = b"ORDERED UP?" if table.asking == IF_ORDERED_UP else b"GO ALONE:"
+    page = table.page
+    prompt = b"ORDERED UP?" if page.kind == IF_ORDERED_UP else b"GO ALONE:"
     yes, no = _labels(table)
     labels[table.key_at(E)] = yes.encode()
     labels[table.key_at(W)] = no.encode()
     parts.draw_team_names(table, buf)
-    parts.soft_labels(table, buf, labels, table.names[table.call_seat] + b" CALLS", "OK:BACK")
+    parts.soft_labels(table, buf, labels, table.names[page.seat] + b" CALLS", "OK:BACK")
     screen.text_center(buf, 5, prompt)

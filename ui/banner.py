@@ -9,7 +9,8 @@ When the hand may be set back (Robson ``setback``: it scored 2 or 4, and
 the other team has points to lose), the banner offers SET BACK on the key
 at the bottom of the picture and waits for it or for OK (keep the points),
 through the menu and a power cut alike (``Table.home``). On the hand that
-won the game it says that SET BACK takes the win away."""
+won the game it says that SET BACK takes the win away. The page's
+``hand`` is the scored hand it shows, ``since`` when it opened."""
 
 from micropython import const
 
@@ -23,23 +24,26 @@ SIDE_MARKS = False
 SHOW_MS = const(3000)
 
 
-def offers_set_back(table):
-    """True while the banner waits for SET BACK or OK: the game allows it,
-    and it would take something off (a score stops at 0)."""
-    game = table.game
-    return (game.set_back_refusal() is None
-            and game.scores[1 - table.banner_hand.scorer] > 0)
+def show(table, page, hand, now_ms=0):
+    page.hand = hand
+    page.since = now_ms
+
+
+def offers_set_back(game, hand):
+    """True while the banner of ``hand`` waits for SET BACK or OK: the game
+    allows it, and it would take something off (a score stops at 0)."""
+    return game.set_back_refusal() is None and game.scores[1 - hand.scorer] > 0
 
 
 def press(table, key, long, now_ms):
-    if not offers_set_back(table):
-        table.mode = None
+    if not offers_set_back(table.game, table.page.hand):
+        table.close()
         if key != OK and table.main_screen == "score":
             score.press(table, key, long, now_ms)
         return
     if key == OK:
         table.kept = True
-        table.mode = None
+        table.close()
         return
     if table.side_of(key) != S:
         table.say(table.key_letter(S) + ": SET BACK, OK: KEEP THE "
@@ -47,7 +51,7 @@ def press(table, key, long, now_ms):
         return
     game = table.game
     if table.act(now_ms, game.set_back):
-        table.mode = None
+        table.close()
         hand = game.last_hand
         table.say("SET BACK: " + table.teams[1 - hand.scorer].decode() + " -"
                   + str(hand.taken), now_ms)
@@ -57,7 +61,7 @@ def draw(table, buf):
     # The top line is the hand screen's and the two bottom lines are the
     # score screen's that follows: only the middle changes as the hand ends
     # and again as the banner goes, so both changes reach the glass sooner.
-    hand = table.banner_hand
+    hand = table.page.hand
     game = table.game
     word = parts.KIND_WORDS.get(hand.kind, hand.kind.upper())
     parts.draw_team_names(table, buf)
@@ -90,7 +94,7 @@ def draw(table, buf):
                   + table.teams[hand.makers].decode()).encode()
     # Page 4 stays dark: the big word reaches its last row.
     screen.text_center(buf, 5, detail)
-    if offers_set_back(table):
+    if offers_set_back(game, hand):
         # The points can still come off the other team instead (and the
         # game, when they won it, goes on).
         screen.text_center(buf, 6, "SET BACK: NO WIN" if game.over else "SET BACK")

@@ -7,23 +7,24 @@ from ui.keys import E, OK, W
 LIST_PAGE = False
 
 
-def show(table, reset_match):
-    table.confirm_reset = reset_match
-    table.mode = "confirm"
+def show(table, page, reset_match):
+    page.kind = 1 if reset_match else 0
 
 
 def press(table, key, long, now_ms):
     if key == E or key == OK:
-        pick.show(table, pick.FOR_FIRST)
+        # The question waits for its answer (Table.home).
+        table.new_game = table.page.kind == 1
+        table.open("pick", pick.FOR_FIRST)
     elif key == W:
-        table.module("menu").back(table)
+        table.back()
     else:
         # N and S are not offered: the message, and the question stays.
         table.say("E OR OK: YES, W: NO", now_ms)
 
 
 def draw(table, buf):
-    if table.confirm_reset:
+    if table.page.kind:
         screen.text2_center(buf, 0, "RESET?")
         screen.text_center(buf, 5, "MATCH TALLY TO 0-0")
         screen.text_center(buf, 6, "AND A NEW GAME")

@@ -28,7 +28,7 @@ _SHORTEST = const(3)  # letters of a name kept at least when two tags must share
 def press(table, key, long, now_ms):
     game = table.game
     if key == OK:
-        table.mode = "quick"
+        table.open("quick")
         return
     if not long:
         table.act(now_ms, game.trick, key)

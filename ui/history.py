@@ -22,8 +22,9 @@ _ROW_CHARS = const(20)
 _TEAM_CHARS = const(4)
 
 
-def show(table):
-    """History, scrolled to its end (the latest rows).
+def show(table, page):
+    """History, scrolled to its end (the latest rows): the page's ``rows``
+    and ``top``.
 
     Its rows in order are counted here, once: a hand's as its number until
     it is first on view (then as the row ``draw`` wrote for it), a score
@@ -41,19 +42,19 @@ def show(table):
     while done < len(adjustments):
         rows.append(_adjust_row(adjustments[done], teams))
         done += 1
-    table.items = rows
-    table.top = max(0, len(rows) - parts.ROWS)
-    table.mode = "history"
+    page.rows = rows
+    page.top = max(0, len(rows) - parts.ROWS)
 
 
 def press(table, key, long, now_ms):
     # ``key`` is the side of the picture the key sits on (Table.side_of).
     if key == W or key == OK:
-        table.mode = None
+        table.back()
         return
+    page = table.page
     if key == N or key == S:
-        last = max(0, len(table.items) - parts.ROWS)
-        if table.top == (0 if key == N else last):
+        last = max(0, len(page.rows) - parts.ROWS)
+        if page.top == (0 if key == N else last):
             # At that end: which way the hands are, and the key that goes there.
             table.say("NO " + ("OLDER" if key == N else "NEWER") + " HANDS. "
                       + table.key_letter(S if key == N else N) + ":"
@@ -74,20 +75,22 @@ def draw(table, buf):
     points it lost. The trump suit after the number when it was recorded;
     a row per score adjustment, where it was made. The bottom line names
     the keys that scroll, older (top) and newer (bottom)."""
-    rows = table.items
+    page = table.page
+    rows = page.rows
+    top = page.top
     if not rows:
         parts.draw_list(table, buf, "HISTORY", [("NO HAND SCORED YET", "")], None, None)
         return
     teams = None
-    for at in range(table.top, min(len(rows), table.top + parts.ROWS)):
+    for at in range(top, min(len(rows), top + parts.ROWS)):
         if isinstance(rows[at], int):
             if teams is None:
                 teams = _teams(table)
             rows[at] = _hand_row(table, table.game.hand(rows[at]), teams)
     parts.draw_list(table, buf, "HISTORY", rows, None, None)
-    if table.top > 0:
+    if top > 0:
         screen.text(buf, 2, 7, table.key_letter(N) + ":OLDER")
-    if table.top + parts.ROWS < len(rows):
+    if top + parts.ROWS < len(rows):
         screen.text_right(buf, 126, 7, table.key_letter(S) + ":NEWER")
 
 

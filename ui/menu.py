@@ -3,7 +3,9 @@
 first open (``Table.open``), all but the seat picker it shares with them.
 
 The keys by where they sit on the picture: top and bottom move, right (or
-OK) chooses, left goes back.
+OK) chooses, left goes back. The page's ``rows`` are the entries that apply
+as it opens, its ``cursor`` the chosen one; the pages it opens go back to
+it (``Table.back``), their modules dropped again once play resumes.
 """
 
 from micropython import const
@@ -35,22 +37,20 @@ LABELS = ("UNDO", "RENEGE", "REST OF TRICKS", "ADJUST SCORE", "SET DEALER",
           "NEW GAME", "RESET MATCH")
 
 
-def show(table):
-    """Show the menu with Undo chosen: the entries that apply now."""
-    if table.display_changed:
-        # Display settings are live; leaving their page saves them.
-        table.display_changed = False
-        table.prefs_serial += 1
+def show(table, page):
+    """The menu with Undo chosen (``page.rows``: the entries that apply
+    now, ``page.cursor``: the chosen one)."""
     # Held again while the menu shows: its title blinks, as feedback.
-    table.menu_flash = table.mode == "menu" and not table.menu_flash
+    old = table.page
+    page.flash = old is not None and old.name == "menu" and not old.flash
     game = table.game
     items = [ITEM_UNDO]
     # On "who deals first?" the game on view is the one New game ends: no
     # entry acts on it (Undo keeps it instead of the new one).
-    if game.in_hand and not table.cancel_new:
+    if game.in_hand and table.new_game is None:
         items.append(ITEM_RENEGE)
         items.append(ITEM_REST)
-    if not game.over and not table.cancel_new:
+    if not game.over and table.new_game is None:
         # A finished game takes no more actions (undo first): no Adjust
         # score or Set dealer to be refused once chosen.
         items.append(ITEM_ADJUST)
@@ -59,21 +59,11 @@ def show(table):
     for item in (ITEM_RULES, ITEM_STATS, ITEM_HISTORY, ITEM_DISPLAY, ITEM_EXPORT,
                  ITEM_NEW_GAME, ITEM_RESET):
         items.append(item)
-    table.items = items
-    table.cursor = 0
-    table.top = 0
-    table.mode = "menu"
-
-
-def back(table):
-    """Back to the menu from a page it opened, on the entry that opened it."""
-    show(table)
-    if table.menu_item in table.items:
-        table.cursor = table.items.index(table.menu_item)
+    page.rows = items
 
 
 def undo_label(table):
-    if table.cancel_new:
+    if table.new_game is not None:
         return "UNDO: KEEP OLD GAME"
     if table.game.action_count:
         return "UNDO " + table.describe(table.game.codes[-1])
@@ -83,27 +73,29 @@ def undo_label(table):
 
 
 def press(table, key, long, now_ms):
+    page = table.page
     if key == N or key == S:
         step = 1 if key == S else -1
-        table.cursor = (table.cursor + step) % len(table.items)
+        page.cursor = (page.cursor + step) % len(page.rows)
         return
-    table.mode = None
     if key == W:
+        table.close()
         return
-    item = table.items[table.cursor]
-    table.menu_item = item
-    if item == ITEM_UNDO and table.cancel_new:
+    # The entry stays chosen on this page, which the pages it opens go
+    # back to (Table.back).
+    item = page.rows[page.cursor]
+    if item == ITEM_UNDO and table.new_game is not None:
         # The new game had not started: the old one goes on as it was.
-        table.cancel_new = False
+        table.new_game = None
         table.say("NO NEW GAME: OLD ONE KEPT", now_ms)
     elif item == ITEM_UNDO:
         undo(table, now_ms)
     elif item == ITEM_RENEGE:
-        pick.show(table, pick.FOR_RENEGE)
+        table.open("pick", pick.FOR_RENEGE)
     elif item == ITEM_REST:
-        pick.show(table, pick.FOR_REST)
+        table.open("pick", pick.FOR_REST)
     elif item == ITEM_DEALER:
-        pick.show(table, pick.FOR_DEALER)
+        table.open("pick", pick.FOR_DEALER)
     elif item == ITEM_ADJUST:
         table.open("adjust")
     elif item == ITEM_RULES or item == ITEM_DISPLAY:
@@ -119,6 +111,9 @@ def press(table, key, long, now_ms):
                   + " TO THE USB SERIAL CONSOLE", now_ms)
     elif item == ITEM_NEW_GAME or item == ITEM_RESET:
         table.open("confirm", item == ITEM_RESET)
+    if table.page is page:
+        # Undo and Export act and leave the menu.
+        table.close()
 
 
 def undo(table, now_ms):
@@ -133,25 +128,23 @@ def undo(table, now_ms):
         game.undo()
         table.say("UNDONE: " + what, now_ms)
     elif table.previous is not None:
-        rules, dealer, codes, table.tally[0], table.tally[1] = table.previous
-        table.previous = None
-        game = Game(rules, dealer=dealer)
-        game.extend(codes)
-        table.game = game
-        table.game_serial += 1
-        table.prefs_serial += 1
+        previous = table.previous
+        game = Game(previous.rules, dealer=previous.dealer)
+        game.extend(previous.codes)
+        table.replace_game(game, None, [previous.tally_ns, previous.tally_ew])
         table.say("UNDONE: NEW GAME", now_ms)
     else:
         table.say("NOTHING TO UNDO", now_ms)
 
 
 def draw(table, buf):
+    page = table.page
     rows = []
-    for item in table.items:
+    for item in page.rows:
         if item == ITEM_UNDO:
             rows.append((undo_label(table), ""))
         else:
             rows.append((LABELS[item], ""))
-    parts.draw_list(table, buf, "MENU", rows, table.cursor, "CHOOSE")
-    if table.menu_flash:
+    parts.draw_list(table, buf, "MENU", rows, page.cursor, "CHOOSE")
+    if page.flash:
         screen.text(buf, 2, 0, "MENU", True)

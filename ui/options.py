@@ -8,6 +8,9 @@ counts two games) and "From settings"; these and the display settings
 apply at once and are saved on leaving. Flip 180 says from which side the
 picture is read now, until a key is pressed: that press does nothing else,
 as every key has just moved on the picture.
+
+The page's ``kind`` is RULES or DISPLAY, its ``draft`` the rules being
+edited, its ``changed`` a preference changed (saved as the page closes).
 """
 
 from micropython import const
@@ -21,7 +24,7 @@ LIST_PAGE = True
 # No triangle at the left or right edge: a message box may cover those too.
 SIDE_MARKS = False
 
-# Which page is open (``Table.options``).
+# Which page is open (the page's ``kind``).
 RULES = const(0)
 DISPLAY = const(1)
 
@@ -37,22 +40,19 @@ _VALUE_LABELS = {
 }
 
 
-def show(table, display):
+def show(table, page, display):
     """The Display page when ``display``, else the Rules page."""
-    page = DISPLAY if display else RULES
-    table.options = page
-    if page == RULES:
-        table.draft = table.next_rules
-    table.cursor = 0
-    table.top = 0
-    table.mode = "options"
+    page.kind = DISPLAY if display else RULES
+    if page.kind == RULES:
+        page.draft = table.next_rules
 
 
 def rows(table):
     """(label, value text) per row of the options screen."""
     found = []
-    if table.options == RULES:
-        draft = table.draft
+    page = table.page
+    if page.kind == RULES:
+        draft = page.draft
         for name, _, _, kind, label in FIELDS:
             value = getattr(draft, name)
             if value is True:
@@ -86,28 +86,25 @@ def rows(table):
 
 
 def press(table, key, long, now_ms):
+    page = table.page
     count = len(rows(table))
     if key == N or key == S:
         step = 1 if key == S else -1
-        table.cursor = (table.cursor + step) % count
+        page.cursor = (page.cursor + step) % count
         return
     if key == W:
-        if table.options == RULES:
+        if page.kind == RULES:
             save_rules(table, now_ms)
-        if table.display_changed:
-            # Saved once on leaving, not at every step: each save of the
-            # preferences costs a flash erase.
-            table.display_changed = False
-            table.prefs_serial += 1
-        table.mode = None
+        # Back to the menu; what changed here is saved then (Table.back).
+        table.back()
         return
-    if table.options == RULES:
-        change_rule(table, table.cursor)
-        if table.cursor == len(FIELDS) + len(_TABLE_ROWS):
+    if page.kind == RULES:
+        change_rule(table, page.cursor)
+        if page.cursor == len(FIELDS) + len(_TABLE_ROWS):
             table.say("AS IN SETTINGS.TOML: SAVED ON LEAVING", now_ms)
     else:
-        change_display(table, table.cursor)
-        if table.cursor == 1:
+        change_display(table, page.cursor)
+        if page.cursor == 1:
             # Every key now sits elsewhere on the picture: the first press
             # after the flip only closes this, and the hints say the rest.
             table.say("READ FROM " + table.key_letter(S) + " SIDE. ANY KEY: CLOSE",
@@ -115,41 +112,43 @@ def press(table, key, long, now_ms):
 
 
 def change_rule(table, row):
+    page = table.page
     if row >= len(FIELDS):
         row -= len(FIELDS)
         if row < len(_TABLE_ROWS):
             name = _TABLE_ROWS[row][1]
             setattr(table, name, not getattr(table, name))
-            table.display_changed = True
+            page.changed = True
         else:
-            table.draft = table.base_rules
-            if (table.trump, table.skunk_double) != table.settings_table:
-                table.trump, table.skunk_double = table.settings_table
-                table.display_changed = True
+            settings = table.settings
+            page.draft = settings.rules
+            if (table.trump, table.skunk_double) != (settings.trump, settings.skunk_double):
+                table.trump = settings.trump
+                table.skunk_double = settings.skunk_double
+                page.changed = True
         return
     name, _, choices, _, _ = FIELDS[row]
-    value = getattr(table.draft, name)
+    value = getattr(page.draft, name)
     if value in choices:
         value = choices[(choices.index(value) + 1) % len(choices)]
     else:
         value = choices[0]
     options = {name: value}
-    table.draft = table.draft.replace(**options)
+    page.draft = page.draft.replace(**options)
 
 
 def save_rules(table, now_ms):
-    draft = table.draft
+    draft = table.page.draft
     if draft == table.next_rules:
         return
     table.next_rules = draft
-    table.device_rules = draft != table.base_rules
-    table.prefs_serial += 1
+    table.device_rules = draft != table.settings.rules
     game = table.game
     if game.action_count == 0:
-        table.game = Game(draft, dealer=game.start_dealer)
-        table.game_serial += 1
+        table.replace_game(Game(draft, dealer=game.start_dealer), table.previous, table.tally)
         table.say("RULES SAVED", now_ms)
     else:
+        table.prefs_changed()
         # Which game they are for, and what the table looks for now: the
         # game in play keeps its own rules (its log replays under them).
         rules = game.rules
@@ -178,9 +177,10 @@ def change_display(table, row):
         table.flipped = not table.flipped
     else:
         table.sleep_s = _next_choice(SLEEP_CHOICES, table.sleep_s)
-    table.display_changed = True
+    table.page.changed = True
 
 
 def draw(table, buf):
-    title = "RULES" if table.options == RULES else "DISPLAY"
-    parts.draw_list(table, buf, title, rows(table), table.cursor, "CHANGE")
+    page = table.page
+    title = "RULES" if page.kind == RULES else "DISPLAY"
+    parts.draw_list(table, buf, title, rows(table), page.cursor, "CHANGE")

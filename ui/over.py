@@ -49,7 +49,7 @@ def draw(table, buf):
     draw_chart(table, buf, 4, 5)
     # While the table looks at the result, this line takes turns with the
     # way to Undo (a wrong last hand), as the score screen's dealer line does.
-    screen.text_center(buf, 6, parts.HINT_MENU if table.hint & 1 else "SEAT KEY: NEXT DEALER")
+    screen.text_center(buf, 6, parts.HINT_MENU if table.said.hint & 1 else "SEAT KEY: NEXT DEALER")
     tally = [table.tally[0], table.tally[1]]
     if winner is not None:
         tally[winner] += table.games_won(game)

@@ -145,30 +145,32 @@ def back_hint(table):
 
 def scroll(table, key, last, now_ms, what):
     """The top (N) or bottom (S) key on a list page without a cursor: the
-    first row shown (``table.top``, 0..``last``) moves one that way; at the
-    end, "NO MORE ``what`` THAT WAY" instead (that key's triangle is gone)."""
-    top = min(last, max(0, table.top + (1 if key == S else -1)))
-    if top == table.top:
+    first row shown (the page's ``top``, 0..``last``) moves one that way; at
+    the end, "NO MORE ``what`` THAT WAY" instead (that key's triangle is gone)."""
+    page = table.page
+    top = min(last, max(0, page.top + (1 if key == S else -1)))
+    if top == page.top:
         table.say("NO MORE " + what + " THAT WAY", now_ms)
-    table.top = top
+    page.top = top
 
 
 def draw_list(table, buf, title, rows, cursor, hint):
-    """A title bar and up to ``ROWS`` rows of (label, value) from row
-    ``table.top``; ``cursor`` row inverted (None for none), scrolled into
+    """A title bar and up to ``ROWS`` rows of (label, value) from the page's
+    row ``top``; ``cursor`` row inverted (None for none), scrolled into
     view. The bottom line holds ``hint`` (what the key on the right does,
     or None) and the triangle when more rows follow."""
     screen.text(buf, 2, 0, title)
     screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)
     count = len(rows)
-    top = table.top
+    page = table.page
+    top = page.top
     if cursor is not None:
         if cursor < top:
             top = cursor
         elif cursor >= top + ROWS:
             top = cursor - ROWS + 1
-        table.top = top
+        page.top = top
     for line in range(min(ROWS, count - top)):
         row = rows[top + line]
         selected = cursor == top + line

@@ -4,7 +4,8 @@ the tricks, who deals (a stolen deal), and who deals first in a new game.
 A seat key picks that seat; OK goes back to the menu (who deals first: a
 dealer at random). A seat the game refuses gets its reason, and the picker
 stays. "Who deals first?" waits for its answer: the menu opened over it
-comes back to it, unless its Undo keeps the old game (``Table.cancel_new``).
+comes back to it, unless its Undo keeps the old game (``Table.new_game``).
+The page's ``kind`` is what the seat is picked for.
 """
 
 from micropython import const
@@ -14,7 +15,7 @@ from ui.keys import OK
 
 LIST_PAGE = False
 
-# What the seat is picked for (``Table.pick``).
+# What the seat is picked for (the page's ``kind``).
 FOR_RENEGE = const(0)
 FOR_REST = const(1)
 FOR_DEALER = const(2)
@@ -23,22 +24,19 @@ FOR_FIRST = const(3)
 _PROMPTS = ("WHO RENEGED?", "REST OF TRICKS TO?", "WHO DEALS?", "WHO DEALS FIRST?")
 
 
-def show(table, purpose):
-    table.pick = purpose
-    table.mode = "pick"
-    if purpose == FOR_FIRST:
-        table.cancel_new = True
+def show(table, page, purpose):
+    page.kind = purpose
 
 
 def press(table, key, long, now_ms):
-    purpose = table.pick
+    page = table.page
+    purpose = page.kind
     if key == OK:
         if purpose == FOR_FIRST:
             key = table.random_seat(now_ms)
         else:
-            table.module("menu").back(table)
+            table.back()
             return
-    table.mode = None
     game = table.game
     done = True
     if purpose == FOR_RENEGE:
@@ -55,13 +53,13 @@ def press(table, key, long, now_ms):
             done = table.act(now_ms, game.finish, game.tricks[game.makers])
     else:
         # The score screen's dealer line says who deals first.
-        table.start_game(key, reset_match=table.confirm_reset)
-    if not done:
-        # Refused (the message says why): the picker stays for another seat.
-        table.mode = "pick"
+        table.start_game(key, reset_match=table.new_game)
+    # Refused (the message says why): the picker stays for another seat.
+    if done and table.page is page:
+        table.close()
 
 
 def draw(table, buf):
-    purpose = table.pick
+    purpose = table.page.kind
     hint = "OK:RANDOM" if purpose == FOR_FIRST else "OK:BACK"
     parts.soft_labels(table, buf, table.names, _PROMPTS[purpose], hint)

@@ -33,10 +33,10 @@ def prefs_bytes(table):
                   min(table.sleep_s, 0xFFFF) >> 8, min(table.sleep_s, 0xFFFF) & 0xFF,
                   min(table.tally[0], 255), min(table.tally[1], 255),
                   len(game_rules)))
-    base_contrast, base_sleep = table.settings_display
-    base_sleep = min(base_sleep, 0xFFFF)
-    tail = bytes((base_contrast & 0xFF, base_sleep >> 8, base_sleep & 0xFF,
-                  _switches(*table.settings_table)))
+    settings = table.settings
+    base_sleep = min(settings.sleep_s, 0xFFFF)
+    tail = bytes((settings.contrast & 0xFF, base_sleep >> 8, base_sleep & 0xFF,
+                  _switches(settings.trump, settings.skunk_double)))
     return head + game_rules + bytes((len(next_rules),)) + next_rules + tail
 
 
@@ -60,20 +60,22 @@ def load_prefs(table, data):
     # The device's contrast and its sleep time each stand unless that value
     # in settings.toml has been edited since they were saved (version 1 did
     # not record them).
-    base_contrast, base_sleep = table.settings_display
+    settings = table.settings
+    base_contrast = settings.contrast
+    base_sleep = settings.sleep_s
     settings_at = len(data) - tail
     if not tail or data[settings_at] == base_contrast & 0xFF:
         table.contrast = data[2]
     if not tail or data[settings_at + 1] << 8 | data[settings_at + 2] == min(base_sleep, 0xFFFF):
         table.sleep_s = data[4] << 8 | data[5]
     # The switches likewise, as a pair; older versions keep settings.toml's.
-    if version >= 3 and data[-1] == _switches(*table.settings_table):
+    if version >= 3 and data[-1] == _switches(settings.trump, settings.skunk_double):
         table.trump = bool(data[3] & _FLAG_TRUMP)
         table.skunk_double = bool(data[3] & _FLAG_SKUNK_DOUBLE)
     table.flipped = bool(data[3] & _FLAG_FLIPPED)
     table.device_rules = bool(data[3] & _FLAG_DEVICE_RULES)
     table.tally = [data[6], data[7]]
-    table.next_rules = next_rules if table.device_rules else table.base_rules
+    table.next_rules = next_rules if table.device_rules else settings.rules
     if table.game.action_count == 0 and table.game.rules != game_rules:
         table.game = Game(game_rules, dealer=table.game.start_dealer)
 

@@ -35,18 +35,14 @@ def points(table, tricks):
 
 
 def press(table, key, long, now_ms):
-    if key == OK:
-        table.mode = None
-        return
-    choice = choices(table)[key]
+    choice = None if key == OK else choices(table)[key]
     if choice is None:
-        table.mode = None
+        table.close()
         return
     # A result the tricks already played rule out is not offered (its place
     # is blank): the engine's reason, and the quick screen stays. Only the
-    # result is known, not how the rest of the tricks fell.
-    if table.game.can_finish(choice[0]):
-        table.mode = None
+    # result is known, not how the rest of the tricks fell; the banner
+    # shows it.
     table.act(now_ms, table.game.finish, choice[0], True)
 
 

@@ -39,8 +39,9 @@ def hint_step(idle_ms):
 
 def press(table, key, long, now_ms):
     game = table.game
-    asked = table.pass_asked
-    table.pass_asked = False
+    said = table.said
+    asked = said.asks_pass
+    said.asks_pass = False
     if key == OK:
         refusal = game.pass_refusal()
         if refusal and game.rules.stick_the_dealer:
@@ -53,7 +54,7 @@ def press(table, key, long, now_ms):
             return
         if not asked:
             # A stray OK (to go on after a hand) must not move the deal.
-            table.pass_asked = True
+            said.asks_pass = True
             table.say("ALL PASSED? OK AGAIN: " + table.names[(game.dealer + 1) % 4].decode()
                       + " DEALS", now_ms)
             return
@@ -62,10 +63,10 @@ def press(table, key, long, now_ms):
         return
     rules = game.rules
     if rules.canadian_loner and not long and key == (game.dealer + 2) % 4:
-        ask.show(table, ask.IF_ORDERED_UP, key)
+        table.open("ask", ask.IF_ORDERED_UP, key)
         return
     if rules.blind_loner and long and key == game.dealer:
-        ask.show(table, ask.IF_BLIND, key)
+        table.open("ask", ask.IF_BLIND, key)
         return
     ask.call(table, now_ms, key, long)
 
@@ -82,7 +83,7 @@ def draw(table, buf):
         else:
             screen.text_center(buf, 3, str(scores[team]), centre - 30, centre + 30)
     screen.fill(buf, 60 + dx, 68 + dx, 3, 0x18)
-    step = table.hint
+    step = table.said.hint
     if step & 1 and not (step // 2 == _HINT_PASS and game.rules.stick_the_dealer):
         # The hints' own line, over the dealer's.
         parts.draw_score_footer(table, buf, dx, _HINTS[step // 2])

@@ -26,12 +26,11 @@ _LINES = (("MADE", "made", None, None), ("MARCHES", "marches", None, None),
 _FITS = const(6)  # rows on pages 2..7; with more, 5 and page 7 for the triangle
 
 
-def show(table):
+def show(table, page):
     # The game cannot change while Stats is open: its rows are counted once
-    # here, not at every scroll (a long game has tens of hands to read).
-    table.top = 0
-    table.items = rows(table)
-    table.mode = "stats"
+    # here (the page's ``rows``), not at every scroll (a long game has tens
+    # of hands to read).
+    page.rows = rows(table)
 
 
 def rows(table):
@@ -57,9 +56,9 @@ def rows(table):
 def press(table, key, long, now_ms):
     # ``key`` is the side of the picture the key sits on (Table.side_of).
     if key == W or key == OK:
-        table.mode = None
+        table.back()
         return
-    count = len(table.items)
+    count = len(table.page.rows)
     if (key == N or key == S) and count > _FITS:
         parts.scroll(table, key, count - _FITS + 1, now_ms, "ROWS")
         return
@@ -68,7 +67,8 @@ def press(table, key, long, now_ms):
 
 
 def draw(table, buf):
-    found = table.items
+    page = table.page
+    found = page.rows
     screen.text(buf, 2, 0, "STATS")
     screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
     screen.hline(buf, 0, 128, 7, 2)
@@ -80,7 +80,7 @@ def draw(table, buf):
     top = 0
     if len(found) > _FITS:
         shown = _FITS - 1
-        top = min(table.top, len(found) - shown)
+        top = min(page.top, len(found) - shown)
         if top > 0:
             screen.marker(buf, N)
         if top + shown < len(found):

@@ -14,11 +14,12 @@ LIST_PAGE = True
 
 
 def press(table, key, long, now_ms):
-    table.mode = None
     table.suit_skipped = key == OK
     if key != OK:
         # By the side of the picture: N spades, E hearts, S diamonds, W clubs.
         table.act(now_ms, table.game.set_trump, SUIT_NAMES[key])
+    # Refused, it is asked again (Table.home).
+    table.close()
 
 
 def draw(table, buf):

@@ -21,14 +21,27 @@ uses. A screen module has
   picture (the key at the top moves up, at the right chooses, at the left
   goes back), False when a seat key means its seat;
 
-and often ``show(table, ...)``, which ``Table.open`` calls to open it, and
-``SIDE_MARKS = False`` on a screen that draws no triangle at the left or
-right edge (a message box then covers its edges too).
-Screens keep their state in the table's public attributes (``Table``
-lists them) and change screen by setting ``table.mode`` or by
-``table.open``. A screen that closes (``mode`` None) leaves the rest to the
-table: a page of the menu goes back to the menu, any other screen to a
-question still waiting for its answer (``Table.home``). Adding a screen is one module and its name in ``SCREENS``.
+and, when it keeps state of its own, ``show(table, page, ...)``, which
+fills the ``Page`` that ``Table.open`` makes for it, and ``SIDE_MARKS =
+False`` on a screen that draws no triangle at the left or right edge (a
+message box then covers its edges too). Adding a screen is one module and
+its name in ``SCREENS``.
+
+Who owns what. The table keeps the game, the match, the preferences and
+what it says (``Said``: messages, notices, the idle hints); the screen open
+over the game's own keeps its state in its ``Page`` (``Table.page``), made
+as it opens and dropped as it closes, so nothing of a closed screen stays
+behind. Screens change only through the table, by name, checked against
+``SCREENS``: ``open(name, ...)``; ``close()``, to a question still waiting
+for its answer (who deals first after New game, a set-back offered, the
+trump suit: ``Table.home``) or the game's own screen; ``back()``, a page the
+menu opened back to the menu, on its entry (the menu's page waits under
+it). The game is replaced only by ``Table.replace_game`` (a new game, Undo
+of New game, rules applied before the first action, a game resumed), which
+keeps the one Undo of New game brings back (a ``Previous``) and counts the
+serials the firmware saves by. Back to play, the modules only the menu's
+pages use (``MENU_ONLY``) are dropped (``release_pages``), so their code
+leaves the heap until a page opens again.
 
 One rule for every screen (README, controls): a screen answers the keys it
 offers (a label or triangle beside the key, or a hint naming it); a key it
@@ -48,6 +61,8 @@ settings.toml until "From settings" is chosen in the Rules menu.
 """
 
 import gc
+import sys
+from collections import namedtuple
 
 from micropython import const
 
@@ -59,10 +74,12 @@ from ui.ticks import ticks_diff
 from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
 from euchre_core.basics import Refusal
 from euchre_core.game import Game, action_text
+from euchre_core.game_forms import Previous
 from euchre_core.rules import Rules
 
 # Every screen by its name. The game's own screen (score, hand or over, by
-# the state of the game) shows while ``Table.mode`` is None.
+# the state of the game) shows while no screen is open over it
+# (``Table.page`` is None).
 SCREENS = ("score", "hand", "over", "quick", "banner", "ask", "menu", "pick", "adjust",
            "options", "stats", "history", "confirm", "suit")
 
@@ -83,6 +100,25 @@ def load_screens(names):
         if name not in _LOADED:
             # __import__ returns the package, which the import gave the module.
             _LOADED[name] = getattr(__import__("ui." + name), name)
+
+
+# The modules only the menu's pages use: dropped when the screens close to
+# the game's own (``release_pages``), so their code leaves the heap until a
+# page opens again.
+MENU_ONLY = ("options", "stats", "history", "adjust", "confirm", "export")
+
+
+def release_pages():
+    """Drop the modules of ``MENU_ONLY`` that are loaded: from the loaded
+    screens, the interpreter's modules and the package, the references an
+    import keeps."""
+    for name in MENU_ONLY:
+        if _LOADED.pop(name, None) is not None:
+            sys.modules.pop("ui." + name, None)
+            try:
+                delattr(sys.modules["ui"], name)
+            except AttributeError:
+                pass
 
 
 def screen_module(name):
@@ -114,8 +150,73 @@ _BAND_LINES = (21, 21)
 _BAND_LINES_S = (21, 9, 9)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
-# The pages the menu opens that go back to it (the others act and close).
-_MENU_PAGES = ("options", "stats", "history")
+
+# What settings.toml asked for (``Table.settings``): the house rules, the
+# display's contrast and sleep time, the table's two switches.
+Settings = namedtuple("Settings", ("rules", "contrast", "sleep_s", "trump", "skunk_double"))
+
+
+class Said:
+    """What the table says over the screen on view (``Table.said``).
+
+    * ``text``: the message (upper case), or None; ``since``: when it was
+      said; ``holds``: it stays until a press, which only takes it away;
+      ``repeats``: the same text said again this many times in a row
+      (drawn a little differently, so that every press shows); ``last``:
+      the text said last; ``asks_pass``: it asks "all passed?" (the score
+      screen's OK).
+    * ``notices``: messages from the hardware, each until a press.
+    * ``pressed``: when the last key was pressed; ``hint``: what the score
+      screen's dealer line (and the game-over screen's key line) shows
+      while nobody presses a key (``score.hint_step``).
+    """
+
+    def __init__(self, now_ms):
+        self.text = None
+        self.since = 0
+        self.holds = False
+        self.repeats = 0
+        self.last = None
+        self.asks_pass = False
+        self.notices = []
+        self.pressed = now_ms
+        self.hint = 0
+
+
+class Page:
+    """The state of the screen open over the game's own: made as it opens
+    (``Table.open``), dropped as it closes. Each screen module uses the
+    fields it names; the rest keep the class's defaults, so a page holds
+    only what its screen set.
+
+    * ``name``: the screen, a name in ``SCREENS``.
+    * ``kind``: what it is for: pick.FOR_*, ask.IF_*, options.RULES or
+      options.DISPLAY; Reset match (1) or New game (0) on confirm.
+    * ``seat``: the seat calling (ask).
+    * ``rows``: the rows of a list page: the menu's entries, the rows of
+      Stats or History (counted as it opens: the game cannot change while
+      it shows); Adjust score's points per team.
+    * ``cursor``, ``top``: the chosen row and the first row shown.
+    * ``hand``, ``since``: the scored hand the banner shows, since when.
+    * ``draft``: the rules being edited (Rules).
+    * ``changed``: preferences changed here, saved as the page closes.
+    * ``flash``: the menu's title blinks (long OK while it shows).
+    * ``under``: the menu a page it opened goes back to (``Table.back``).
+    """
+    kind = 0
+    seat = 0
+    rows = None
+    cursor = 0
+    top = 0
+    hand = None
+    since = 0
+    draft = None
+    changed = False
+    flash = False
+    under = None
+
+    def __init__(self, name):
+        self.name = name
 
 
 class Table:
@@ -133,56 +234,42 @@ class Table:
 
     * ``game``: the ``Game`` being played.
     * ``previous``: the game New game replaced, which Undo brings back while
-      the new one has no action, as the flash record keeps it: (rules,
-      first dealer, action bytes, tally N-S, tally E-W); or None.
+      the new one has no action, as the flash record keeps it: a
+      ``Previous`` (euchre_core.game_forms), or None.
     * ``tally``: [N-S, E-W], games won in this match (a skunk counts two
       with ``skunk_double``).
-    * ``base_rules``: settings.toml's; ``next_rules``: the next game's;
+    * ``next_rules``: the next game's;
       ``device_rules``: True when the Rules menu chose them over settings.toml.
     * ``names``, ``teams``: as drawn (upper case bytes, ui.names).
     * ``game_serial``, ``prefs_serial``: count up when the game is replaced
-      or the preferences change: the firmware saves a new record then.
+      (``replace_game``) or the preferences change (``prefs_changed``), and
+      nowhere else: the firmware saves a new record then.
 
-    The display: ``contrast``, ``flipped``, ``sleep_s``, ``awake``, and
-    ``settings_display`` (settings.toml's contrast and sleep time); the
-    table's ``trump`` and ``skunk_double``, and ``settings_table``
-    (settings.toml's two).
+    The display: ``contrast``, ``flipped``, ``sleep_s``, ``awake``; the
+    table's ``trump`` and ``skunk_double``; ``settings``: what
+    settings.toml said (a ``Settings``: the rules and these four).
 
-    The screens' state, read and written by the screen modules:
+    The screens: ``page``, the state of the screen open over the game's
+    own (a ``Page``, None while the game's own shows), changed only by
+    ``open``, ``close``, ``back`` and ``home``. What the table remembers
+    beyond the game's log: ``new_game``, None, or what waits on "who deals
+    first?": False New game, True Reset match (the menu opened over it
+    offers to keep the old game instead);
+    ``kept``, the set-back the banner offered was answered OK (keep the
+    points); ``suit_skipped``, the trump suit of this hand was skipped
+    (OK); ``undo_pair``, (game, action count) right after an adjustment of
+    both teams, undone together.
 
-    * ``mode``: the name of the screen open over the game's own, or None.
-    * ``items``: the rows of the list page on view: the menu's entries, or
-      the rows of Stats or History, counted as the page opened (the game
-      cannot change while it is open); ``cursor``, ``top``: the chosen row
-      and the first row shown of a list page; ``menu_flash``: the menu's title
-      blinks; ``cancel_new``: New game waits on "who deals first?" (the
-      menu opened over it offers to keep the old game instead);
-      ``menu_item``: the menu's entry last chosen, its page's way back.
-    * ``pick``: what the seat picker is for (pick.FOR_RENEGE, ...), None
-      before it first opens.
-    * ``pending``: Adjust score's points per team; ``undo_pair``: (game,
-      action count) right after an adjustment of both teams, undone together.
-    * ``options``: options.RULES or options.DISPLAY (None before either
-      opened); ``draft``: the rules
-      being edited; ``display_changed``: display settings not yet saved.
-    * ``confirm_reset``: the question is Reset match, not New game.
-    * ``banner_hand``: the hand the result banner shows; ``kept``: the
-      set-back it offers was answered OK (keep the points).
-    * ``asking``: the question before a call (ask.IF_ORDERED_UP, ask.IF_BLIND);
-      ``call_seat``: the seat calling; ``suit_skipped``: the trump suit
-      of this hand was skipped (OK).
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
-    * ``pass_asked``: the score screen asks "all passed?" (the message on view).
-    * ``hint``: what the score screen's dealer line (and the game-over
-      screen's key line) shows while the table is idle (``score.hint_step``).
     * ``out``: where Export prints.
     """
 
     def __init__(self, rules=None, names=None, teams=None, contrast=CONTRAST,
                  flipped=False, sleep_s=SLEEP_S, rand=None, game=None, out=None,
                  now_ms=0, trump=False, skunk_double=False):
-        self.base_rules = rules if rules is not None else Rules()
-        self.next_rules = self.base_rules
+        if rules is None:
+            rules = Rules()
+        self.next_rules = rules
         self.device_rules = False
         if names is None:
             names = NAMES
@@ -195,12 +282,11 @@ class Table:
         self.contrast = contrast
         self.flipped = bool(flipped)
         self.sleep_s = sleep_s
-        # What settings.toml asked for: saved beside the device's own choice,
-        # so an edit of settings.toml after that choice wins at the next start.
-        self.settings_display = (contrast, sleep_s)
         self.trump = bool(trump)
         self.skunk_double = bool(skunk_double)
-        self.settings_table = (self.trump, self.skunk_double)
+        # What settings.toml asked for: saved beside the device's own choice,
+        # so an edit of settings.toml after that choice wins at the next start.
+        self.settings = Settings(rules, contrast, sleep_s, self.trump, self.skunk_double)
         self.awake = True
         self.tally = [0, 0]
         self.game_serial = 0
@@ -208,42 +294,18 @@ class Table:
         self.rand = rand
         self.out = out
         if game is None:
-            game = Game(self.base_rules, dealer=self.random_seat(now_ms))
+            game = Game(rules, dealer=self.random_seat(now_ms))
         self.game = game
         self.previous = None
-        self.mode = None
-        self.items = []
-        self.cursor = 0
-        self.top = 0
-        self.menu_flash = False
-        self.cancel_new = False
-        self.menu_item = 0
-        self.pick = None
-        self.pending = [0, 0]
-        self.undo_pair = None
-        self.options = None
-        self.draft = None
-        self.display_changed = False
-        self.confirm_reset = False
-        self.banner_hand = None
+        self.page = None
+        self.new_game = None
         self.kept = False
-        self.asking = 0
-        self.call_seat = 0
         self.suit_skipped = False
+        self.undo_pair = None
         self.shift = 0
-        self.pass_asked = False
-        self.hint = 0
-        self._banner_since = 0
-        self._message = None  # the text, upper case
-        self._holds = False  # the message stays until a press, which only takes it away
-        self._message_since = 0
-        self._repeats = 0  # the same message said again: drawn a little differently
-        self._last_said = None
-        self._notices = []
-        self._last_press = now_ms
+        self.said = Said(now_ms)
         self._shift_since = now_ms
-        self._out_buf = None
-        self._stale = True
+        self._drawn_in = None
 
     # ----- what the firmware and the tests use --------------------------------
 
@@ -258,19 +320,20 @@ class Table:
     @property
     def screen_name(self):
         """The screen on view: a name in ``SCREENS``, or "notice"."""
-        if self._notices:
+        if self.said.notices:
             return "notice"
-        if self.mode is None:
+        page = self.page
+        if page is None:
             return self.main_screen
-        return self.mode
+        return page.name
 
     @property
     def message(self):
         """The message on screen as one string, or None."""
-        if self._notices:
-            return self._notices[0]
-        if self._message:
-            return self._message
+        if self.said.notices:
+            return self.said.notices[0]
+        if self.said.text:
+            return self.said.text
         return None
 
     def side_of(self, key):
@@ -295,40 +358,88 @@ class Table:
 
     def press(self, key, long, now_ms):
         """A short or long press of key 0..4 (ui.keys: N, E, S, W, OK)."""
-        self._last_press = now_ms
-        self._stale = True
-        self.hint = 0
+        self.said.pressed = now_ms
+        self._drawn_in = None
+        self.said.hint = 0
         if not self.awake:
             # The press that wakes the display does nothing else.
             self.awake = True
             return
-        if self._notices:
+        if self.said.notices:
             # A message from the hardware stays until it has been seen.
-            self._notices.pop(0)
+            self.said.notices.pop(0)
             return
         if key == OK and long:
-            self._message = None
-            self.pass_asked = False
+            self.said.text = None
+            self.said.asks_pass = False
             self.open("menu")
             return
         name = self.screen_name
-        if self._message and (name == "over" or self._holds):
+        if self.said.text and (name == "over" or self.said.holds):
             # The message covers the screen's hint (or says the keys have
             # turned): this press only takes it away, and starts no game
             # the table has not seen offered.
-            self._message = None
+            self.said.text = None
             return
-        self._message = None
+        self.said.text = None
         unit = screen_module(name)
         if key < OK and unit.LIST_PAGE:
             key = self.side_of(key)
         unit.press(self, key, long, now_ms)
-        if self.mode is None:
-            if name in _MENU_PAGES:
-                # Back from a page of the menu: to the menu, on its entry.
-                screen_module("menu").back(self)
-            else:
-                self.home()
+        if self.page is None:
+            # The game's own screen: a question may wait (a set-back offered).
+            self.home()
+
+    # ----- screens: opened and closed only here ---------------------------------
+
+    def open(self, name, *args):
+        """Open screen ``name`` (a name in ``SCREENS``) over the one on view:
+        a new ``Page`` for it, filled by its module's ``show(table, page,
+        *args)`` when it has one. A screen opened from the menu goes back
+        to it (``back``)."""
+        if name not in SCREENS:
+            raise ValueError("no screen " + name)
+        unit = screen_module(name)
+        page = Page(name)
+        old = self.page
+        if old is not None and old.name == "menu" and name != "menu":
+            page.under = old
+        show = getattr(unit, "show", None)
+        if show is not None:
+            # Before the page changes: the menu's show looks at the one on view.
+            show(self, page, *args)
+        self._turn(page)
+
+    def close(self):
+        """The screen on view closes: to a question still waiting (``home``),
+        else the game's own screen."""
+        self.home()
+
+    def back(self):
+        """Back to the menu that opened the screen on view, on its entry;
+        a screen the menu did not open closes (``close``)."""
+        page = self.page
+        under = None if page is None else page.under
+        if under is None:
+            self.close()
+            return
+        under.flash = False
+        under.top = 0  # the list scrolls the entry into view
+        self._turn(under)
+
+    def _turn(self, page):
+        """The one place the open screen changes: preferences changed on
+        the page that closes are saved (once, not at every step: each
+        save costs a flash erase)."""
+        old = self.page
+        if old is not None and old.changed and old is not page:
+            old.changed = False
+            self.prefs_changed()
+        self.page = page
+        self._drawn_in = None
+        if page is None and old is not None:
+            # Back to play: the menu's pages are not needed until it opens.
+            release_pages()
 
     def home(self):
         """Close the screen on view: to a question the table has not
@@ -336,53 +447,54 @@ class Table:
         the trump suit), else the game's own screen. The same questions
         come back after a power cut (``resumed``), so leaving one through
         the menu never drops it."""
-        self.mode = None
+        self._turn(None)
         game = self.game
-        if self.cancel_new:
-            unit = screen_module("pick")
-            unit.show(self, unit.FOR_FIRST)
+        if self.new_game is not None:
+            self.open("pick", screen_module("pick").FOR_FIRST)
         elif game.set_back_refusal() is None and not self.kept:
-            self.banner_hand = game.last_hand
-            if banner.offers_set_back(self):
-                self.mode = "banner"
+            hand = game.last_hand
+            if banner.offers_set_back(game, hand):
+                self.open("banner", hand)
         elif (self.trump and game.in_hand and game.trump is None and not self.suit_skipped
               and game.tricks == [0, 0]):
-            self.mode = "suit"
+            self.open("suit")
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, the display sleeps."""
-        if (self.mode == "banner" and not banner.offers_set_back(self)
-                and ticks_diff(now_ms, self._banner_since) >= banner.SHOW_MS):
-            self.mode = None
-            self._stale = True
-        if (self._message and not self._holds
-                and ticks_diff(now_ms, self._message_since) >= MESSAGE_MS):
-            self._message = None
-            self.pass_asked = False
-            self._stale = True
-        hint = score.hint_step(ticks_diff(now_ms, self._last_press))
-        if hint != self.hint:
-            self.hint = hint
-            if self.mode is None and self.main_screen != "hand":
-                self._stale = True
+        page = self.page
+        if (page is not None and page.name == "banner"
+                and not banner.offers_set_back(self.game, page.hand)
+                and ticks_diff(now_ms, page.since) >= banner.SHOW_MS):
+            self.close()
+        if (self.said.text and not self.said.holds
+                and ticks_diff(now_ms, self.said.since) >= MESSAGE_MS):
+            self.said.text = None
+            self.said.asks_pass = False
+            self._drawn_in = None
+        hint = score.hint_step(ticks_diff(now_ms, self.said.pressed))
+        if hint != self.said.hint:
+            self.said.hint = hint
+            if self.page is None and self.main_screen != "hand":
+                self._drawn_in = None
         if (self.awake and self.sleep_s
-                and ticks_diff(now_ms, self._last_press) >= self.sleep_s * 1000
-                and not self._notices):
+                and ticks_diff(now_ms, self.said.pressed) >= self.sleep_s * 1000
+                and not self.said.notices):
             self.awake = False
         if ticks_diff(now_ms, self._shift_since) >= SHIFT_MS:
             self._shift_since = now_ms
             self.shift = (self.shift + 1) % len(parts.SHIFTS)
             # The score screen moves, and the banner's bottom lines with it.
-            if self.mode == "banner" or self.mode is None and self.main_screen == "score":
-                self._stale = True
+            name = self.screen_name
+            if name == "banner" or name == "score":
+                self._drawn_in = None
 
     def notice(self, text, now_ms):
         """A message from the hardware (stuck key, bad settings, damaged
         memory): shown until the next press, which does nothing else."""
-        self._notices.append(str(text))
+        self.said.notices.append(str(text))
         self.awake = True
-        self._last_press = now_ms
-        self._stale = True
+        self.said.pressed = now_ms
+        self._drawn_in = None
 
     def render(self, buf):
         """Draw the screen into ``buf`` (1024 bytes, SSD1306 page order) when
@@ -392,34 +504,31 @@ class Table:
         did not (nothing changed, or the display sleeps). The display then
         compares the pages with what its glass shows and sends only the
         columns that differ, so nothing is compared twice."""
-        if buf is not self._out_buf:
-            self._out_buf = buf
-            self._stale = True
-        if not self._stale or not self.awake:
+        if buf is self._drawn_in or not self.awake:
             return 0
-        self._stale = False
+        self._drawn_in = buf
         self.draw(buf)
         return ALL_PAGES
 
     def draw(self, buf):
         """Draw the screen on view, with its message, into ``buf`` now."""
         screen.clear(buf)
-        if self._notices:
-            self._draw_notice(buf, screen.wrap(self._notices[0].upper(), _NOTICE_LINES))
+        if self.said.notices:
+            self._draw_notice(buf, screen.wrap(self.said.notices[0].upper(), _NOTICE_LINES))
             return
         name = self.screen_name
         unit = screen_module(name)
         unit.draw(self, buf)
-        if not self._message:
+        if not self.said.text:
             return
         if name == "score":
             south = self.side_of(self.game.dealer) == S
-            lines = screen.wrap(self._message, _BAND_LINES_S if south else _BAND_LINES)
-            if " ".join(lines) == " ".join(self._message.split()):
+            lines = screen.wrap(self.said.text, _BAND_LINES_S if south else _BAND_LINES)
+            if " ".join(lines) == " ".join(self.said.text.split()):
                 self._draw_band(buf, lines)
                 return
             # Too long for the band: the box, over the digits for a moment.
-        self._draw_box(buf, screen.wrap(self._message, _BOX_LINES),
+        self._draw_box(buf, screen.wrap(self.said.text, _BOX_LINES),
                        getattr(unit, "SIDE_MARKS", True))
 
     # ----- persistence ---------------------------------------------------------
@@ -433,7 +542,7 @@ class Table:
         anything else. Call before the saved actions replay: they replay
         under the rules saved here."""
         prefs.load_prefs(self, data)
-        self._stale = True
+        self._drawn_in = None
 
     def resumed(self):
         """The game was just replayed from its saved form: a question it
@@ -443,19 +552,15 @@ class Table:
         (ordered up? blind?) is not saved: the score screen says that
         nothing was called."""
         self.home()
-        self._stale = True
-        if self.mode is None and self.main_screen == "score":
-            self.say("RESUMED: NO CALL YET", self._last_press)
+        self._drawn_in = None
+        if self.page is None and self.main_screen == "score":
+            self.say("RESUMED: NO CALL YET", self.said.pressed)
 
     def export_lines(self):
         """The game log as CSV lines for the USB serial console."""
         return screen_module("export").export_lines(self)
 
     # ----- what the screens use -------------------------------------------------
-
-    def open(self, name, *args):
-        """Open screen ``name``: its module's ``show(table, *args)``."""
-        screen_module(name).show(self, *args)
 
     def module(self, name):
         """A module of this package by name (``screen_module``)."""
@@ -472,19 +577,34 @@ class Table:
         and counted in the match tally when it was won (from the game-over
         screen or from the menu's New game alike)."""
         old = self.game
+        tally = self.tally
         # Kept as its log, not as the Game: a Game holds its history and undo
-        # marks, heap an evening on the board cannot spare
-        # (tests/test_fw_micropython.py plays a session in a bounded heap).
-        self.previous = (old.rules, old.start_dealer, old.codes, self.tally[0], self.tally[1])
+        # marks, heap an evening on the board cannot spare.
+        previous = Previous(old.rules, old.start_dealer, old.codes, tally[0], tally[1])
         if reset_match:
-            self.tally = [0, 0]
+            tally = [0, 0]
         elif old.winner is not None:
-            self.tally[old.winner] += self.games_won(old)
-        self.game = Game(self.next_rules, dealer=dealer)
+            tally[old.winner] += self.games_won(old)
+        self.replace_game(Game(self.next_rules, dealer=dealer), previous, tally)
+        self.new_game = None
+
+    def replace_game(self, game, previous, tally):
+        """The one place the game is replaced (a new game, Undo of New game,
+        rules applied to a game without actions, a game resumed): ``game``
+        is played from now, ``previous`` (a ``Previous`` or None) is what
+        Undo of New game brings back, ``tally`` the match's [N-S, E-W]. The
+        firmware saves a new record."""
+        self.game = game
+        self.previous = previous
+        self.tally = tally
+        self.undo_pair = None
         self.game_serial += 1
         self.prefs_serial += 1
-        self.cancel_new = False
-        self.mode = None
+
+    def prefs_changed(self):
+        """The preferences (display, table switches, rules) changed: the
+        firmware saves a new record."""
+        self.prefs_serial += 1
 
     def games_won(self, game):
         """What the game's win counts in the match tally: 2 for a skunk
@@ -502,10 +622,8 @@ class Table:
             self.say(self.with_names(err), now_ms)
             return False
         if game.hand_count > hands:
-            self.banner_hand = game.last_hand
-            self._banner_since = now_ms
             self.kept = False
-            self.mode = "banner"
+            self.open("banner", game.last_hand, now_ms)
         return True
 
     def with_names(self, err):
@@ -519,15 +637,15 @@ class Table:
     def say(self, text, now_ms, holds=False):
         """Show a message (upper case) for ``MESSAGE_MS`` or until the next
         press; ``holds``: until the next press, which only takes it away."""
-        self._holds = holds
+        self.said.holds = holds
         text = str(text).upper()
         # press() has just cleared the message; saying it again unchanged
         # would leave the screen as it was, and every press must show.
-        self._repeats = self._repeats + 1 if text == self._last_said else 0
-        self._last_said = text
-        self._message = text
-        self._message_since = now_ms
-        self._stale = True
+        self.said.repeats = self.said.repeats + 1 if text == self.said.last else 0
+        self.said.last = text
+        self.said.text = text
+        self.said.since = now_ms
+        self._drawn_in = None
 
     def describe(self, code):
         """An action byte in words, with the table's names."""
@@ -559,7 +677,7 @@ class Table:
         takes the dealer's line only: the target and the match stay."""
         last = 6 if len(lines) == 1 else 7
         screen.clear_pages(buf, 6, last)
-        lit = not self._repeats & 1
+        lit = not self.said.repeats & 1
         screen.text_center(buf, 6, lines[0], 0, 128, lit)
         if len(lines) == 2:
             screen.text_center(buf, 7, lines[1], 0, 128, lit)
@@ -588,6 +706,6 @@ class Table:
         last = 2 + count
         edge = 4 if side_marks else 0
         screen.clear_box(buf, edge, WIDTH - edge, 2, last + 1)
-        screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self._repeats & 1))
+        screen.outline(buf, 4, 124, 20, last * 8 + 11, 1 + (self.said.repeats & 1))
         for i in range(count):
             screen.text_center(buf, 3 + i, lines[i], 4, 124)

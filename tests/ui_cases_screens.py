@@ -1,0 +1,112 @@
+"""Table UI cases, how screens open and close: by a registered name only,
+a page of the menu back to the menu on its entry, a waiting question back
+after the menu, a menu page's module gone from the heap back in play, and
+Undo of New game bringing the old game and tally back.
+
+Plain functions: tests/test_ui_cases.py runs them on CPython and, through
+tests/mp_run.py, under the MicroPython unix port."""
+
+import sys
+
+from ui_read import E, N, OK, S, W, Clock, find_text, frame, press, settle, table
+
+
+def _chosen(t, label):
+    """The menu's chosen entry (drawn inverted) reads ``label``."""
+    buf = frame(t)
+    for page in range(1, 7):
+        if find_text(buf, page, label, True) >= 0:
+            return True
+    return False
+
+
+def _down_to(t, clock, label):
+    """On the menu, down to the entry ``label``."""
+    for _ in range(12):
+        if _chosen(t, label):
+            return
+        press(t, clock, S)
+    raise AssertionError(label)
+
+
+def case_ui_an_unknown_screen_is_refused_by_its_name():
+    t = table(dealer=0)
+    try:
+        t.open("scores")
+    except ValueError as err:
+        assert "scores" in str(err)
+    else:
+        raise AssertionError("opened a screen that is not registered")
+    assert t.screen_name == "score" and t.page is None
+
+
+def case_ui_a_menu_page_goes_back_to_the_menu_on_its_entry():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    _down_to(t, clock, "HISTORY")
+    press(t, clock, OK)
+    assert t.screen_name == "history"
+    press(t, clock, W)
+    # The menu again, its entry still chosen (drawn inverted) and in view.
+    assert t.screen_name == "menu" and find_text(frame(t), 7, "E:CHOOSE") >= 0
+    assert _chosen(t, "HISTORY")
+    press(t, clock, W)
+    assert t.screen_name == "score" and t.page is None
+
+
+def case_ui_a_menu_page_module_leaves_the_heap_back_in_play():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    _down_to(t, clock, "STATS")
+    press(t, clock, OK)
+    assert t.screen_name == "stats" and "ui.stats" in sys.modules
+    press(t, clock, W)  # the menu: the page's module stays while the menu is open
+    assert "ui.stats" in sys.modules
+    press(t, clock, W)  # play
+    assert t.screen_name == "score" and "ui.stats" not in sys.modules
+    # It comes back the next time it opens, drawn as before.
+    press(t, clock, OK, long=True)
+    _down_to(t, clock, "STATS")
+    press(t, clock, OK)
+    assert t.screen_name == "stats" and find_text(frame(t), 2, "MADE") >= 0
+
+
+def case_ui_who_deals_first_comes_back_after_the_menu():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)  # a call: the game is under way
+    press(t, clock, OK, long=True)
+    _down_to(t, clock, "RESET MATCH")
+    press(t, clock, OK)
+    assert find_text(frame(t), 5, "MATCH TALLY TO 0-0") >= 0
+    press(t, clock, E)  # yes: who deals first?
+    assert t.screen_name == "pick"
+    press(t, clock, OK, long=True)
+    press(t, clock, W)  # the menu left: the question again, still Reset match
+    assert t.screen_name == "pick" and find_text(frame(t), 2, "WHO DEALS FIRST?") >= 0
+    t.tally = [2, 1]
+    press(t, clock, S)
+    assert t.screen_name == "score" and t.game.dealer == S and t.tally == [0, 0]
+
+
+def case_ui_undo_of_new_game_brings_the_old_game_and_tally_back():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    t.tally = [1, 2]
+    codes = t.game.codes
+    serial = t.game_serial
+    press(t, clock, OK, long=True)
+    _down_to(t, clock, "NEW GAME")
+    press(t, clock, OK)
+    press(t, clock, OK)  # yes
+    press(t, clock, W)  # W deals first
+    assert t.game.codes == b"" and t.previous.codes == codes and t.previous.tally_ew == 2
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)  # UNDO NEW GAME
+    assert t.message == "UNDONE: NEW GAME" and t.game.codes == codes
+    assert t.tally == [1, 2] and t.previous is None and t.game_serial == serial + 2
+    settle(t, clock)
+    assert t.screen_name == "hand"
