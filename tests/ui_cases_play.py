@@ -151,6 +151,20 @@ def case_ui_banner_names_a_forced_loner_whole():
         press(t, clock, OK)
 
 
+def case_ui_banner_quick_line_fits_a_long_team_name():
+    clock = Clock()
+    rules = Rules()
+    t = Table(rules, names=("Ann", "Bob", "Cat", "Dan"), teams=("ROCK@HOME", "ROCKETS"),
+              game=Game(rules, dealer=0))
+    press(t, clock, N)  # North calls
+    press(t, clock, N)  # and takes a trick
+    press(t, clock, OK)
+    press(t, clock, S)  # then a quick result: euchred
+    assert t.screen_name == "banner"
+    # 21 characters: the whole line on the glass, its Q too.
+    assert find_text(frame(t), 5, "QUICK:ROCK@HOME HAD 1") >= 0
+
+
 def case_ui_undo_is_long_ok_then_ok():
     clock = Clock()
     t = table(dealer=0)

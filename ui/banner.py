@@ -84,6 +84,10 @@ def draw(table, buf):
         taken = hand.tricks[hand.makers]
         if taken or hand.tricks[1 - hand.makers]:
             detail = b"QUICK: " + table.teams[hand.makers] + b" HAD " + str(taken).encode()
+            if len(detail) > 21:
+                # A team name of 9 letters: the line's 21 characters hold
+                # it without the space after the colon.
+                detail = detail[:6] + detail[7:]
         else:
             detail = b"QUICK RESULT"
     else:
