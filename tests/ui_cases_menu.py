@@ -5,7 +5,7 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import menu
-from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, markers, press,
+from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers, press,
                      read_score, settle, table, text_at)
 
 
@@ -145,6 +145,20 @@ def case_ui_adjust_score():
     assert t.game.scores == [2, 0]
     settle(t, clock)
     assert read_score(frame(t)) == (2, 0)
+
+
+def case_ui_adjust_score_keeps_teams_named_alike_apart():
+    clock = Clock()
+    t = Table(Rules(), names=("Ann", "Bob", "Cat", "Dan"), teams=("ROCK@HOME", "ROCKETS"),
+              game=Game(Rules(), dealer=0))
+    open_from_menu(t, clock, 1)  # ADJUST SCORE
+    assert t.screen_name == "adjust"
+    press(t, clock, N)
+    settle(t, clock)
+    buf = frame(t)
+    # Each change beside as much of its team's name as tells the two apart.
+    assert find_text(buf, 2, "ROCK@H +1", inverse=True) >= 0
+    assert find_text(buf, 2, "ROCKET +0") >= 64
 
 
 def case_ui_set_dealer():

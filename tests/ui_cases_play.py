@@ -133,6 +133,38 @@ def case_ui_banner_counts_one_trick_in_the_singular():
     assert find_text(frame(t), 5, "1 TRICK TO THEM") >= 0
 
 
+def case_ui_banner_names_a_forced_loner_whole():
+    clock = Clock()
+    rules = Rules(canadian_loner=True, target=99)
+    names = ("Maximilian", "Maxine", "Alexandra", "Alexander")
+    for dealer, partner, tag in ((2, 0, "MAXIMILIAN WENT ALONE"),
+                                 (3, 1, "MAXINE FORCED ALONE")):
+        t = Table(rules, names=names, teams=("N-S", "E-W"), game=Game(rules, dealer=dealer))
+        press(t, clock, partner)  # the dealer's partner: "ORDERED UP?"
+        press(t, clock, E)  # yes: alone, forced
+        press(t, clock, OK)
+        press(t, clock, N)  # made 3-4
+        assert t.screen_name == "banner" and t.game.last_hand.forced
+        # Alexandra and Alexander cut to 8 letters read alike: a 10-letter
+        # name stays whole, its FORCED left to History for want of room.
+        assert find_text(frame(t), 5, tag) >= 0, tag
+        press(t, clock, OK)
+
+
+def case_ui_banner_quick_line_fits_a_long_team_name():
+    clock = Clock()
+    rules = Rules()
+    t = Table(rules, names=("Ann", "Bob", "Cat", "Dan"), teams=("ROCK@HOME", "ROCKETS"),
+              game=Game(rules, dealer=0))
+    press(t, clock, N)  # North calls
+    press(t, clock, N)  # and takes a trick
+    press(t, clock, OK)
+    press(t, clock, S)  # then a quick result: euchred
+    assert t.screen_name == "banner"
+    # 21 characters: the whole line on the glass, its Q too.
+    assert find_text(frame(t), 5, "QUICK:ROCK@HOME HAD 1") >= 0
+
+
 def case_ui_undo_is_long_ok_then_ok():
     clock = Clock()
     t = table(dealer=0)

@@ -4,10 +4,15 @@ as it will be below them; OK saves and leaves. A change is at most 8 points
 either way (one action of the game's log) and takes no score below 0: the
 message at the limit says which. The page's ``rows``: the change per team."""
 
+from micropython import const
+
 from ui import parts, screen
 from ui.keys import OK
 
 LIST_PAGE = False
+# Letters of a team's name beside its change: with " -8", 9 characters,
+# a gap between the half lines, and two teams named alike read apart.
+_TEAM_LETTERS = const(6)
 
 
 def show(table, page):
@@ -50,7 +55,7 @@ def draw(table, buf):
     # Each team's change, signed (it is not a score), lit when not 0.
     for team in (0, 1):
         change = pending[team]
-        shown = teams[team][:4] + (b" +" if change >= 0 else b" ") + str(change).encode()
+        shown = teams[team][:_TEAM_LETTERS] + (b" +" if change >= 0 else b" ") + str(change).encode()
         screen.text_center(buf, 2, shown, team * 64, team * 64 + 64, change != 0)
     if pending[0] or pending[1]:
         screen.text_center(buf, 5, b"NEW SCORE %d-%d" % (scores[0] + pending[0],

@@ -75,10 +75,12 @@ def draw(table, buf):
         detail = b"PENALTY"
     elif hand.lone_seat is not None:
         # A blind loner (Robson), a lone call forced by the Canadian loner
-        # rule (the name cut to 8 letters: 21 characters fit the line).
+        # rule: 21 characters fit the line, so a name of 9 or 10 letters
+        # stays whole without FORCED (History says it), as two players
+        # named alike are told apart by their last letters.
         name = table.names[hand.lone_seat]
-        if hand.forced:
-            detail = name[:8] + b" FORCED ALONE"
+        if hand.forced and len(name) <= 8:
+            detail = name + b" FORCED ALONE"
         else:
             detail = name + (b" WENT BLIND" if hand.blind else b" WENT ALONE")
     elif hand.quick:
@@ -86,6 +88,10 @@ def draw(table, buf):
         taken = hand.tricks[hand.makers]
         if taken or hand.tricks[1 - hand.makers]:
             detail = b"QUICK: " + table.teams[hand.makers] + b" HAD " + str(taken).encode()
+            if len(detail) > 21:
+                # A team name of 9 letters: the line's 21 characters hold
+                # it without the space after the colon.
+                detail = detail[:6] + detail[7:]
         else:
             detail = b"QUICK RESULT"
     else:
