@@ -58,6 +58,27 @@ SESSION_GAMES, SESSION_SEED = 3, 2024
 HANDS_COUNT, HANDS_SEED = 400, 7
 SAVED_AT = 8  # the start-up's saved game: a team at this score
 SECTOR_CYCLES, GAMES_PER_WEEK = 100000, 10
+# The board: the bundle of this design run on CircuitPython 10.2.1 for the
+# Raspberry Pi Pico (an emulated RP2040 running the firmware itself; the I2C
+# wire added by arithmetic, flash programming not counted), through the
+# house-rules evening that plan.house_evening follows. KB are 1000 bytes.
+BOARD_HEAP = {"Pico": 163000, "Pico W": 180000}  # what a program can fill
+BOARD_FIRST, BOARD_PEAK = 108200, 126900  # allocated at the first press, at most
+BOARD_STARTUP_MS = 441  # code.py's start to the first pixel
+BOARD_WORK = {"min": 8.8, "median": 13.7, "p90": 24.0}  # work beyond the wire, ms
+# First openings of a screen (work beyond the wire, ms), by plan.Driver's names.
+BOARD_OPENINGS = {"display": 139, "stats": 68, "adjust": 68, "rules": 64, "export": 57,
+                  "ask": 55}
+BOARD_SCAN_MS = 3.0  # the keypad's debounce
+BOARD_TX_MS = 0.4  # work per I2C transaction
+BOARD_BYTE_MS = 0.0225  # the wire per byte at 400 kHz, taken off release-to-last-byte
+# The board's heap against the unix port's (x86-64): the board's peak of an
+# evening for the session and tour's peak of this benchmark, as first compared.
+HEAP_FACTOR = 0.78
+# The budgets on the board.
+BUDGET_HEAP = 96000
+BUDGET_MEDIAN_MS, BUDGET_WORST_MS = 10.0, 20.0
+BUDGET_STARTUP_MS = 300.0
 SHORT = ("call", "trick", "last-trick", "quick-ok", "quick-result", "misdeal", "score", "menu",
          "undo", "stats", "history", "scroll", "back", "new-game")
 KINDS = (("trick", "trick (hand screen)"), ("call", "call (score -> hand screen)"),
@@ -397,6 +418,136 @@ def measure_session():
     return figures
 
 
+def house_flags():
+    return [word for key, text in plan.HOUSE_SETTINGS for word in ("--set", key + "=" + text)]
+
+
+def loads_by_press(out):
+    """From a ``--loads --mark`` run: the files loaded before the first key
+    press ({name: bytes}), and those each marked pass loaded, in order."""
+    start, passes_loads, pending = {}, [], {}
+    first = False
+    for line in out.splitlines():
+        words = line.split()
+        if words[:1] == ["LOADED"]:
+            name, size = words[1].rsplit("=", 1)
+            (pending if first else start)[name] = int(size)
+        elif words[:2] == ["HEAP", "first"]:
+            first = True
+        elif words[:1] == ["PASS"]:
+            passes_loads.append(pending)
+            pending = {}
+    return start, passes_loads
+
+
+def measure_evening():
+    """The house-rules evening (plan.house_evening) through code.py: each
+    press counted, the files each loads, the heap at the first press and at
+    its peak, and the table at the end checked against the plan's."""
+    log("the house-rules evening, press by press ...")
+    driver = plan.house_evening()
+    presses, flags = driver.presses, house_flags()
+    ok, out = firmware(presses, 1024 * 1024, "house-loads.nvm",
+                       ["--mark", "--loads", "--sample", "25"] + flags)
+    if not ok:
+        raise RuntimeError("the house-rules evening failed:\n" + out[-3000:])
+    table = driver.table
+    game = table.game
+    planned = {"scores": "%d,%d" % tuple(game.scores), "tally": "%d,%d" % tuple(table.tally),
+               "actions": str(game.action_count), "dealer": str(game.dealer),
+               "screen": table.screen_name}
+    ended = dict(word.split("=", 1) for word in value(out, "TABLE"))
+    if ended != planned:
+        raise RuntimeError("the firmware ended the evening at %s, the plan at %s"
+                           % (ended, planned))
+    figures = {"board": int(value(out, "board")), "first": int(value(out, "first")),
+               "peak": int(value(out, "peak")), "driver": driver}
+    start, loads = loads_by_press(out)
+    figures["start_files"] = start
+    out, dumps = counted(lambda tool: firmware(presses, MARKED_HEAP, "house.nvm",
+                                               ["--mark"] + flags, tool))
+    rows = press_passes(presses, passes(out, dumps)[0])
+    at = 0
+    names = dict(driver.opened)
+    for index, row in enumerate(rows):
+        row["loads"] = {}
+        for _ in range(1 if row["down"] is None else 2):
+            row["loads"].update(loads[at])
+            at += 1
+        row["index"] = index
+        row["opens"] = names.get(index)
+    figures["presses"] = rows
+    return figures
+
+
+class Board:
+    """Work beyond the wire on the board, by a model calibrated to the
+    board's own figures: the keypad's debounce; the key-up pass's CPU up to
+    its last byte on the bus (the anchor's Pico ms times ``cpu_factor``);
+    the work of each I2C transaction; loading modules (``load_ms_per_kb``
+    a KB of ``.mpy`` read and made into objects) and, before a screen's
+    module loads, the garbage collection ``ui.table.screen_module`` makes
+    (``collect_ms``). Three figures of the board calibrate it, in turn:
+    the evening's median gives ``cpu_factor``, the start-up (which loads
+    most of the code) ``load_ms_per_kb``, the first openings it named that
+    load a module ``collect_ms``."""
+
+    def __init__(self, pico, rows, startup_instr, startup_tx, startup_files):
+        self.pico = pico
+        self.cpu_factor, self.load_ms_per_kb, self.collect_ms = 1.0, 0.0, 0.0
+        low, high = 0.05, 20.0
+        for _ in range(60):
+            self.cpu_factor = (low + high) / 2
+            if median([self.work(p) for p in rows]) < BOARD_WORK["median"]:
+                low = self.cpu_factor
+            else:
+                high = self.cpu_factor
+        self.startup_cpu = startup_instr
+        self.startup_tx = startup_tx
+        self.startup_kb = sum(startup_files.values()) / 1000.0
+        self.load_ms_per_kb = max(0.0, (BOARD_STARTUP_MS - self.startup()) / self.startup_kb)
+        named = [p for p in rows if p["loads"] and self.opening(p)
+                 and self.name(p) in BOARD_OPENINGS]
+        if named:
+            self.collect_ms = max(0.0, mean(BOARD_OPENINGS[self.name(p)] - self.work(p)
+                                            for p in named))
+
+    @staticmethod
+    def name(p):
+        """A press by the screen it opens the first time (Export: its
+        module), or by what it does."""
+        if "ui/export.mpy" in p["loads"]:
+            return "export"
+        return p["opens"] or p["label"]
+
+    @staticmethod
+    def opening(p):
+        return bool(p["opens"] or p["loads"])
+
+    def work(self, p):
+        loaded = sum(p["loads"].values()) / 1000.0
+        return (BOARD_SCAN_MS + self.cpu_factor * self.pico.cpu(p["cpu"])
+                + BOARD_TX_MS * p["up"]["tx"] + self.load_ms_per_kb * loaded
+                + (self.collect_ms if loaded else 0.0))
+
+    def startup(self):
+        """code.py's start to the first pixel: the CPU of the start-up's
+        stages, the set-up's transactions, the files it reads."""
+        return (self.cpu_factor * self.pico.cpu(self.startup_cpu) + BOARD_TX_MS * self.startup_tx
+                + self.load_ms_per_kb * self.startup_kb)
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def hand_kind(hand):
     if hand is None:
         return "passed deal"
@@ -587,14 +738,119 @@ def report(staged, naive, ours, pico, session, per_hand, controllers):
         say("   %s %s" % ("PASS" if ok else "MISS", text))
 
 
+def board_model(pico, evening, session):
+    """The evening's short presses and the ``Board`` model calibrated on them."""
+    rows = [p for p in evening["presses"] if not p["long"]]
+    stages = session["stages"]
+    return rows, Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-2][2],
+                       dict(session["files"]))
+
+
+def kb(figure):
+    return "%.1f KB" % (figure / 1000.0)
+
+
+def verdict(ok):
+    return "PASS" if ok else "over"
+
+
+def report_board(pico, evening, session):
+    """Section 6: the board's figures beside the benchmark's, and the budgets."""
+    say = print
+    rows, board = board_model(pico, evening, session)
+    presses = evening["presses"]
+    base = evening["board"]
+    first, peak = evening["first"] - base, evening["peak"] - base
+    say("6. On the board: the house-rules evening (plan.house_evening: %d presses, %d short)"
+        % (len(presses), len(rows)))
+    say("   Canadian loner, Robson set-back and blind loner, trump recorded, skunk double,")
+    say("   10-letter names; every screen opened: "
+        + ", ".join(name for _, name in evening["driver"].opened))
+    say("   heap: the unix port's live heap (x86-64, the stand-ins left out) and the board's,")
+    say("   taken as %.2f of it (the board's evening against this benchmark's session and tour)"
+        % HEAP_FACTOR)
+    say("   %-36s %12s %12s %12s" % ("", "unix port", "x%.2f" % HEAP_FACTOR, "the board"))
+    for text, figure, measured in (("allocated at the first press", first, BOARD_FIRST),
+                                   ("allocated at most (sampled)", peak, BOARD_PEAK)):
+        say("   %-36s %12s %12s %12s" % (text, kb(figure), kb(figure * HEAP_FACTOR),
+                                         kb(measured)))
+    say("   this evening's own ratio, the board's peak to the unix port's: %.2f"
+        % (BOARD_PEAK / float(peak)))
+    say("   left free at the peak: %s; Pico 2: far more"
+        % ", ".join("%s (%s) %s" % (name, kb(size), kb(size - peak * HEAP_FACTOR))
+                    for name, size in sorted(BOARD_HEAP.items())))
+    say("")
+    say("   work beyond the wire (release to last byte, less %.1f us a byte sent), modelled:"
+        % (BOARD_BYTE_MS * 1000))
+    say("   %.0f ms debounce + the CPU (the anchor's Pico ms x %.2f: the evening's median is the"
+        % (BOARD_SCAN_MS, board.cpu_factor))
+    say("   board's) + %.1f ms an I2C transaction + loading modules, %.1f ms a KB of .mpy (the"
+        % (BOARD_TX_MS, board.load_ms_per_kb))
+    say("   board's start-up) + %.1f ms for the collection before a screen's module loads (the"
+        % board.collect_ms)
+    say("   board's first openings that load one)")
+    work = [board.work(p) for p in rows]
+    worst = max(rows, key=board.work)
+    say("   %-36s %12s %12s" % ("", "model", "the board"))
+    for text, figure, measured in (("min", min(work), BOARD_WORK["min"]),
+                                   ("median", median(work), BOARD_WORK["median"]),
+                                   ("90th percentile", percentile(work, 0.9), BOARD_WORK["p90"]),
+                                   ("worst: press %d, %s" % (worst["index"] + 1,
+                                                             Board.name(worst)),
+                                    board.work(worst), None)):
+        say("   %-36s %9.1f ms %12s" % (text, figure, "" if measured is None
+                                        else "%.1f ms" % measured))
+    say("   first openings of a screen (the module each loads, KB):")
+    for p in rows:
+        name = Board.name(p)
+        if Board.opening(p):
+            say("   %-36s %9.1f ms %12s  %s" % (
+                "press %d, %s" % (p["index"] + 1, name), board.work(p),
+                "%d ms" % BOARD_OPENINGS[name] if name in BOARD_OPENINGS else "",
+                " ".join("%s %.1f" % (f.split("/")[-1], size / 1000.0)
+                         for f, size in sorted(p["loads"].items()))))
+    unseen = sorted(set(BOARD_OPENINGS) - {Board.name(p) for p in rows
+                                           if Board.opening(p) and p["loads"]})
+    if unseen:
+        say("   (%s load no module here: what they spend on the board, the model does not see)"
+            % ", ".join("%s %d ms" % (name, BOARD_OPENINGS[name]) for name in unseen))
+    over = [p for p in rows if board.work(p) > BUDGET_WORST_MS]
+    say("   over %.0f ms: %d presses: %s" % (BUDGET_WORST_MS, len(over), ", ".join(
+        "%d %s %.0f" % (p["index"] + 1, Board.name(p), board.work(p)) for p in over)))
+    startup = board.startup()
+    say("   start-up, code.py's start to the first pixel: %.0f ms modelled (%.0f ms CPU, %.0f ms"
+        " reading %s in %d files), the board %d ms" % (
+            startup, board.cpu_factor * pico.cpu(board.startup_cpu),
+            board.load_ms_per_kb * board.startup_kb, kb(board.startup_kb * 1000),
+            len(session["files"]), BOARD_STARTUP_MS))
+    say("")
+    say("Budgets on the board (the heap x%.2f, the work and start-up by the model above)"
+        % HEAP_FACTOR)
+    for ok, text in (
+            (peak * HEAP_FACTOR <= BUDGET_HEAP, "at most %s allocated at any press: %s at the"
+             " evening's peak (the board: %s)" % (kb(BUDGET_HEAP), kb(peak * HEAP_FACTOR),
+                                                 kb(BOARD_PEAK))),
+            (median(work) <= BUDGET_MEDIAN_MS, "work beyond the wire, median at most %.0f ms:"
+             " %.1f ms" % (BUDGET_MEDIAN_MS, median(work))),
+            (not over, "no press over %.0f ms, first openings included: %d over, the worst"
+             " %.0f ms (press %d, %s)" % (BUDGET_WORST_MS, len(over), board.work(worst),
+                                          worst["index"] + 1, Board.name(worst))),
+            (startup < BUDGET_STARTUP_MS, "start-up under %.0f ms to the first pixel: %.0f ms"
+             % (BUDGET_STARTUP_MS, startup))):
+        say("   %s %s" % (verdict(ok), text))
+
+
 def main():
     log("building the bundle into build/bench ...")
     staged = build()
     naive, ours, pico = measure_presses()
     controllers = measure_controllers()
     session = measure_session()
+    evening = measure_evening()
     per_hand = measure_hands()
     report(staged, naive, ours, pico, session, per_hand, controllers)
+    print("")
+    report_board(pico, evening, session)
     return 0
 
 

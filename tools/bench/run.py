@@ -1,15 +1,20 @@
 # The benchmark's runs under the MicroPython unix port, in build/bench (laid
 # out as the board's drive: code.py, the firmware's .mpy files, lib/):
 #
-#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages]
+#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages] [--loads]
+#                      [--display NAME] [--set KEY=VALUE ...]
 #   micropython run.py naive
 #
 # firmware: code.py as CircuitPython runs it, on the stand-ins, keys from
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
 # key event (and IDLE lines) marked for callgrind; --sample N: the live heap
 # every N idle polls; --stages: the start-up's stages marked, ended after the
-# loop's first pass, and the files read by then (FILES). Prints HEAP and NVM
-# lines, then END.
+# loop's first pass, and the files read by then (FILES); --loads: a line
+# LOADED name=bytes for each file of the drive a module is loaded from, at
+# the next key poll (before the PASS line of a marked pass that loaded it);
+# and HEAP first: the live heap at the first key press; --display, --set:
+# settings.toml's EUCHRE_DISPLAY, or any line, changed.
+# Prints HEAP and NVM lines, the table at the end (TABLE), then END.
 import gc
 import sys
 
@@ -19,14 +24,15 @@ sys.path.append("lib")
 import standins  # noqa: E402
 
 
-def write_settings(display):
-    """The drive's settings.toml, which the firmware reads: as shipped, or
-    with ``display`` as EUCHRE_DISPLAY."""
+def write_settings(changes):
+    """The drive's settings.toml, which the firmware reads: as shipped, with
+    the lines of ``changes`` ({key: value as written in the file}) changed."""
     with open("bundle/CIRCUITPY/settings.toml") as f:
         lines = f.read().split("\n")
     for at in range(len(lines)):
-        if display and lines[at].startswith("EUCHRE_DISPLAY "):
-            lines[at] = 'EUCHRE_DISPLAY = "%s"' % display
+        key = lines[at].split(" ", 1)[0]
+        if key in changes:
+            lines[at] = key + " = " + changes[key]
     with open("settings.toml", "w") as f:
         f.write("\n".join(lines))
 
@@ -47,6 +53,32 @@ def loaded_files():
     return ["%s=%d" % (name, os.stat(name)[6]) for name in names]
 
 
+def report_loads():
+    """LOADED lines at each key poll for the files loaded since the last, and
+    the live heap when the first key goes down (HEAP first)."""
+    seen = set(loaded_files())
+    modules = len(sys.modules)
+    first = True
+    poll = standins._Events.get_into
+
+    def get_into(events, event):
+        nonlocal modules, first
+        if len(sys.modules) != modules:
+            modules = len(sys.modules)
+            for name in loaded_files():
+                if name not in seen:
+                    seen.add(name)
+                    print("LOADED", name)
+        got = poll(events, event)
+        if first and got:
+            first = False
+            gc.collect()
+            print("HEAP first", gc.mem_alloc())
+        return got
+
+    standins._Events.get_into = get_into
+
+
 def firmware(argv):
     script = bytearray()
     end = standins.START_MS
@@ -61,24 +93,45 @@ def firmware(argv):
     standins.S.marking = "--mark" in argv
     if "--sample" in argv:
         standins.S.sample = int(argv[argv.index("--sample") + 1])
-    write_settings(argv[argv.index("--display") + 1] if "--display" in argv else None)
+    changes = {}
+    if "--display" in argv:
+        changes["EUCHRE_DISPLAY"] = '"%s"' % argv[argv.index("--display") + 1]
+    for at in range(len(argv) - 1):
+        if argv[at] == "--set":
+            key, text = argv[at + 1].split("=", 1)
+            changes[key] = text
+    write_settings(changes)
     if "--stages" in argv:
         standins.S.stages = []
     import random
     random.seed(1)  # code.py draws the first dealer at random
     gc.collect()
     board = gc.mem_alloc()
+    if "--loads" in argv:
+        report_loads()
     standins.stage("code.py")
+    # code.py run as CircuitPython runs it, in a namespace kept to read the
+    # table at the end (an import that raised would be lost).
+    with open("code.py") as f:
+        source = f.read()
+    namespace = {"__name__": "code"}
     try:
-        import code  # noqa: F401  (runs the firmware until the script is over)
+        exec(source, namespace)  # runs the firmware until the script is over
     except standins.SessionEnd:
         pass
+    source = None
     if "--stages" in argv:
         print("FILES", " ".join(loaded_files()))
     print("HEAP board", board)
     print("HEAP started", standins.S.started)
     print("HEAP peak", standins.S.peak)
     print("NVM", " ".join("%s=%d" % item for item in sorted(nvm.counts.items())))
+    table = namespace["firmware"].table
+    if table is not None:
+        game = table.game
+        print("TABLE scores=%d,%d tally=%d,%d actions=%d dealer=%d screen=%s" % (
+            game.scores[0], game.scores[1], table.tally[0], table.tally[1], game.action_count,
+            game.dealer, table.screen_name))
     print("END")
 
 
