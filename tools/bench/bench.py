@@ -738,6 +738,105 @@ def report(staged, naive, ours, pico, session, per_hand, controllers):
         say("   %s %s" % ("PASS" if ok else "MISS", text))
 
 
+def module_name(path):
+    """``ui/table.mpy`` -> ``ui.table``; ``lib/adafruit_framebuf.mpy`` -> ``adafruit_framebuf``."""
+    if path.startswith("lib/"):
+        path = path[4:]
+    name = path.rsplit(".", 1)[0].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+
+def imported_at_load(name):
+    """The modules a repository module imports when it loads (its top-level
+    imports, not those inside functions nor the type-only ones)."""
+    import ast
+    path = os.path.join(REPO, *name.split("."))
+    path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
+    if not os.path.exists(path):
+        return set()  # a library
+    with open(path) as f:
+        body = ast.parse(f.read()).body
+    found = set()
+    for node in body:
+        if isinstance(node, ast.Try):
+            first = node.body[0]
+            if isinstance(first, ast.ImportFrom) and first.module == "typing":
+                continue  # fails on the board before the rest of the block
+            body += node.body
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found |= {node.module + "." + alias.name for alias in node.names}
+    if "." in name:
+        found.add(name.rsplit(".", 1)[0])  # the package first
+    return found
+
+
+def long_strings(name):
+    """(count, characters) of the string and bytes constants over ten
+    characters in a repository module: each is a heap object once it loads."""
+    import ast
+    path = os.path.join(REPO, *name.split("."))
+    path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
+    if not os.path.exists(path):
+        return 0, 0
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docs.add(id(first.value))  # docstrings: mpy-cross -s drops them... or not
+    count = chars = 0
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))
+                and len(node.value) > 10 and id(node) not in docs):
+            count += 1
+            chars += len(node.value)
+    return count, chars
+
+
+def measure_modules(evening):
+    """Each module the evening loads, imported alone (what it imports first)
+    on the unix port: the live heap it adds, and its long string constants."""
+    log("the heap module by module ...")
+    files = dict(evening["start_files"])
+    for p in evening["presses"]:
+        files.update(p["loads"])
+    names = [module_name(path) for path in files if path.endswith(".mpy")]
+    order, done = [], set()
+
+    def visit(name):
+        if name in done or name not in names:
+            return
+        done.add(name)
+        for below in sorted(imported_at_load(name)):
+            visit(below)
+        order.append(name)
+
+    for name in ["adafruit_framebuf", "adafruit_ssd1306"] + sorted(names):
+        visit(name)
+    sizes = {}
+    for at in range(len(order)):
+        # Each in a run of its own, the modules before it loaded first: a
+        # conservative collector's leftovers do not add up from one to the next.
+        ok, out = micropython(["modules"] + order[:at + 1], 1024 * 1024)
+        if not ok:
+            raise RuntimeError("the modules run failed:\n" + out[-3000:])
+        sizes[order[at]] = int(value(out, "MODULE")[1])
+    loaded_at = {}
+    for path in evening["start_files"]:
+        loaded_at[module_name(path)] = 0
+    for p in evening["presses"]:
+        for path in p["loads"]:
+            loaded_at[module_name(path)] = p["index"] + 1
+    return {"sizes": sizes, "trimmed": int(value(out, "TRIMMED")[0]), "loaded_at": loaded_at,
+            "order": order,
+            "files": {module_name(path): size for path, size in files.items()}}
+
+
 def board_model(pico, evening, session):
     """The evening's short presses and the ``Board`` model calibrated on them."""
     rows = [p for p in evening["presses"] if not p["long"]]

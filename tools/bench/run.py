@@ -4,6 +4,7 @@
 #   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages] [--loads]
 #                      [--display NAME] [--set KEY=VALUE ...]
 #   micropython run.py naive
+#   micropython run.py modules NAME ...
 #
 # firmware: code.py as CircuitPython runs it, on the stand-ins, keys from
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
@@ -15,6 +16,9 @@
 # and HEAP first: the live heap at the first key press; --display, --set:
 # settings.toml's EUCHRE_DISPLAY, or any line, changed.
 # Prints HEAP and NVM lines, the table at the end (TABLE), then END.
+# modules: the modules imported in turn, with the live heap the last one adds
+# (MODULE name bytes), then what start-up's trimming of the display driver
+# gives back (TRIMMED bytes) once firmware.start is loaded.
 import gc
 import sys
 
@@ -135,7 +139,30 @@ def firmware(argv):
     print("END")
 
 
-if sys.argv[1] == "naive":
+def modules(names):
+    standins.install(b"", 0, "modules.nvm")
+    for name in names[:-1]:
+        __import__(name)
+    for name in names[-1:]:
+        gc.collect()
+        gc.collect()
+        before = gc.mem_alloc()
+        __import__(name)
+        gc.collect()
+        gc.collect()
+        print("MODULE", name, gc.mem_alloc() - before)
+    if "firmware.start" in names:
+        gc.collect()
+        before = gc.mem_alloc()
+        sys.modules["firmware.start"].trim_driver()
+        gc.collect()
+        print("TRIMMED", before - gc.mem_alloc())
+    print("END")
+
+
+if sys.argv[1] == "modules":
+    modules(sys.argv[2:])
+elif sys.argv[1] == "naive":
     standins.install(b"", 0, "naive.nvm")
     import naive
     naive.main()
