@@ -126,6 +126,8 @@ def test_the_board_model_takes_its_factors_from_the_boards_figures():
     rows = [row(10000 + 1000 * k, 10) for k in range(9)]
     rows.append(row(15000, 20, {"ui/stats.mpy": 1300}, "stats"))
     board = bench.Board(pico, rows, 300000, 3, {"code.py": 1000, "ui/table.mpy": 69000})
+    assert (board.cpu_factor, board.load_ms_per_kb, board.collect_ms) == bench.BOARD_CALIBRATION
+    board.calibrate()
     # The median press is the board's median; the start-up is the board's.
     assert abs(bench.median([board.work(p) for p in rows]) - bench.BOARD_WORK["median"]) < 0.01
     assert abs(board.startup() - bench.BOARD_STARTUP_MS) < 0.01

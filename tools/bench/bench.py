@@ -71,6 +71,11 @@ BOARD_OPENINGS = {"display": 139, "stats": 68, "adjust": 68, "rules": 64, "expor
                   "ask": 55}
 BOARD_SCAN_MS = 3.0  # the keypad's debounce
 BOARD_TX_MS = 0.4  # work per I2C transaction
+# The model's factors (see Board): the CPU against the anchor's Pico ms, ms
+# a KB of .mpy loaded, ms of the collection before a screen's module loads;
+# section 6's "calibrated on this tree" line, as printed for the tree the board
+# ran (4e5918c).
+BOARD_CALIBRATION = (0.56, 3.5, 23.6)
 BOARD_BYTE_MS = 0.0225  # the wire per byte at 400 kHz, taken off release-to-last-byte
 # The board's heap against the unix port's (x86-64): the board's peak of an
 # evening for the session and tour's peak of this benchmark, as first compared.
@@ -487,14 +492,25 @@ class Board:
     the work of each I2C transaction; loading modules (``load_ms_per_kb``
     a KB of ``.mpy`` read and made into objects) and, before a screen's
     module loads, the garbage collection ``ui.table.screen_module`` makes
-    (``collect_ms``). Three figures of the board calibrate it, in turn:
-    the evening's median gives ``cpu_factor``, the start-up (which loads
-    most of the code) ``load_ms_per_kb``, the first openings it named that
-    load a module ``collect_ms``."""
+    (``collect_ms``). ``factors`` are ``BOARD_CALIBRATION``'s unless given
+    (``calibrate``)."""
 
-    def __init__(self, pico, rows, startup_instr, startup_tx, startup_files):
+    def __init__(self, pico, rows, startup_instr, startup_tx, startup_files, factors=None):
         self.pico = pico
-        self.cpu_factor, self.load_ms_per_kb, self.collect_ms = 1.0, 0.0, 0.0
+        self.cpu_factor, self.load_ms_per_kb, self.collect_ms = factors or BOARD_CALIBRATION
+        self.rows = rows
+        self.startup_cpu = startup_instr
+        self.startup_tx = startup_tx
+        self.startup_kb = sum(startup_files.values()) / 1000.0
+
+    def calibrate(self):
+        """The factors that make this tree's figures the board's, in turn:
+        the evening's median gives ``cpu_factor``, the start-up (which loads
+        most of the code) ``load_ms_per_kb``, the first openings the board
+        named that load a module ``collect_ms``. Meaningful on the tree the
+        board ran only."""
+        rows = self.rows
+        self.load_ms_per_kb = self.collect_ms = 0.0
         low, high = 0.05, 20.0
         for _ in range(60):
             self.cpu_factor = (low + high) / 2
@@ -502,15 +518,13 @@ class Board:
                 low = self.cpu_factor
             else:
                 high = self.cpu_factor
-        self.startup_cpu = startup_instr
-        self.startup_tx = startup_tx
-        self.startup_kb = sum(startup_files.values()) / 1000.0
         self.load_ms_per_kb = max(0.0, (BOARD_STARTUP_MS - self.startup()) / self.startup_kb)
         named = [p for p in rows if p["loads"] and self.opening(p)
                  and self.name(p) in BOARD_OPENINGS]
         if named:
             self.collect_ms = max(0.0, mean(BOARD_OPENINGS[self.name(p)] - self.work(p)
                                             for p in named))
+        return self.cpu_factor, self.load_ms_per_kb, self.collect_ms
 
     @staticmethod
     def name(p):
@@ -838,7 +852,7 @@ def measure_modules(evening):
 
 
 def board_model(pico, evening, session):
-    """The evening's short presses and the ``Board`` model calibrated on them."""
+    """The evening's short presses and the ``Board`` model on them."""
     rows = [p for p in evening["presses"] if not p["long"]]
     stages = session["stages"]
     return rows, Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-2][2],
@@ -851,6 +865,40 @@ def kb(figure):
 
 def verdict(ok):
     return "PASS" if ok else "over"
+
+
+def report_modules(evening, modules):
+    """Section 7: where the evening's heap goes, module by module."""
+    say = print
+    base = evening["board"]
+    first, peak = evening["first"] - base, evening["peak"] - base
+    sizes, loaded_at = modules["sizes"], modules["loaded_at"]
+    say("7. Where the heap goes: each module the evening loads, imported on the unix port after")
+    say("   the modules it imports (the engine is one package: its modules load together);")
+    say("   long strings: string constants over 10 characters, each a heap object; a module")
+    say("   that starts a new pool of interned names is charged the whole pool (a few KB)")
+    say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
+                                     "long"))
+    for name in sorted(sizes, key=lambda n: (loaded_at.get(n, 0), -sizes[n])):
+        count = long_strings(name)[0]
+        if name.startswith("euchre_core"):
+            count = sum(long_strings(m)[0] for m in sizes if m.startswith("euchre_core"))
+            if name != "euchre_core.actions":
+                continue
+            name = "euchre_core (all)"
+        at = loaded_at.get(name, loaded_at.get("euchre_core", 0))
+        say("   %-24s %10s %9d %9.0f %6d" % (name, "start-up" if not at else "press %d" % at,
+                                            sizes.get(name, sizes.get("euchre_core.actions")),
+                                            sizes.get(name, sizes.get("euchre_core.actions"))
+                                            * HEAP_FACTOR, count))
+    at_start = sum(size for name, size in sizes.items() if not loaded_at.get(name))
+    every = sum(sizes.values())
+    trimmed = modules["trimmed"]
+    say("   the display driver's unused parts that start-up drops: -%d" % trimmed)
+    for text, live, code in (("at the first press", first, at_start - trimmed),
+                             ("at the evening's peak", peak, every - trimmed)):
+        say("   %-22s live %7d: modules %7d, the rest (the table, the game, buffers) %6d"
+            % (text, live, code, live - code))
 
 
 def report_board(pico, evening, session):
@@ -881,13 +929,14 @@ def report_board(pico, evening, session):
     say("")
     say("   work beyond the wire (release to last byte, less %.1f us a byte sent), modelled:"
         % (BOARD_BYTE_MS * 1000))
-    say("   %.0f ms debounce + the CPU (the anchor's Pico ms x %.2f: the evening's median is the"
-        % (BOARD_SCAN_MS, board.cpu_factor))
-    say("   board's) + %.1f ms an I2C transaction + loading modules, %.1f ms a KB of .mpy (the"
-        % (BOARD_TX_MS, board.load_ms_per_kb))
-    say("   board's start-up) + %.1f ms for the collection before a screen's module loads (the"
-        % board.collect_ms)
-    say("   board's first openings that load one)")
+    say("   %.0f ms debounce + the CPU (the anchor's Pico ms x %.2f) + %.1f ms an I2C transaction"
+        % (BOARD_SCAN_MS, board.cpu_factor, BOARD_TX_MS))
+    say("   + loading modules (%.1f ms a KB of .mpy) + %.1f ms for the collection before a"
+        % (board.load_ms_per_kb, board.collect_ms))
+    say("   screen's module loads; the factors make the tree the board ran (4e5918c) give the")
+    say("   board's median, start-up and first openings; calibrated on this tree they would be")
+    say("   %.2f, %.1f, %.1f" % Board(pico, rows, board.startup_cpu, board.startup_tx,
+                                   {"all": board.startup_kb * 1000}).calibrate())
     work = [board.work(p) for p in rows]
     worst = max(rows, key=board.work)
     say("   %-36s %12s %12s" % ("", "model", "the board"))
@@ -946,10 +995,13 @@ def main():
     controllers = measure_controllers()
     session = measure_session()
     evening = measure_evening()
+    modules = measure_modules(evening)
     per_hand = measure_hands()
     report(staged, naive, ours, pico, session, per_hand, controllers)
     print("")
     report_board(pico, evening, session)
+    print("")
+    report_modules(evening, modules)
     return 0
 
 
