@@ -41,19 +41,39 @@ def write_settings(changes):
         f.write("\n".join(lines))
 
 
-def loaded_files():
-    """The files of the drive the run has read so far: code.py, the modules
-    imported and settings.toml, each as name=bytes."""
-    import os
+# The files of every module loaded so far, those start-up let go of too
+# (remember() at the first pin looked up, once they are all loaded).
+EVER = ["code.py", "settings.toml"]
 
-    names = ["code.py", "settings.toml"]
+
+def remember():
     for module in sys.modules.values():
         try:
             path = module.__file__
         except Exception:  # a stand-in, or framebuf (missing, as on the board)
             continue
-        if not path.startswith("standins") and path not in names:
-            names.append(path)
+        if not path.startswith("standins") and path not in EVER:
+            EVER.append(path)
+
+
+def remember_at_first_pin():
+    stage = standins.stage
+
+    def remembering(name):
+        stage(name)
+        if name == "settings read":
+            remember()
+
+    standins.stage = remembering
+
+
+def loaded_files():
+    """The files of the drive the run has read so far: code.py, the modules
+    imported and settings.toml, each as name=bytes."""
+    import os
+
+    remember()
+    names = EVER
     return ["%s=%d" % (name, os.stat(name)[6]) for name in names]
 
 
@@ -111,6 +131,8 @@ def firmware(argv):
     random.seed(1)  # code.py draws the first dealer at random
     gc.collect()
     board = gc.mem_alloc()
+    if "--loads" in argv or "--stages" in argv:
+        remember_at_first_pin()
     if "--loads" in argv:
         report_loads()
     standins.stage("code.py")
