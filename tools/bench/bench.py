@@ -466,7 +466,7 @@ def measure_evening():
         raise RuntimeError("the firmware ended the evening at %s, the plan at %s"
                            % (ended, planned))
     figures = {"board": int(value(out, "board")), "first": int(value(out, "first")),
-               "peak": int(value(out, "peak")), "driver": driver}
+               "peak": int(value(out, "peak")), "driver": driver, "held": value(out, "HELD")}
     start, loads = loads_by_press(out)
     figures["start_files"] = start
     out, dumps = counted(lambda tool: firmware(presses, MARKED_HEAP, "house.nvm",
@@ -891,8 +891,13 @@ def report_modules(evening, modules):
                                             sizes.get(name, sizes.get("euchre_core.actions")),
                                             sizes.get(name, sizes.get("euchre_core.actions"))
                                             * HEAP_FACTOR, count))
-    at_start = sum(size for name, size in sizes.items() if not loaded_at.get(name))
-    every = sum(sizes.values())
+    held = set(evening["held"])
+    let_go = sorted(name for name in sizes if name not in held)
+    say("   let go once start-up is done: %s (%d)" % (", ".join(let_go),
+                                                     sum(sizes[name] for name in let_go)))
+    at_start = sum(size for name, size in sizes.items()
+                   if not loaded_at.get(name) and name in held)
+    every = sum(size for name, size in sizes.items() if name in held)
     trimmed = modules["trimmed"]
     say("   the display driver's unused parts that start-up drops: -%d" % trimmed)
     for text, live, code in (("at the first press", first, at_start - trimmed),

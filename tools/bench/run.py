@@ -13,8 +13,9 @@
 # loop's first pass, and the files read by then (FILES); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
 # the next key poll (before the PASS line of a marked pass that loaded it);
-# and HEAP first: the live heap at the first key press; --display, --set:
-# settings.toml's EUCHRE_DISPLAY, or any line, changed.
+# HEAP first: the live heap at the first key press; and the modules held at
+# the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
+# line, changed.
 # Prints HEAP and NVM lines, the table at the end (TABLE), then END.
 # modules: the modules imported in turn, with the live heap the last one adds
 # (MODULE name bytes), then what start-up's trimming of the display driver
@@ -48,9 +49,11 @@ EVER = ["code.py", "settings.toml"]
 
 def remember():
     for module in sys.modules.values():
+        if type(module) is not type(sys):
+            continue  # a stand-in (board's looks every name up as a pin)
         try:
             path = module.__file__
-        except Exception:  # a stand-in, or framebuf (missing, as on the board)
+        except AttributeError:  # built in
             continue
         if not path.startswith("standins") and path not in EVER:
             EVER.append(path)
@@ -61,9 +64,11 @@ def remember_at_first_pin():
 
     def remembering(name):
         stage(name)
-        if name == "settings read":
+        if name == "settings read" and "settings read" not in remembered:
+            remembered.append(name)
             remember()
 
+    remembered = []
     standins.stage = remembering
 
 
@@ -152,6 +157,8 @@ def firmware(argv):
     print("HEAP started", standins.S.started)
     print("HEAP peak", standins.S.peak)
     print("NVM", " ".join("%s=%d" % item for item in sorted(nvm.counts.items())))
+    if "--loads" in argv:
+        print("HELD", " ".join(sorted(sys.modules)))
     table = namespace["firmware"].table
     if table is not None:
         game = table.game
