@@ -232,6 +232,8 @@ def test_the_start_up_is_marked_stage_by_stage(built):
     # among them (they load once the score is on the glass).
     files = dict(word.rsplit("=", 1) for word in bench.value(out, "FILES"))
     assert {"code.py", "settings.toml", "ui/table.mpy", "ui/score.mpy"} <= set(files), files
+    # The modules start-up lets go of were read all the same.
+    assert {"hw/settings.mpy", "firmware/house_rules.mpy"} <= set(files), files
     assert "ui/hand.mpy" not in files and "ui/menu.mpy" not in files
     shipped = os.path.join(bench.BUILD, "bundle", "CIRCUITPY", "settings.toml")
     assert int(files["settings.toml"]) == os.path.getsize(shipped)
