@@ -218,7 +218,7 @@ def test_the_naive_redraw_sends_whole_frames(built):
 def test_the_start_up_is_marked_stage_by_stage(built):
     presses, hands, _, _ = plan.evening(2024, games=1)
     assert bench.firmware(presses[:plan.saved_midway(hands, 8).ends_at], nvm="saved.nvm")[0]
-    ok, out = bench.firmware([], bench.MARKED_HEAP, "saved.nvm", ["--stages"])
+    ok, out = bench.firmware([], bench.MARKED_HEAP, "saved.nvm", ["--stages", "--files"])
     assert ok, out[-3000:]
     stages = bench.passes(out)[1]
     names = [s[0] for s in stages]

@@ -403,9 +403,13 @@ def measure_session():
     ok, out = firmware(session[:saved.ends_at], nvm="saved.nvm")
     if not ok:
         raise RuntimeError("the session to the saved game failed:\n" + out[-3000:])
+    shutil.copy(os.path.join(BUILD, "saved.nvm"), os.path.join(BUILD, "saved-files.nvm"))
+    ok, out = firmware([], MARKED_HEAP, "saved-files.nvm", ["--stages", "--files"])
+    if not ok:
+        raise RuntimeError("the start-up's files run failed:\n" + out[-3000:])
+    files = [word.rsplit("=", 1) for word in value(out, "FILES")]
     out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved.nvm", ["--stages"], tool))
     figures["stages"] = passes(out, dumps)[1]
-    files = [word.rsplit("=", 1) for word in value(out, "FILES")]
     figures["files"] = [(name, int(size)) for name, size in files]
 
     log("heap: the session sampled, then the smallest heap it completes with ...")

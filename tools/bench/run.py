@@ -1,7 +1,7 @@
 # The benchmark's runs under the MicroPython unix port, in build/bench (laid
 # out as the board's drive: code.py, the firmware's .mpy files, lib/):
 #
-#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages] [--loads]
+#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages] [--files] [--loads]
 #                      [--display NAME] [--set KEY=VALUE ...]
 #   micropython run.py naive
 #   micropython run.py modules NAME ...
@@ -10,7 +10,9 @@
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
 # key event (and IDLE lines) marked for callgrind; --sample N: the live heap
 # every N idle polls; --stages: the start-up's stages marked, ended after the
-# loop's first pass, and the files read by then (FILES); --loads: a line
+# loop's first pass; --files: the files read by the end (FILES), those of the
+# modules start-up lets go of too (not in a counted run: finding them is
+# work of its own in the stage after the first pin); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
 # the next key poll (before the PASS line of a marked pass that loaded it);
 # HEAP first: the live heap at the first key press; and the modules held at
@@ -136,7 +138,7 @@ def firmware(argv):
     random.seed(1)  # code.py draws the first dealer at random
     gc.collect()
     board = gc.mem_alloc()
-    if "--loads" in argv or "--stages" in argv:
+    if "--loads" in argv or "--files" in argv:
         remember_at_first_pin()
     if "--loads" in argv:
         report_loads()
@@ -151,7 +153,7 @@ def firmware(argv):
     except standins.SessionEnd:
         pass
     source = None
-    if "--stages" in argv:
+    if "--files" in argv:
         print("FILES", " ".join(loaded_files()))
     print("HEAP board", board)
     print("HEAP started", standins.S.started)
