@@ -882,7 +882,8 @@ def report_modules(evening, modules):
     say("7. Where the heap goes: each module the evening loads, imported on the unix port after")
     say("   the modules it imports (the engine is one package: its modules load together);")
     say("   long strings: string constants over 10 characters, each a heap object; a module")
-    say("   that starts a new pool of interned names is charged the whole pool (a few KB)")
+    say("   whose import grows a table all share (the interned names, sys.modules) is charged")
+    say("   the growth (a few KB: a big figure for a small file)")
     say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
                                      "long"))
     for name in sorted(sizes, key=lambda n: (loaded_at.get(n, 0), -sizes[n])):
