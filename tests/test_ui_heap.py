@@ -1,7 +1,8 @@
-"""The table UI in the MicroPython unix port's heap, and how its modules
-share their facts.
+"""The table UI in the MicroPython unix port's heap, how its modules share their
+facts, and what start-up lets go of.
 
-The unix port's objects are about twice their size on the Pico. Every page
+The unix port's objects hold 64-bit pointers: the board's heap runs at about
+0.78 of the unix port's for the firmware (see tools/bench). Every page
 of the UI opens in the firmware's heap proxy (``UI_HEAP``, as for the 3-game
 session) from the precompiled modules the board runs, and in a larger heap
 from source, as CircuitPython 9 gets them (compiling takes memory too).
