@@ -6,28 +6,38 @@ as its pin is known (a crash later still gets its blink code), the keys
 before the display (a display that crashes the firmware still leaves OK to
 try again, see ``firmware.recovery``). Each part is added to
 ``firmware.hardware`` as soon as it exists.
+
+What only start-up uses (the settings reader, the house rules' precedence)
+is imported inside ``start`` and let go when it ends (``START_ONLY``): a
+module stays in the heap, its code and its long strings, while anything
+refers to it, and the table must not pay for them all evening. Nothing that
+runs after start-up refers to them; the table's random first dealer is
+``firmware.random_number`` for that reason.
 """
 
-import random
+import sys
 
 import board
 
-from firmware import house_rules, say
+from firmware import random_number, say
 from firmware.glass import Glass
 from hw.clock import ticks_ms
 from hw.display import choose, reset_line
 from hw.keys import Keys
 from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, Led
-from hw.settings import KEY_PINS, Settings
 from ui.presses import Presses
 
 try:
     from typing import Any, Callable, List
+    from hw.settings import Settings
 except ImportError:
     pass
 
+# The modules only start-up uses, let go once it is done.
+START_ONLY = ("hw.settings", "firmware.house_rules")
 
-def optional(builder: "Callable[[Any], Any]", settings: Settings, key: str, label: str,
+
+def optional(builder: "Callable[[Any], Any]", settings: "Settings", key: str, label: str,
              hardware: "List[Any]") -> Any:
     """An optional part (LED, buzzer) on the pin of ``key``: None when not
     fitted, or when it fails (the message names the key)."""
@@ -62,9 +72,17 @@ def blink_code(errors: "List[str]", messages: "List[str]") -> int:
     return NO_DISPLAY
 
 
-def random_number() -> int:
-    """The random first dealer (CircuitPython seeds ``random`` from the hardware)."""
-    return random.getrandbits(16)
+def let_go(names: "Any") -> None:
+    """The modules ``names`` out of ``sys.modules`` and their packages: once
+    nothing else refers to them, the next garbage collection frees them (an
+    import later loads them again)."""
+    for name in names:
+        sys.modules.pop(name, None)
+        package, _, leaf = name.rpartition(".")
+        try:
+            delattr(sys.modules[package], leaf)
+        except (KeyError, AttributeError):  # not imported, or let go already
+            pass
 
 
 def trim_driver() -> None:
@@ -105,6 +123,9 @@ def trim_driver() -> None:
 def start(firmware: Any, resume: bool) -> None:
     """Build every part into ``firmware`` (``firmware.store`` is there
     already); ``resume``: take up the saved game, else set it aside."""
+    from firmware import house_rules
+    from hw.settings import KEY_PINS, Settings
+
     hardware = firmware.hardware
     store = firmware.store
     trim_driver()
@@ -163,3 +184,4 @@ def start(firmware: Any, resume: bool) -> None:
     if firmware.led is not None and glass.display is None:
         firmware.led.show_code(firmware.blink_code, now)
     store.sync(table)
+    let_go(START_ONLY)

@@ -97,6 +97,57 @@ def test_the_tour_opens_each_menu_screen_the_evening_does_not():
     assert table.game.action_count == 0 and table.tally == [1, 0]
 
 
+def test_the_house_evening_opens_every_screen_and_ends_as_planned():
+    # Every screen of the registry opens at least once (the options page as
+    # Rules and as Display, the question as New game? and Reset match?, the
+    # seat picker for Renege and for Rest of tricks), Export is chosen, and
+    # the evening ends in the next game's hand, three tricks in.
+    from ui.table import SCREENS
+
+    driver = plan.house_evening()
+    opened = [name for _, name in driver.opened]
+    assert {"rules", "display", "new game?", "reset match?", "pick 0", "pick 1"} <= set(opened)
+    seen = {"options" if name in ("rules", "display") else
+            "confirm" if name.endswith("?") else name.split()[0] for name in opened}
+    assert seen == set(SCREENS), set(SCREENS) ^ seen
+    labels = [p.label for p in driver.presses]
+    assert labels.count("new-game") == 2 and labels.count("undo") == 1
+    table = driver.table
+    assert table.tally == [0, 1] and sum(table.game.tricks) == 3 and table.screen_name == "hand"
+    assert 100 <= sum(1 for p in driver.presses if not p.long) <= 130
+
+
+def test_the_board_model_takes_its_factors_from_the_boards_figures():
+    pico = bench.Pico(1000.0, 0.001, 3, 500, 400000)
+
+    def row(instr, tx, loads=None, opens=None):
+        return {"cpu": instr, "up": {"tx": tx}, "loads": loads or {}, "opens": opens,
+                "label": "trick", "long": False, "index": 0}
+
+    rows = [row(10000 + 1000 * k, 10) for k in range(9)]
+    rows.append(row(15000, 20, {"ui/stats.mpy": 1300}, "stats"))
+    board = bench.Board(pico, rows, 300000, 3, {"code.py": 1000, "ui/table.mpy": 69000})
+    assert (board.cpu_factor, board.load_ms_per_kb, board.collect_ms) == bench.BOARD_CALIBRATION
+    board.calibrate()
+    # The median press is the board's median; the start-up is the board's.
+    assert abs(bench.median([board.work(p) for p in rows]) - bench.BOARD_WORK["median"]) < 0.01
+    assert abs(board.startup() - bench.BOARD_STARTUP_MS) < 0.01
+    # Stats, the one named first opening that loads a module, is the board's.
+    assert abs(board.work(rows[-1]) - bench.BOARD_OPENINGS["stats"]) < 0.01
+    # Each part counts: a transaction more, a KB more loaded.
+    more = row(10000, 11)
+    assert abs(board.work(more) - board.work(row(10000, 10)) - bench.BOARD_TX_MS) < 1e-9
+    assert board.cpu_factor > 0 and board.load_ms_per_kb > 0 and board.collect_ms > 0
+
+
+def test_loads_are_told_press_by_press():
+    out = "\n".join(["LOADED ui/table.mpy=5000", "HEAP first 100", "PASS - 0 0 64 0",
+                     "LOADED ui/stats.mpy=1300", "PASS EWwS 3 40 128 0", "PASS - 0 0 0 0"])
+    start, loads = bench.loads_by_press(out)
+    assert start == {"ui/table.mpy": 5000}
+    assert loads == [{}, {"ui/stats.mpy": 1300}, {}]
+
+
 def test_passes_add_up_the_dumps_between_marks():
     out = "\n".join(["STAGE code.py 0 0", "PASS - 0 0 64 0", "PASS EWwS 3 40 128 1",
                      "NAIVE trick", "STAGE first key poll 3 40"])
@@ -168,7 +219,7 @@ def test_the_naive_redraw_sends_whole_frames(built):
 def test_the_start_up_is_marked_stage_by_stage(built):
     presses, hands, _, _ = plan.evening(2024, games=1)
     assert bench.firmware(presses[:plan.saved_midway(hands, 8).ends_at], nvm="saved.nvm")[0]
-    ok, out = bench.firmware([], bench.MARKED_HEAP, "saved.nvm", ["--stages"])
+    ok, out = bench.firmware([], bench.MARKED_HEAP, "saved.nvm", ["--stages", "--files"])
     assert ok, out[-3000:]
     stages = bench.passes(out)[1]
     names = [s[0] for s in stages]
@@ -182,9 +233,41 @@ def test_the_start_up_is_marked_stage_by_stage(built):
     # among them (they load once the score is on the glass).
     files = dict(word.rsplit("=", 1) for word in bench.value(out, "FILES"))
     assert {"code.py", "settings.toml", "ui/table.mpy", "ui/score.mpy"} <= set(files), files
+    # The modules start-up lets go of were read all the same.
+    assert {"hw/settings.mpy", "firmware/house_rules.mpy"} <= set(files), files
     assert "ui/hand.mpy" not in files and "ui/menu.mpy" not in files
     shipped = os.path.join(bench.BUILD, "bundle", "CIRCUITPY", "settings.toml")
     assert int(files["settings.toml"]) == os.path.getsize(shipped)
+
+
+def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
+    # The firmware, under the house rules of settings.toml, ends where the
+    # plan's table ends; the modules it loads press by press are those of
+    # the screens the plan opens for the first time (and Export's).
+    driver = plan.house_evening()
+    ok, out = bench.firmware(driver.presses, 1024 * 1024, "house.nvm",
+                             ["--mark", "--loads", "--sample", "25"] + bench.house_flags())
+    assert ok, out[-3000:]
+    ended = dict(word.split("=", 1) for word in bench.value(out, "TABLE"))
+    table = driver.table
+    assert ended["scores"] == "%d,%d" % tuple(table.game.scores)
+    assert ended["tally"] == "0,1" and ended["screen"] == "hand"
+    assert ended["actions"] == str(table.game.action_count)
+    start, loads = bench.loads_by_press(out)
+    assert {"ui/table.mpy", "ui/hand.mpy", "hw/settings.mpy"} <= set(start)
+    rows = bench.press_passes(driver.presses, bench.passes(out)[0])
+    at, loaded = 0, {}
+    for index, row in enumerate(rows):
+        for _ in range(1 if row["down"] is None else 2):
+            for name in loads[at]:
+                loaded[name] = index
+            at += 1
+    opened = dict(driver.opened)
+    assert loaded and all(index in opened or name == "ui/export.mpy"
+                          for name, index in loaded.items()), (loaded, opened)
+    assert {"ui/options.mpy", "ui/stats.mpy", "ui/export.mpy"} <= set(loaded)
+    base = int(bench.value(out, "board"))
+    assert base < int(bench.value(out, "first")) < int(bench.value(out, "peak"))
 
 
 @pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind counts the instructions")

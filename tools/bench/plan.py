@@ -25,7 +25,7 @@ from euchre_core import Game, Rules
 
 Press = namedtuple("Press", "key long settle label")
 
-KEY_S, KEY_W, KEY_OK = 2, 3, 4
+KEY_N, KEY_S, KEY_W, KEY_OK = 0, 2, 3, 4
 IDLE = 7
 QUICK_MADE, QUICK_MARCH, QUICK_EUCHRED = 0, 1, 2  # the quick result's soft keys (N, E, S)
 SETTLE_MS = 300
@@ -238,3 +238,163 @@ def each_kind():
 def write(presses, path):
     with open(path, "w") as f:
         f.write("".join("%d %d %d %s\n" % (p.key, p.long, p.settle, p.label) for p in presses))
+
+
+# --- the house-rules evening ---------------------------------------------------------
+
+# settings.toml of a house-rules table: Canadian loner, the Robson set-back
+# and blind loner, the trump suit recorded, a skunk counted double, and
+# seat names of ten letters.
+HOUSE_SETTINGS = (("EUCHRE_CANADIAN_LONER", "1"), ("EUCHRE_SETBACK", "1"),
+                  ("EUCHRE_BLIND_LONER", "1"), ("EUCHRE_TRUMP", "1"),
+                  ("EUCHRE_SKUNK_DOUBLE", "1"), ("EUCHRE_NAME_N", '"Alexandria"'),
+                  ("EUCHRE_NAME_E", '"Bartholome"'), ("EUCHRE_NAME_S", '"Cassiopeia"'),
+                  ("EUCHRE_NAME_W", '"Demetrious"'))
+HOLD_MS, LONG_HOLD_MS, LONG_FIRES_MS = 80, 800, 600  # as standins holds a key; settings.toml
+
+
+class Driver:
+    """The table UI on CPython, pressed as the firmware will be: each press
+    is recorded as a ``Press`` and applied to a ``ui.table.Table`` made as
+    start-up makes it under ``HOUSE_SETTINGS``, so that the script reaches
+    each screen it says it does (``opened``: the press index and the screen
+    of each first opening) whatever order the menu lists its entries in."""
+
+    def __init__(self):
+        from euchre_core import Rules as HouseRules
+        from ui.table import Table
+        names = [value.strip('"') for key, value in HOUSE_SETTINGS if "_NAME_" in key]
+        self.table = Table(HouseRules(canadian_loner=True, setback=True, blind_loner=True),
+                           names, trump=True, skunk_double=True, rand=lambda: 0, out=len)
+        self.now = 0
+        self.presses = []
+        self.seen = set()
+        self.opened = []  # (press index, screen name) of each screen's first opening
+
+    def screen(self):
+        table = self.table
+        name = table.screen_name
+        if name == "options":
+            from ui import options
+            name = "rules" if table.options == options.RULES else "display"
+        elif name == "confirm":
+            name = "reset match?" if table.confirm_reset else "new game?"
+        elif name == "pick":
+            name = "pick %d" % table.pick
+        return name
+
+    def key(self, key, long=False, label="tour", settle=SETTLE_MS, expect=None):
+        """One press; ``expect``: the screen it must lead to."""
+        table = self.table
+        self.now += LONG_FIRES_MS if long else HOLD_MS
+        table.press(key, long, self.now)
+        self.now += (LONG_HOLD_MS - LONG_FIRES_MS) if long else 0
+        table.tick(self.now)
+        self.now += settle
+        table.tick(self.now)
+        self.presses.append(Press(key, long, settle, label))
+        name = self.screen()
+        if name not in self.seen:
+            self.seen.add(name)
+            self.opened.append((len(self.presses) - 1, name))
+        if expect is not None and name != expect:
+            raise ValueError("press %d (%s) shows %s, not %s"
+                             % (len(self.presses) - 1, label, name, expect))
+        return name
+
+    def tricks(self, seats, last=True):
+        """Tricks taken by ``seats``; with ``last``, the hand's fifth (the banner waits)."""
+        for at, seat in enumerate(seats):
+            end = last and at == len(seats) - 1
+            self.key(seat, label="last-trick" if end else "trick",
+                     settle=BANNER_MS if end else SETTLE_MS)
+
+    def menu(self, item, label="tour", expect=None, settle=SETTLE_MS):
+        """Long OK, then S down the list to ``item`` (ui.menu's ITEM_...), then OK."""
+        table = self.table
+        self.key(KEY_OK, True, "open-menu")
+        down = table.items.index(item)
+        up = len(table.items) - down  # the list runs round: N from the top is its bottom
+        for _ in range(min(down, up)):
+            self.key(KEY_S if down <= up else KEY_N, label="menu")
+        return self.key(KEY_OK, label=label, expect=expect, settle=settle)
+
+
+def house_evening():
+    """A house-rules evening (``HOUSE_SETTINGS``) that opens every screen:
+    a forced loner (the dealer ordered up by his partner) with the Renege
+    and Rest-of-tricks pickers looked at and left, a blind lone march, a
+    euchre set back, Adjust score, every other page of the menu opened once
+    (Rules, Stats, History, Display, New game?, Reset match?, Export), a
+    march by quick result, a lone march, a march that wins the game, Stats
+    at game over, the next game, Undo of it, another next game, a call
+    answered "no" to "ordered up?" and three tricks. North deals first.
+    Returns the ``Driver`` that played it: its presses, the screens'
+    first openings, the table as the firmware must end."""
+    from ui import menu
+    N, E, S, W, OK = 0, 1, 2, 3, KEY_OK
+    d = Driver()
+    key = d.key
+
+    def keep(then="score"):  # the result banner, when it offers a set-back: the points kept
+        if d.screen() == "banner":
+            key(OK, label="keep", expect=then)
+
+    # North deals. South orders him up: alone, by the Canadian rule; spades.
+    key(S, label="call", expect="ask")
+    key(E, label="ask", expect="suit")
+    key(N, label="suit", expect="hand")
+    d.menu(menu.ITEM_RENEGE, "renege", expect="pick %d" % 0)
+    key(OK, label="back", expect="hand")
+    d.menu(menu.ITEM_REST, "rest", expect="pick %d" % 1)
+    key(OK, label="back", expect="hand")
+    d.tricks((E, W, S, E, W))  # euchred: E-W +2
+    keep()
+    # East deals and goes alone blind, hearts: a lone march.
+    key(E, True, "call-alone", expect="ask")
+    key(E, label="ask", expect="suit")
+    key(E, label="suit", expect="hand")
+    d.tricks((E, E, E, E, E))
+    keep()
+    # South deals. West calls, no suit recorded, is euchred: set back.
+    key(W, label="call", expect="suit")
+    key(OK, label="suit", expect="hand")
+    d.tricks((N, S, W, N, S), last=True)
+    key(S, label="set-back", expect="score")
+    d.menu(menu.ITEM_ADJUST, "adjust", expect="adjust")
+    key(N, label="adjust", expect="adjust")
+    key(OK, label="adjust", expect="score")
+    for item, leave in ((menu.ITEM_RULES, W), (menu.ITEM_STATS, W), (menu.ITEM_HISTORY, W),
+                        (menu.ITEM_DISPLAY, W), (menu.ITEM_NEW_GAME, W),
+                        (menu.ITEM_RESET, W), (menu.ITEM_EXPORT, None)):
+        d.menu(item)
+        if leave is not None:
+            key(leave, label="back", expect="score")
+    # West deals. North calls, no suit, marches by quick result.
+    key(N, label="call", expect="suit")
+    key(OK, label="suit", expect="hand")
+    key(OK, label="quick-ok", expect="quick")
+    key(E, label="quick-result", settle=BANNER_MS)
+    keep()
+    # North deals. East goes alone, clubs: a lone march.
+    key(E, True, "call-alone", expect="suit")
+    key(W, label="suit", expect="hand")
+    d.tricks((E, E, E, E, E))
+    keep()
+    # East deals. His partner West calls in the second round, diamonds,
+    # and E-W march: the game is won.
+    key(W, label="call", expect="ask")
+    key(W, label="ask", expect="suit")
+    key(S, label="suit", expect="hand")
+    d.tricks((W, E, W, E, W))
+    keep("over")
+    d.menu(menu.ITEM_STATS, "stats", expect="stats")
+    key(W, label="back", expect="over")
+    key(N, label="new-game", expect="score")  # North deals the next game
+    d.menu(menu.ITEM_UNDO, "undo", expect="over", settle=BANNER_MS)  # its message passes
+    key(E, label="new-game", expect="score")  # East deals it after all
+    # South calls, hearts; three tricks.
+    key(S, label="call", expect="suit")
+    key(S, label="suit", expect="hand")
+    d.tricks((N, E, S), last=False)
+    return d

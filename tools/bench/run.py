@@ -1,15 +1,27 @@
 # The benchmark's runs under the MicroPython unix port, in build/bench (laid
 # out as the board's drive: code.py, the firmware's .mpy files, lib/):
 #
-#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages]
+#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages] [--files] [--loads]
+#                      [--display NAME] [--set KEY=VALUE ...]
 #   micropython run.py naive
+#   micropython run.py modules NAME ...
 #
 # firmware: code.py as CircuitPython runs it, on the stand-ins, keys from
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
 # key event (and IDLE lines) marked for callgrind; --sample N: the live heap
 # every N idle polls; --stages: the start-up's stages marked, ended after the
-# loop's first pass, and the files read by then (FILES). Prints HEAP and NVM
-# lines, then END.
+# loop's first pass; --files: the files read by the end (FILES), those of the
+# modules start-up lets go of too (not in a counted run: finding them is
+# work of its own in the stage after the first pin); --loads: a line
+# LOADED name=bytes for each file of the drive a module is loaded from, at
+# the next key poll (before the PASS line of a marked pass that loaded it);
+# HEAP first: the live heap at the first key press; and the modules held at
+# the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
+# line, changed.
+# Prints HEAP and NVM lines, the table at the end (TABLE), then END.
+# modules: the modules imported in turn, with the live heap the last one adds
+# (MODULE name bytes), then what start-up's trimming of the display driver
+# gives back (TRIMMED bytes) once firmware.start is loaded.
 import gc
 import sys
 
@@ -19,16 +31,47 @@ sys.path.append("lib")
 import standins  # noqa: E402
 
 
-def write_settings(display):
-    """The drive's settings.toml, which the firmware reads: as shipped, or
-    with ``display`` as EUCHRE_DISPLAY."""
+def write_settings(changes):
+    """The drive's settings.toml, which the firmware reads: as shipped, with
+    the lines of ``changes`` ({key: value as written in the file}) changed."""
     with open("bundle/CIRCUITPY/settings.toml") as f:
         lines = f.read().split("\n")
     for at in range(len(lines)):
-        if display and lines[at].startswith("EUCHRE_DISPLAY "):
-            lines[at] = 'EUCHRE_DISPLAY = "%s"' % display
+        key = lines[at].split(" ", 1)[0]
+        if key in changes:
+            lines[at] = key + " = " + changes[key]
     with open("settings.toml", "w") as f:
         f.write("\n".join(lines))
+
+
+# The files of every module loaded so far, those start-up let go of too
+# (remember() at the first pin looked up, once they are all loaded).
+EVER = ["code.py", "settings.toml"]
+
+
+def remember():
+    for module in sys.modules.values():
+        if type(module) is not type(sys):
+            continue  # a stand-in (board's looks every name up as a pin)
+        try:
+            path = module.__file__
+        except AttributeError:  # built in
+            continue
+        if not path.startswith("standins") and path not in EVER:
+            EVER.append(path)
+
+
+def remember_at_first_pin():
+    stage = standins.stage
+
+    def remembering(name):
+        stage(name)
+        if name == "settings read" and "settings read" not in remembered:
+            remembered.append(name)
+            remember()
+
+    remembered = []
+    standins.stage = remembering
 
 
 def loaded_files():
@@ -36,15 +79,35 @@ def loaded_files():
     imported and settings.toml, each as name=bytes."""
     import os
 
-    names = ["code.py", "settings.toml"]
-    for module in sys.modules.values():
-        try:
-            path = module.__file__
-        except Exception:  # a stand-in, or framebuf (missing, as on the board)
-            continue
-        if not path.startswith("standins") and path not in names:
-            names.append(path)
+    remember()
+    names = EVER
     return ["%s=%d" % (name, os.stat(name)[6]) for name in names]
+
+
+def report_loads():
+    """LOADED lines at each key poll for the files loaded since the last, and
+    the live heap when the first key goes down (HEAP first)."""
+    seen = set(loaded_files())
+    modules = len(sys.modules)
+    first = True
+    poll = standins._Events.get_into
+
+    def get_into(events, event):
+        nonlocal modules, first
+        if len(sys.modules) != modules:
+            modules = len(sys.modules)
+            for name in loaded_files():
+                if name not in seen:
+                    seen.add(name)
+                    print("LOADED", name)
+        got = poll(events, event)
+        if first and got:
+            first = False
+            gc.collect()
+            print("HEAP first", gc.mem_alloc())
+        return got
+
+    standins._Events.get_into = get_into
 
 
 def firmware(argv):
@@ -61,28 +124,76 @@ def firmware(argv):
     standins.S.marking = "--mark" in argv
     if "--sample" in argv:
         standins.S.sample = int(argv[argv.index("--sample") + 1])
-    write_settings(argv[argv.index("--display") + 1] if "--display" in argv else None)
+    changes = {}
+    if "--display" in argv:
+        changes["EUCHRE_DISPLAY"] = '"%s"' % argv[argv.index("--display") + 1]
+    for at in range(len(argv) - 1):
+        if argv[at] == "--set":
+            key, text = argv[at + 1].split("=", 1)
+            changes[key] = text
+    write_settings(changes)
     if "--stages" in argv:
         standins.S.stages = []
     import random
     random.seed(1)  # code.py draws the first dealer at random
     gc.collect()
     board = gc.mem_alloc()
+    if "--loads" in argv or "--files" in argv:
+        remember_at_first_pin()
+    if "--loads" in argv:
+        report_loads()
     standins.stage("code.py")
+    # code.py run as CircuitPython runs it, in a namespace kept to read the
+    # table at the end (an import that raised would be lost).
+    with open("code.py") as f:
+        source = f.read()
+    namespace = {"__name__": "code"}
     try:
-        import code  # noqa: F401  (runs the firmware until the script is over)
+        exec(source, namespace)  # runs the firmware until the script is over
     except standins.SessionEnd:
         pass
-    if "--stages" in argv:
+    source = None
+    if "--files" in argv:
         print("FILES", " ".join(loaded_files()))
     print("HEAP board", board)
     print("HEAP started", standins.S.started)
     print("HEAP peak", standins.S.peak)
     print("NVM", " ".join("%s=%d" % item for item in sorted(nvm.counts.items())))
+    if "--loads" in argv:
+        print("HELD", " ".join(sorted(sys.modules)))
+    table = namespace["firmware"].table
+    if table is not None:
+        game = table.game
+        print("TABLE scores=%d,%d tally=%d,%d actions=%d dealer=%d screen=%s" % (
+            game.scores[0], game.scores[1], table.tally[0], table.tally[1], game.action_count,
+            game.dealer, table.screen_name))
     print("END")
 
 
-if sys.argv[1] == "naive":
+def modules(names):
+    standins.install(b"", 0, "modules.nvm")
+    for name in names[:-1]:
+        __import__(name)
+    for name in names[-1:]:
+        gc.collect()
+        gc.collect()
+        before = gc.mem_alloc()
+        __import__(name)
+        gc.collect()
+        gc.collect()
+        print("MODULE", name, gc.mem_alloc() - before)
+    if "firmware.start" in names:
+        gc.collect()
+        before = gc.mem_alloc()
+        sys.modules["firmware.start"].trim_driver()
+        gc.collect()
+        print("TRIMMED", before - gc.mem_alloc())
+    print("END")
+
+
+if sys.argv[1] == "modules":
+    modules(sys.argv[2:])
+elif sys.argv[1] == "naive":
     standins.install(b"", 0, "naive.nvm")
     import naive
     naive.main()
