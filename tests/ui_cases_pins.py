@@ -1,0 +1,640 @@
+"""Table UI cases, what a player would notice: the match tally through New
+game, Reset match and Undo; the answers to the questions before a call; the
+set-back offer (and after a power cut); the pickers' refusals; the quick
+result's choices; banners and messages running out; what Undo says it takes
+back; Adjust score's limits; the words of the hints and messages.
+
+The table is driven by presses and read by what it shows, says and records
+(the game). Plain functions: tests/test_ui_cases.py runs them on CPython and,
+through tests/mp_run.py, under the MicroPython unix port."""
+
+from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text, find_text2, frame,
+                     markers, press, read_score, redraw, settle, table, text_at)
+
+_KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
+CANADIAN = Rules(canadian_loner=True)
+ROBSON = Rules(setback=True, blind_loner=True)
+
+
+def play(t, clock, keys):
+    """Presses as words: N E S W OK, a trailing * for a long press, ~ to let
+    banners and messages run out."""
+    for word in keys.split():
+        if word == "~":
+            settle(t, clock)
+        else:
+            long = word.endswith("*")
+            press(t, clock, _KEYS[word[:-1] if long else word], long)
+    return t
+
+
+def said(t, clock, keys):
+    """What the table says after ``keys``."""
+    play(t, clock, keys)
+    return t.message
+
+
+def tally(t):
+    """The match tally as the score screen's bottom line says it, or None."""
+    buf = frame(t)
+    at = find_text(buf, 7, "MATCH ")
+    if at < 0:
+        return None
+    won = text_at(buf, at + 36, 7, 3).split("-")
+    return int(won[0]), int(won[1])
+
+
+# New game and Reset match: the 3rd and 4th entries from the menu's bottom.
+NEW_GAME = "OK* N N OK"
+RESET = "OK* N OK"
+WIN_NS = "S OK E ~"  # to 1: S calls and marches
+WIN_EW = "E OK E ~"
+
+
+def case_pin_reset_match_zeroes_the_tally_new_game_keeps_it():
+    clock = Clock()
+    t = table(Rules(target=1), dealer=0)
+    play(t, clock, WIN_NS + " N " + WIN_NS + " E " + WIN_EW + " W")
+    assert tally(t) == (2, 1)
+    play(t, clock, NEW_GAME)
+    assert find_text2(frame(t), 0, "NEW GAME?") >= 0
+    play(t, clock, "E S")  # yes; S deals first
+    assert tally(t) == (2, 1) and t.game.dealer == S and t.game.action_count == 0
+    play(t, clock, RESET)
+    buf = frame(t)
+    assert find_text2(buf, 0, "RESET?") >= 0 and find_text(buf, 5, "MATCH TALLY TO 0-0") >= 0
+    play(t, clock, "OK W")  # yes; W deals first
+    assert tally(t) == (0, 0) and t.game.dealer == W
+    assert find_text(frame(t), 6, "DAN DEALS FIRST") >= 0
+    # Undo brings back the game and the tally Reset match took.
+    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME"
+    assert tally(t) == (2, 1) and t.game.dealer == S
+
+
+def case_pin_new_game_from_the_menu_counts_a_won_game_and_undo_takes_it_back():
+    clock = Clock()
+    t = table(Rules(target=1), dealer=3, skunk_double=True)
+    play(t, clock, WIN_EW + " N")
+    assert tally(t) == (0, 2)  # a skunk counts two
+    play(t, clock, "OK* OK")
+    # The game over screen counts the game it shows.
+    assert t.screen_name == "over" and tally(t) == (0, 2)
+    play(t, clock, "~ N " + WIN_NS)
+    assert t.screen_name == "over"
+    play(t, clock, NEW_GAME + " E E")
+    assert tally(t) == (2, 2) and t.game.dealer == E
+    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME"
+    assert t.screen_name == "over" and tally(t) == (2, 2)
+    play(t, clock, "~ W")
+    assert tally(t) == (2, 2) and t.game.dealer == W
+    t = table(Rules(target=1), dealer=3)
+    play(t, clock, WIN_EW + " N")
+    assert tally(t) == (0, 1)  # without skunk_double, one
+
+
+def case_pin_undo_of_new_game_brings_back_the_first_dealer_and_the_game():
+    clock = Clock()
+    t = table(dealer=3)
+    play(t, clock, "OK N* E E E")  # a misdeal; A goes alone and takes 3 tricks
+    codes = t.game.codes
+    assert t.game.dealer == N and t.game.start_dealer == W
+    play(t, clock, NEW_GAME + " E OK")
+    assert t.game.action_count == 0
+    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME"
+    assert t.game.codes == codes and t.game.start_dealer == W and t.game.dealer == N
+    assert t.game.tricks == [0, 3] or t.game.tricks == [3, 0]
+    # Once undone, nothing is left to bring back.
+    play(t, clock, "OK* OK OK* OK OK* OK OK* OK OK* OK OK* OK")
+    assert said(t, clock, "OK* OK") == "NOTHING TO UNDO"
+    assert t.game.start_dealer == W and t.game.action_count == 0
+    settle(t, clock)
+    buf = frame(t)
+    assert find_text(buf, 6, "DAN DEALS FIRST") >= 0 and markers(buf) == [W]
+
+
+def case_pin_cancelled_new_game_leaves_the_game():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S N " + NEW_GAME + " E")  # who deals first?
+    assert t.screen_name == "pick"
+    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME"
+    assert t.game.tricks == [1, 0] and t.screen_name == "hand"
+    play(t, clock, NEW_GAME + " E OK*")
+    play(t, clock, "W")  # back: the game stays too
+    assert t.screen_name == "hand" and t.game.tricks == [1, 0]
+    play(t, clock, NEW_GAME + " W")  # no
+    assert t.screen_name == "hand" and t.game.tricks == [1, 0]
+    play(t, clock, NEW_GAME + " N")
+    assert t.screen_name == "confirm" and t.message == "E OR OK: YES, W: NO"
+
+
+def case_pin_ordered_up_question_yes_and_no():
+    clock = Clock()
+    t = table(CANADIAN, dealer=0)
+    play(t, clock, "S")  # the dealer's partner calls
+    buf = frame(t)
+    assert t.screen_name == "ask"
+    assert find_text(buf, 5, "ORDERED UP?") >= 0 and find_text(buf, 2, "CAT CALLS") >= 0
+    assert said(t, clock, "N") == "E: YES, W: NO, OK: BACK"
+    assert t.screen_name == "ask"
+    play(t, clock, "W")  # no: named in the second round
+    assert t.screen_name == "hand" and t.game.caller == S and t.game.lone_seat is None
+    play(t, clock, "OK* OK OK* OK")
+    assert t.game.action_count == 0
+    play(t, clock, "S E")  # yes: ordered up, so alone
+    assert t.game.caller == S and t.game.lone_seat == S
+    play(t, clock, "OK E")
+    hand = t.game.last_hand
+    assert hand.forced and not hand.blind and hand.points == 4
+    # OK backs out: nothing called.
+    play(t, clock, "~ N")  # the dealer is E: W is the partner
+    assert t.screen_name == "hand"
+    play(t, clock, "OK* OK W")
+    assert t.screen_name == "ask"
+    play(t, clock, "OK")
+    assert t.screen_name == "score" and not t.game.in_hand
+
+
+def case_pin_blind_question_yes_and_no():
+    clock = Clock()
+    t = table(ROBSON, dealer=0)
+    play(t, clock, "N*")  # the dealer goes alone
+    buf = frame(t)
+    assert t.screen_name == "ask"
+    assert find_text(buf, 5, "GO ALONE:") >= 0 and find_text(buf, 2, "ANN CALLS") >= 0
+    play(t, clock, "W")  # looking
+    assert t.game.lone_seat == N
+    play(t, clock, "OK E")
+    assert t.game.last_hand.lone_seat == N and not t.game.last_hand.blind
+    play(t, clock, "~ E*")  # E deals now
+    play(t, clock, "E")  # blind
+    play(t, clock, "OK E")
+    assert t.game.last_hand.lone_seat == E and t.game.last_hand.blind
+    # Not the dealer: a lone call, no question.
+    play(t, clock, "~ ~ N*")
+    assert t.screen_name == "hand" and t.game.lone_seat == N
+
+
+def case_pin_partners_call_is_not_asked_blind():
+    clock = Clock()
+    t = table(Rules(canadian_loner=True, blind_loner=True), dealer=0)
+    play(t, clock, "S")
+    assert find_text(frame(t), 5, "ORDERED UP?") >= 0
+    play(t, clock, "E")
+    assert t.game.lone_seat == S
+    play(t, clock, "OK S")  # euchred
+    hand = t.game.last_hand
+    assert hand.forced and not hand.blind and hand.lone_seat == S
+    # The dealer's long press is asked blind.
+    play(t, clock, "~ E*")
+    assert find_text(frame(t), 5, "GO ALONE:") >= 0
+
+
+def case_pin_flipped_question_keys_by_the_picture():
+    clock = Clock()
+    t = table(CANADIAN, dealer=0, flipped=True)
+    play(t, clock, "S")
+    assert said(t, clock, "N") == "W: YES, E: NO, OK: BACK"
+    play(t, clock, "W")  # W is at the right of the turned picture: YES
+    assert t.game.lone_seat == S
+
+
+def case_pin_set_back_offered_only_when_it_takes_something():
+    clock = Clock()
+    t = table(ROBSON, dealer=0)
+    play(t, clock, "E OK E")  # E-W march: N-S have nothing to lose
+    assert t.screen_name == "banner"
+    t.tick(clock.step(2900))
+    assert t.screen_name == "banner"
+    t.tick(clock.step(200))
+    assert t.screen_name == "score" and t.game.scores == [0, 2]
+    play(t, clock, "S OK N")  # N-S make 1
+    play(t, clock, "~ W OK E")  # E-W march: N-S have 1 to lose
+    buf = frame(t)
+    assert find_text(buf, 6, "SET BACK") >= 0 and find_text(buf, 7, "OK:KEEP") >= 0
+    t.tick(clock.step(60000))
+    assert t.screen_name == "banner"  # it waits
+    assert said(t, clock, "E") == "S: SET BACK, OK: KEEP THE POINTS"
+    assert t.screen_name == "banner" and t.game.scores == [1, 4]
+    assert said(t, clock, "S") == "SET BACK: US -1"
+    assert t.screen_name == "score" and t.game.scores == [0, 2]
+    assert said(t, clock, "OK* OK") == "UNDONE: SET BACK"
+    assert t.game.scores == [1, 4]
+    # A made hand (1 point) offers nothing: the banner runs out.
+    play(t, clock, "OK N OK N")
+    assert t.screen_name == "banner" and t.game.scores == [2, 4]
+    t.tick(clock.step(3000))
+    assert t.screen_name == "score"
+    # Under rules without set-backs, no offer.
+    t = table(Rules(blind_loner=True), dealer=0)
+    play(t, clock, "S OK N ~ W OK E")
+    t.tick(clock.step(3000))
+    assert t.screen_name == "score"
+
+
+def case_pin_set_back_kept_with_ok():
+    clock = Clock()
+    t = table(ROBSON, dealer=0)
+    play(t, clock, "S OK N ~ W OK E")
+    assert t.screen_name == "banner"
+    play(t, clock, "OK")
+    assert t.screen_name == "score" and t.game.scores == [1, 2]
+    assert said(t, clock, "OK* OK") == "UNDONE: RESULT MARCH"
+
+
+def case_pin_flipped_set_back_is_the_key_at_the_bottom():
+    clock = Clock()
+    t = table(ROBSON, dealer=0, flipped=True)
+    play(t, clock, "S OK N ~ W OK E")
+    assert said(t, clock, "S") == "N: SET BACK, OK: KEEP THE POINTS"
+    play(t, clock, "N")
+    assert t.game.scores == [0, 0]
+
+
+def case_pin_set_back_offer_survives_a_power_cut():
+    clock = Clock()
+    t = table(ROBSON, dealer=0)
+    play(t, clock, "S OK N ~ W OK E")
+    saved = t.game.to_bytes()
+    again = table(ROBSON, dealer=0)
+    again.load_game(saved)
+    buf = frame(again)
+    assert again.screen_name == "banner"
+    assert find_text(buf, 6, "SET BACK") >= 0 and find_text2(buf, 2, "MARCH +2", 2) >= 0
+    play(again, clock, "S")
+    assert again.game.scores == [0, 0]
+    # Kept, then the power goes: the offer comes back (keeping is no action).
+    again = table(ROBSON, dealer=0)
+    again.load_game(saved)
+    assert again.screen_name == "banner"
+    t.tick(clock.step(60000))
+    assert again.screen_name == "banner"
+    play(again, clock, "OK")
+    assert again.screen_name == "score"
+    # Nothing left to offer: the score screen.
+    for keys in ("S OK N", "E OK E", "", "S OK N ~ W OK E S", "S OK N ~ W OK E OK N"):
+        t = play(table(ROBSON, dealer=0), clock, keys)
+        again = table(ROBSON, dealer=0)
+        again.load_game(t.game.to_bytes())
+        assert again.screen_name == t.main_screen, keys
+        assert again.game.scores == t.game.scores
+
+
+def case_pin_banner_runs_out_and_the_screen_redraws():
+    clock = Clock()
+    t = table(dealer=0)
+    buf = bytearray(1024)
+    play(t, clock, "S OK E")
+    t.render(buf)
+    assert t.screen_name == "banner" and t.render(buf) == 0
+    t.tick(clock.step(2980))
+    assert t.screen_name == "banner" and t.render(buf) == 0
+    t.tick(clock.step(20))
+    assert t.screen_name == "score" and redraw(t, buf) != 0
+    assert read_score(buf) == (2, 0)
+    # A key takes it away at once; the key does nothing else.
+    play(t, clock, "S OK E")
+    play(t, clock, "N")
+    assert t.screen_name == "score" and not t.game.in_hand
+
+
+def case_pin_message_runs_out_and_the_screen_redraws():
+    clock = Clock()
+    t = table(dealer=0)
+    buf = bytearray(1024)
+    play(t, clock, "OK* OK")
+    assert t.message == "NOTHING TO UNDO"
+    t.render(buf)
+    with_message = bytes(buf)
+    t.tick(clock.step(3400))
+    assert t.message == "NOTHING TO UNDO" and t.render(buf) == 0
+    t.tick(clock.step(100))
+    assert t.message is None and redraw(t, buf) != 0 and bytes(buf) != with_message
+    # Said again: drawn differently, so the press shows.
+    play(t, clock, "OK* OK")
+    first = bytes(frame(t))
+    play(t, clock, "OK* OK")
+    assert bytes(frame(t)) != first
+    play(t, clock, "OK* OK")
+    assert bytes(frame(t)) == first
+
+
+def case_pin_pickers_stay_open_on_a_refusal():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S* OK* S OK")  # who reneged?
+    assert said(t, clock, "N") == "ANN SITS OUT THIS HAND"
+    assert t.screen_name == "pick" and t.game.in_hand
+    play(t, clock, "E")
+    assert t.game.last_hand.kind == "renege" and t.game.scores == [2, 0]
+    play(t, clock, "~ OK* S S OK")  # who deals? E deals now
+    assert said(t, clock, "E") == "BOB IS ALREADY THE DEALER"
+    assert t.screen_name == "pick"
+    assert said(t, clock, "W") == "DAN DEALS"
+    assert t.screen_name == "score" and t.game.dealer == W
+    play(t, clock, "OK* S S OK OK")  # OK: back
+    assert t.screen_name == "score" and t.game.dealer == W
+
+
+def case_pin_rest_of_tricks_to_either_side():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S N W W OK* S S OK")
+    play(t, clock, "E")  # the defenders take the rest: 1 for the makers
+    hand = t.game.last_hand
+    assert hand.tricks == (1, 4) and hand.kind == "euchre"
+    t = table(dealer=0)
+    play(t, clock, "S N W W OK* S S OK")
+    play(t, clock, "S")  # the makers take the rest: 3
+    assert t.game.last_hand.tricks == (3, 2)
+    t = table(dealer=0)
+    play(t, clock, "E N OK* S S OK N")  # makers E-W; the defenders N-S take the rest
+    assert t.game.last_hand.tricks == (5, 0) and t.game.scores == [2, 0]
+    t = table(dealer=0)
+    play(t, clock, "E N OK* S S OK W")
+    assert t.game.last_hand.tricks == (1, 4) and t.game.scores == [0, 1]
+
+
+def case_pin_quick_result_choices():
+    clock = Clock()
+    # A lone defender under "2_4": SET 3-4 and SET 5, no BACK.
+    t = table(Rules(defender_alone="2_4"), dealer=0)
+    play(t, clock, "S E* OK")
+    buf = frame(t)
+    assert find_text(buf, 6, "SET 3-4 +2") >= 0 and find_text(buf, 3, "SET 5 +4") >= 0
+    play(t, clock, "W")
+    assert t.game.last_hand.kind == "lone_defense" and t.game.scores == [0, 4]
+    t = table(Rules(defender_alone="2_4"), dealer=0)
+    play(t, clock, "S E* N OK S")
+    assert t.game.last_hand.kind == "lone_defense" and t.game.scores == [0, 2]
+    # The same lone defender under "4": EUCHRED and BACK.
+    t = table(dealer=0)
+    play(t, clock, "S E* OK")
+    buf = frame(t)
+    assert find_text(buf, 6, "EUCHRED +4") >= 0 and find_text(buf, 3, "BACK") >= 0
+    play(t, clock, "W")
+    assert t.screen_name == "hand"
+    play(t, clock, "OK S")
+    assert t.game.scores == [0, 4]
+    # No lone defender under "2_4": the normal choices.
+    t = table(Rules(defender_alone="2_4"), dealer=0)
+    play(t, clock, "S OK")
+    buf = frame(t)
+    assert find_text(buf, 6, "EUCHRED +2") >= 0 and find_text(buf, 3, "BACK") >= 0
+    play(t, clock, "N")
+    assert t.game.last_hand.quick and t.game.last_hand.kind == "made"
+    assert t.game.scores == [1, 0]
+
+
+def case_pin_quick_result_ruled_out_stays_on_the_quick_screen():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S N N N OK")  # 3 tricks: no euchre
+    assert said(t, clock, "S").startswith("THE MAKERS ALREADY HAVE")
+    assert t.screen_name == "quick" and t.game.in_hand
+    play(t, clock, "N")
+    assert t.game.last_hand.kind == "made" and t.game.scores == [1, 0]
+    t = table(dealer=0)
+    play(t, clock, "S E E E OK")  # euchred already: made and march ruled out
+    play(t, clock, "N")
+    assert t.screen_name == "quick"
+    play(t, clock, "E")
+    assert t.screen_name == "quick"
+    play(t, clock, "S")
+    assert t.game.last_hand.kind == "euchre" and t.game.scores == [0, 2]
+    # OK goes back; so does W.
+    t = table(dealer=0)
+    play(t, clock, "S OK OK")
+    assert t.screen_name == "hand"
+    play(t, clock, "OK W")
+    assert t.screen_name == "hand"
+
+
+def case_pin_undo_says_what_it_takes_back():
+    clock = Clock()
+    rules = Rules(canadian_loner=True, blind_loner=True, setback=True)
+    for keys, words in (("OK", "PASS"), ("S", "CALL CAT"), ("S*", "CALL ALONE CAT"),
+                        ("W E", "ORDER UP DAN"), ("W W", "CALL DAN"),
+                        ("E* E", "BLIND ALONE BOB"), ("E* W", "CALL ALONE BOB"),
+                        ("S W*", "DEF ALONE DAN"), ("S N", "TRICK ANN"),
+                        ("S N*", "ALONE ANN")):
+        t = table(rules, dealer=E)
+        play(t, clock, keys)
+        assert said(t, clock, "OK* OK") == "UNDONE: " + words, (keys, t.message)
+
+
+def case_pin_undo_words_of_every_action():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    for keys, label in (("S N", "TRUMP SPADES"), ("S E", "TRUMP HEARTS"),
+                        ("S S", "TRUMP DIAMONDS"), ("S W", "TRUMP CLUBS")):
+        play(t, clock, keys)
+        play(t, clock, "OK*")
+        assert find_text(frame(t), 1, "UNDO " + label, True) >= 0, label
+        play(t, clock, "OK")
+        assert t.message == "UNDONE: " + label
+        play(t, clock, "OK* OK")
+    assert said(t, clock, "OK* OK") == "NOTHING TO UNDO"
+
+
+def case_pin_undo_words_of_results():
+    clock = Clock()
+    for keys, words in (("S N N N E OK* S S OK S", "RESULT 4-1"),
+                        ("S N OK* S S OK E", "RESULT 1-4"),
+                        ("S OK N", "RESULT MADE"), ("S OK E", "RESULT MARCH"),
+                        ("S OK S", "RESULT EUCHRED"), ("S OK* S OK W", "RENEGE DAN"),
+                        ("OK* S OK N E OK", "ADJUST THEM +1"),
+                        ("OK* S OK N OK", "ADJUST US +1"),
+                        ("OK* S S OK W", "DEALER DAN"),
+                        ("E N OK* S S OK N", "RESULT 0-5")):
+        t = table(dealer=0)
+        play(t, clock, keys + " ~")
+        play(t, clock, "OK*")
+        if words.startswith("ADJUST THEM"):
+            # Both teams at once: Undo takes back both.
+            assert find_text(frame(t), 1, "UNDO ADJUST US +1", True) < 0
+            assert find_text(frame(t), 1, "UNDO " + words, True) >= 0, words
+            assert said(t, clock, "OK") == "UNDONE: ADJUST SCORE"
+            assert t.game.scores == [0, 0] and t.game.action_count == 0
+            continue
+        assert find_text(frame(t), 1, "UNDO " + words, True) >= 0, words
+        assert said(t, clock, "OK") == "UNDONE: " + words
+
+
+def case_pin_adjust_score_limits():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "OK* S OK" + " N" * 8)
+    assert t.message is None
+    assert said(t, clock, "N") == "THAT IS AS FAR AS IT GOES"
+    play(t, clock, "OK")
+    assert t.game.scores == [8, 0]
+    play(t, clock, "OK* S OK" + " S" * 8)
+    assert t.message is None
+    assert said(t, clock, "S") == "THAT IS AS FAR AS IT GOES"
+    play(t, clock, "OK")
+    assert t.game.scores == [0, 0]
+    play(t, clock, "OK* S OK" + " E" * 8 + " OK")
+    assert t.game.scores == [0, 8]
+    play(t, clock, "OK* S OK" + " W" * 8)
+    assert t.message is None
+    play(t, clock, "W")
+    assert t.message == "THAT IS AS FAR AS IT GOES"
+    play(t, clock, "E OK")
+    assert t.game.scores == [0, 1]
+    # A score stops at 0; nothing changed, nothing recorded.
+    count = t.game.action_count
+    play(t, clock, "OK* S OK S")
+    assert t.message == "THAT IS AS FAR AS IT GOES"
+    play(t, clock, "OK")
+    assert t.game.action_count == count and t.screen_name == "score"
+
+
+def case_pin_adjust_shows_the_scores_it_will_make():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S OK E ~ OK* S OK")
+    buf = frame(t)
+    assert find_text(buf, 2, "US 2") >= 0 and find_text(buf, 2, "THEM 0") >= 0
+    play(t, clock, "N N E")
+    buf = frame(t)
+    assert find_text(buf, 2, "US 4", True) >= 0 and find_text(buf, 2, "THEM 1", True) >= 0
+    play(t, clock, "W")
+    assert find_text(frame(t), 2, "THEM 0") >= 0
+
+
+def case_pin_export_says_how_many_lines():
+    clock = Clock()
+    lines = []
+    t = table(dealer=0, out=lines.append)
+    assert said(t, clock, "OK* N N N OK") == "1 LINE TO USB"
+    count = len(lines)
+    assert said(t, clock, "S OK E ~ OK* N N N OK") == "3 LINES TO USB"
+    assert len(lines) > count
+
+
+def case_pin_stick_the_dealer_says_who_calls():
+    clock = Clock()
+    t = table(Rules(stick_the_dealer=True), dealer=3)
+    assert said(t, clock, "OK") == "STICK THE DEALER: DAN CALLS"
+    assert t.game.dealer == W and t.game.action_count == 0
+    t = table(dealer=3)
+    play(t, clock, "OK")
+    assert t.message is None and t.game.dealer == N
+    play(t, clock, "S")
+    assert said(t, clock, "S") == "CAT SITS OUT THIS HAND" or t.game.tricks == [1, 0]
+
+
+def case_pin_engine_words_name_the_seats():
+    t = table(dealer=0)
+    assert t.with_names("E sits out") == "BOB sits out"
+    assert t.with_names("Only the dealer (N) may") == "Only the dealer (N) may"
+    assert t.with_names("N, E: S. W") == "ANN, BOB: CAT. DAN"
+    assert t.with_names("Not E1 or EE") == "Not E1 or EE"
+
+
+def case_pin_suit_keys_by_the_picture():
+    clock = Clock()
+    for flipped, key, suit in ((False, N, "S"), (False, E, "H"), (False, S, "D"),
+                               (False, W, "C"), (True, N, "D"), (True, E, "C")):
+        t = table(dealer=0, trump=True, flipped=flipped)
+        play(t, clock, "S")
+        assert t.screen_name == "suit"
+        press(t, clock, key)
+        assert t.screen_name == "hand" and t.game.trump == suit
+    t = table(dealer=0, trump=True)
+    play(t, clock, "S OK")
+    assert t.screen_name == "hand" and t.game.trump is None
+    # Without trump recorded: no suit screen.
+    t = table(dealer=0)
+    play(t, clock, "S")
+    assert t.screen_name == "hand"
+
+
+def case_pin_hand_keys():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S W*")  # a defender goes alone
+    assert t.game.lone_defender == W
+    play(t, clock, "N")
+    assert t.game.tricks == [1, 0]
+    assert said(t, clock, "S*") == "TOO LATE: GOING ALONE IS BEFORE THE FIRST TRICK"
+    assert said(t, clock, "E") == "BOB SITS OUT THIS HAND"
+    play(t, clock, "OK")
+    assert t.screen_name == "quick"
+
+
+def case_pin_render_only_when_something_changed():
+    clock = Clock()
+    t = table(dealer=0)
+    buf = bytearray(1024)
+    assert t.render(buf) != 0 and t.render(buf) == 0
+    other = bytearray(1024)
+    assert t.render(other) != 0 and other == buf
+    t.tick(clock.step(100))
+    assert t.render(other) == 0
+    play(t, clock, "OK")  # the deal passes
+    assert t.render(other) != 0 and markers(other) == [E]
+
+
+def case_pin_sleep_and_wake():
+    clock = Clock()
+    t = table(dealer=0, sleep_s=60)
+    buf = bytearray(1024)
+    t.render(buf)
+    t.tick(clock.step(59000))
+    assert t.awake
+    t.tick(clock.step(1000))
+    assert not t.awake
+    play(t, clock, "OK")
+    assert t.awake and t.game.dealer == N  # the waking press does nothing else
+    t = table(dealer=0, sleep_s=0)
+    t.tick(clock.step(600000))
+    assert t.awake
+
+
+def case_pin_long_ok_opens_the_menu_from_every_screen():
+    clock = Clock()
+    for keys in ("", "S", "S OK", "S OK E", "OK* S OK", "OK* N N OK"):
+        t = table(dealer=0)
+        play(t, clock, keys + " OK*")
+        assert t.screen_name == "menu", keys
+        play(t, clock, "W")
+
+
+def case_pin_menu_wraps_and_lists_what_applies():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "OK* N")
+    buf = frame(t)
+    assert find_text(buf, 6, "RESET MATCH", True) >= 0
+    play(t, clock, "S")
+    assert find_text(frame(t), 1, "UNDO (NOTHING)", True) >= 0
+    play(t, clock, "S S")
+    assert find_text(frame(t), 3, "SET DEALER", True) >= 0
+    play(t, clock, "W S OK*")
+    buf = frame(t)
+    assert find_text(buf, 2, "RENEGE") >= 0 and find_text(buf, 3, "REST OF TRICKS") >= 0
+    assert find_text(buf, 4, "ADJUST SCORE") >= 0 and find_text(buf, 5, "RULES") >= 0
+
+
+def case_pin_resume_a_saved_game_and_prefs():
+    clock = Clock()
+    t = table(Rules(target=1), dealer=1, contrast=40, flipped=True, sleep_s=300, trump=True,
+              skunk_double=True)
+    play(t, clock, "E OK OK E ~ N S")
+    assert t.screen_name == "suit"
+    play(t, clock, "OK N")
+    assert t.screen_name == "hand" and t.tally == [0, 2]
+    prefs = t.prefs_bytes()
+    game = t.game.to_bytes()
+    # The power comes back under the same settings.toml.
+    again = Table(Rules(target=1), names=("Ann", "Bob", "Cat", "Dan"), teams=("Us", "Them"),
+                  trump=True, skunk_double=True)
+    again.load_prefs(prefs)
+    again.load_game(game)
+    assert again.game.tricks == t.game.tricks and again.game.dealer == t.game.dealer
+    assert bytes(frame(again)) == bytes(frame(t))
+    play(again, clock, "OK E ~")
+    assert again.screen_name == "over"
+    assert find_text(frame(again), 7, "MATCH 2-2") >= 0
