@@ -81,6 +81,11 @@ MADE = "S N N N E E"
 CANADIAN = Rules(canadian_loner=True)
 ROBSON = Rules(setback=True, blind_loner=True)
 PROGRESSIVE = Rules(hands=4)
+HOUSE = Rules(canadian_loner=True, blind_loner=True, setback=True)
+# Under HOUSE, W dealing: a forced loner (trump spades), a blind loner, a
+# lone call euchred, a renege, an adjustment down, a lone defence.
+HOUSE_GAME = ("E E N OK E ~ N* E OK OK S ~ W* OK N ~ S OK E S ~ OK* S OK S OK W OK* S OK E OK ~"
+              " E* S* OK S ~")
 
 
 def _scenes():
@@ -100,6 +105,10 @@ def _scenes():
                                                 "OK OK OK OK"),
         "score_message_south_deals": lambda: play(table(Rules(stick_the_dealer=True), dealer=2,
                                                         **LONG_NAMES), "OK"),
+        "score_message_short_band": lambda: play(table(out=[].append, **LONG_NAMES),
+                                                 "OK* N N N OK"),
+        "score_message_shifted": lambda: _shifted(play(table(Rules(stick_the_dealer=True)),
+                                                       "~"), "OK"),
         "score_message_box": lambda: play(table(dealer=2, **LONG_NAMES), "E* OK* OK"),
         # The hand.
         "hand_called": lambda: play(table(), "S"),
@@ -137,6 +146,10 @@ def _scenes():
         "ask_flipped": lambda: play(table(CANADIAN, flipped=True), "S"),
         "suit": lambda: play(table(trump=True), "E"),
         "suit_long_name": lambda: play(table(trump=True, **LONG_NAMES), "E"),
+        "suit_seven_letters": lambda: play(table(trump=True, names=("A", "Barbara", "C", "D")),
+                                           "E"),
+        "suit_eight_letters": lambda: play(table(trump=True, names=("A", "Bartholo", "C", "D")),
+                                           "E"),
         # The menu and what it opens.
         "menu_first": lambda: play(table(), "OK*"),
         "menu_in_hand": lambda: play(table(), "S N OK*"),
@@ -149,11 +162,17 @@ def _scenes():
         "pick_first": lambda: play(table(), "OK* N N OK E"),
         "pick_refused": lambda: play(table(), "S* OK* S OK N"),
         "adjust": lambda: play(table(), "OK* S OK N N E"),
+        "adjust_long_names": lambda: play(table(**LONG_NAMES), "OK* S OK N E"),
         "adjust_limit": lambda: play(table(), "OK* S OK S"),
         "options_rules": lambda: play(table(), "OK* S S S OK"),
         "options_display": lambda: play(table(), "OK* N N N N OK"),
         "stats": lambda: play(table(), MADE + " ~ S OK S ~ OK* S S S S OK"),
         "history": lambda: play(table(), MADE + " ~ OK* S OK N OK ~ S OK S ~ OK* S S S S S OK"),
+        "history_loners": lambda: play(table(HOUSE, trump=True, dealer=W, **LONG_NAMES),
+                                       HOUSE_GAME + " OK* S S S S S OK"),
+        "history_more": lambda: play(table(ROBSON, dealer=N), "S* OK N ~ N OK N ~ W OK E S ~"
+                                     " N W* OK S ~ OK* S OK S S OK OK* S S S S S OK"),
+        "history_empty": lambda: play(table(), "OK* S S S S S OK"),
         "confirm_new_game": lambda: play(table(), "S OK* N N OK"),
         "confirm_reset": lambda: play(table(), "OK* N OK"),
         "confirm_at_game_over": lambda: play(table(Rules(target=1)), "S OK E ~ OK* N N OK"),
@@ -167,6 +186,14 @@ def _scenes():
         # A notice from the hardware.
         "notice": _notice,
     }
+
+
+def _shifted(t, keys):
+    """The score screen moved against burn-in, then ``keys``."""
+    clock = Clock()
+    for _ in range(2):
+        t.tick(clock.step(61000))
+    return play(t, keys, clock)
 
 
 def _notice():

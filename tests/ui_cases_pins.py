@@ -8,7 +8,7 @@ The table is driven by presses and read by what it shows, says and records
 (the game). Plain functions: tests/test_ui_cases.py runs them on CPython and,
 through tests/mp_run.py, under the MicroPython unix port."""
 
-from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text, find_text2, frame,
+from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, find_text2, frame,
                      markers, press, read_score, redraw, settle, table, text_at)
 
 _KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
@@ -638,3 +638,46 @@ def case_pin_resume_a_saved_game_and_prefs():
     play(again, clock, "OK E ~")
     assert again.screen_name == "over"
     assert find_text(frame(again), 7, "MATCH 2-2") >= 0
+
+
+_EXPORTED = (
+        'step,action,dealer,caller,alone,tricks_ns,tricks_ew,score_ns,score_ew,result',
+        '1,"ORDER UP BO""B",DAN,"BO""B","BO""B",0,0,0,0,',
+        '2,TRUMP SPADES,DAN,"BO""B","BO""B",0,0,0,0,',
+        '3,RESULT MARCH,DAN,"BO""B","BO""B",0,0,0,4,"lone_march +4 THE,M forced loner trump spades"',
+        '4,"BLIND ALONE ANN, JR","ANN, JR","ANN, JR","ANN, JR",0,0,0,4,',
+        '5,RESULT EUCHRED,"ANN, JR","ANN, JR","ANN, JR",0,0,0,5,"euchre +1 THE,M blind loner"',
+        '6,CALL CAT,"BO""B",CAT,,0,0,0,5,',
+        '7,"TRICK BO""B","BO""B",CAT,,0,1,0,5,',
+        '8,TRICK CAT,"BO""B",CAT,,1,1,0,5,',
+        '9,"TRICK ANN, JR","BO""B",CAT,,2,1,0,5,',
+        '10,"TRICK BO""B","BO""B",CAT,,2,2,0,5,',
+        '11,RESULT 3-2,"BO""B",CAT,,3,2,1,5,made +1 US',
+        '12,ADJUST US +1,CAT,,,0,0,2,5,',
+        '13,"ADJUST THE,M +1",CAT,,,0,0,2,6,',
+        '14,DEALER DAN,DAN,,,0,0,2,6,',
+        '15,CALL CAT,DAN,CAT,,0,0,2,6,',
+        '16,"RENEGE BO""B",DAN,CAT,,0,0,4,6,renege +2 US',
+        '17,SET BACK,"ANN, JR",,,0,0,2,4,"set back -2 THE,M"',
+        '18,PASS,"BO""B",,,0,0,2,4,',
+        '19,CALL ALONE CAT,"BO""B",CAT,CAT,0,0,2,4,',
+        '20,TRUMP SPADES,"BO""B",CAT,CAT,0,0,2,4,',
+        '21,DEF ALONE DAN,"BO""B",CAT,CAT & DAN,0,0,2,4,',
+        '22,TRICK DAN,"BO""B",CAT,CAT & DAN,0,1,2,4,',
+        '23,RESULT MADE,"BO""B",CAT,CAT & DAN,0,1,3,4,made +1 US trump spades',
+)
+
+
+def case_pin_export_writes_every_action_and_result():
+    """The CSV a game exports: the state after each action, a hand's result
+    with a forced or blind loner and the trump suit, a set-back, names with
+    a comma or a quote."""
+    clock = Clock()
+    rules = Rules(canadian_loner=True, blind_loner=True, setback=True)
+    lines = []
+    t = Table(rules, names=("Ann, Jr", 'Bo"b', "Cat", "Dan"), teams=("Us", "The,m"),
+              trump=True, game=Game(rules, dealer=W), out=lines.append)
+    play(t, clock, "E E N OK E ~ N* E OK OK S ~ S OK E S ~ OK W N E OK* S S OK S ~"
+         " OK* S OK N E OK OK* S S OK W S OK* S OK E S ~ OK S* N W* W OK N ~")
+    assert said(t, clock, "OK* N N N OK") == "24 LINES TO USB"
+    assert lines == ["euchre: export begin"] + list(_EXPORTED) + ["euchre: export end"]
