@@ -172,6 +172,12 @@ def _scenes():
                                        HOUSE_GAME + " OK* S S S S S OK"),
         "history_more": lambda: play(table(ROBSON, dealer=N), "S* OK N ~ N OK N ~ W OK E S ~"
                                      " N W* OK S ~ OK* S OK S S OK OK* S S S S S OK"),
+        "history_scrolled": lambda: play(table(HOUSE, trump=True, dealer=W, **LONG_NAMES),
+                                         HOUSE_GAME + " OK* S OK N E OK OK* S S S S S OK N N"),
+        "stats_house": lambda: play(table(HOUSE, dealer=W, **LONG_NAMES),
+                                    HOUSE_GAME + " OK* S S S S S OK"),
+        "stats_house_bottom": lambda: play(table(HOUSE, dealer=W, **LONG_NAMES),
+                                           HOUSE_GAME + " OK* S S S S S OK S S S"),
         "history_empty": lambda: play(table(), "OK* S S S S S OK"),
         "confirm_new_game": lambda: play(table(), "S OK* N N OK"),
         "confirm_reset": lambda: play(table(), "OK* N OK"),

@@ -681,3 +681,51 @@ def case_pin_export_writes_every_action_and_result():
          " OK* S OK N E OK OK* S S OK W S OK* S OK E S ~ OK S* N W* W OK N ~")
     assert said(t, clock, "OK* N N N OK") == "24 LINES TO USB"
     assert lines == ["euchre: export begin"] + list(_EXPORTED) + ["euchre: export end"]
+
+
+def case_pin_list_pages_say_where_they_end_and_what_leaves():
+    clock = Clock()
+    rules = Rules(setback=True, blind_loner=True, canadian_loner=True)
+    t = table(rules, dealer=0)
+    play(t, clock, "OK* S S S S OK")  # Stats: more rows than fit
+    assert t.screen_name == "stats"
+    assert said(t, clock, "N") == "NO MORE ROWS THAT WAY"
+    play(t, clock, "S S S S")
+    assert said(t, clock, "S") == "NO MORE ROWS THAT WAY"
+    assert said(t, clock, "E") == "W OR OK: BACK"
+    play(t, clock, "W")
+    assert t.screen_name == "score"
+    # Without the house rules, every row fits: nothing scrolls.
+    t = table(dealer=0)
+    play(t, clock, "OK* S S S S OK")
+    assert said(t, clock, "S") == "W OR OK: BACK"
+    play(t, clock, "OK")
+    assert t.screen_name == "score"
+    # History: a row per hand and per adjustment, the latest at the bottom.
+    t = table(dealer=0)
+    play(t, clock, "OK* S OK N E OK")  # before the first hand: both teams
+    for _ in range(3):
+        play(t, clock, "S OK N ~")
+    play(t, clock, "OK* S OK N OK OK* S OK E OK")
+    play(t, clock, "OK* S S S S S OK")
+    assert t.screen_name == "history"
+    buf = frame(t)
+    assert find_text(buf, 6, "ADJUST") >= 0 and find_text(buf, 6, "+1 THEM") >= 0
+    assert find_text(buf, 5, "ADJUST") >= 0 and find_text(buf, 5, "+1 US") >= 0
+    assert find_text(buf, 4, "3 CAT MADE") >= 0
+    assert said(t, clock, "S") == "NO MORE HANDS THAT WAY"
+    play(t, clock, "N")
+    buf = frame(t)
+    assert find_text(buf, 1, "ADJUST") >= 0 and find_text(buf, 1, "+1 US") >= 0
+    assert find_text(buf, 2, "ADJUST") >= 0 and find_text(buf, 2, "+1 THEM") >= 0
+    assert find_text(buf, 3, "1 CAT MADE") >= 0
+    assert said(t, clock, "N") == "NO MORE HANDS THAT WAY"
+    assert said(t, clock, "E") == "W OR OK: BACK"
+    play(t, clock, "OK")
+    assert t.screen_name == "score"
+    # Flipped, the key on the left of the picture is E.
+    t = table(dealer=0, flipped=True)
+    play(t, clock, "OK* S S S S S OK")
+    assert said(t, clock, "W") == "E OR OK: BACK"
+    play(t, clock, "E")
+    assert t.screen_name == "score"
