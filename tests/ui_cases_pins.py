@@ -729,3 +729,15 @@ def case_pin_list_pages_say_where_they_end_and_what_leaves():
     assert said(t, clock, "W") == "E OR OK: BACK"
     play(t, clock, "E")
     assert t.screen_name == "score"
+
+
+def case_pin_adjust_takes_off_eight_at_most():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "OK* S OK" + " N" * 8 + " OK OK* S OK N OK")
+    assert t.game.scores == [9, 0]
+    play(t, clock, "OK* S OK" + " S" * 8)
+    assert t.message is None
+    assert said(t, clock, "S") == "THAT IS AS FAR AS IT GOES"
+    play(t, clock, "OK")
+    assert t.game.scores == [1, 0]
