@@ -128,6 +128,10 @@ def _scenes():
         "quick": lambda: play(table(), "S OK"),
         "quick_after_tricks": lambda: play(table(), "S E E E OK"),
         "quick_2_4": lambda: play(table(Rules(defender_alone="2_4")), "S E* OK"),
+        "quick_lone": lambda: play(table(), "S* OK"),
+        "quick_four_tricks": lambda: play(table(), "S N N N N OK"),
+        "quick_2_4_two_tricks": lambda: play(table(Rules(defender_alone="2_4")),
+                                             "S E* N N OK"),
         "quick_flipped": lambda: play(table(flipped=True), "S OK"),
         # The result banner.
         "banner_made": lambda: play(table(), MADE),
