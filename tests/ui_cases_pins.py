@@ -741,3 +741,11 @@ def case_pin_adjust_takes_off_eight_at_most():
     assert said(t, clock, "S") == "THAT IS AS FAR AS IT GOES"
     play(t, clock, "OK")
     assert t.game.scores == [1, 0]
+
+
+def case_pin_export_names_the_team_set_back():
+    clock = Clock()
+    lines = []
+    t = table(Rules(setback=True), dealer=0, out=lines.append)
+    play(t, clock, "S OK N ~ W OK E S ~ OK* N N N OK")
+    assert lines[-2] == "5,SET BACK,CAT,,,0,0,0,0,set back -1 US"

@@ -41,11 +41,11 @@ def case_pin_prefs_record_bytes():
         "5003ff0002580000090a0000000100000000090a0000000100000000ff025800")
     t = table(Rules(target=7, hands=8), dealer=0, contrast=96, flipped=True, sleep_s=70000,
               trump=True, skunk_double=True)
-    t.tally = [256, 3]
+    t.tally = [256, 300]
     t.device_rules = True
     t.next_rules = Rules(target=11)
     assert t.prefs_bytes() == bytes.fromhex(
-        "5003600fffffff030d07000000010000000000000008090b000000010000000060ffff03")
+        "5003600fffffffff0d07000000010000000000000008090b000000010000000060ffff03")
     t = table(dealer=0, trump=True)
     assert t.prefs_bytes()[3] == 4 and t.prefs_bytes()[-1] == 1
     t = table(dealer=0, skunk_double=True)
@@ -250,3 +250,55 @@ def case_pin_presses_default_timings():
     presses.release_all()
     assert not presses.any_held() and not presses.held(3) and not presses.stuck(2)
     assert presses.up(3, 700) == 0 and presses.up(2, 700) == 0
+
+
+def case_pin_prefs_flags_and_rules_come_back_as_saved():
+    clock = Clock()
+    plain = table(dealer=0).prefs_bytes()
+    t = table(dealer=0, flipped=True)
+    t.load_prefs(plain)
+    assert not t.flipped and not t.trump and not t.skunk_double and not t.device_rules
+    # Rules saved as settings.toml's follow settings.toml when it changed.
+    t = table(Rules(target=5), dealer=2)
+    t.load_prefs(plain)
+    assert t.next_rules.target == 5
+    assert t.game.rules.target == 10 and t.game.dealer == 2 and t.game.action_count == 0
+    # A game under way keeps its rules and its actions.
+    t = play(table(Rules(target=5), dealer=0), clock, "S N")
+    t.load_prefs(plain)
+    assert t.game.rules.target == 5 and t.game.tricks == [1, 0]
+    # A sleep time over 65535 s is saved as 65535, and comes back while
+    # settings.toml says the same.
+    t = table(dealer=0, sleep_s=70000)
+    data = t.prefs_bytes()
+    again = table(dealer=0, sleep_s=70000)
+    again.load_prefs(data)
+    assert again.sleep_s == 65535
+
+
+def case_pin_display_page_saves_once_on_leaving():
+    clock = Clock()
+    t = table(dealer=0)
+    serial = t.prefs_serial
+    play(t, clock, "OK* N N N N OK OK W")  # Display: brightness changed
+    assert t.prefs_serial == serial + 1
+    play(t, clock, "OK* W")  # the menu again: nothing more to save
+    assert t.prefs_serial == serial + 1
+    play(t, clock, "OK* N N N N OK S OK E")  # flipped: E is now at the left
+    assert t.prefs_serial == serial + 2 and t.flipped
+    play(t, clock, "OK* S S S S OK E")  # nothing changed (the list's keys turned too)
+    assert t.prefs_serial == serial + 2 and t.screen_name == "score"
+
+
+def case_pin_from_settings_saves_the_switches_it_puts_back():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    _rules_row(t, clock, 13)
+    play(t, clock, "OK W")  # trump off
+    assert not t.trump
+    serial = t.prefs_serial
+    _rules_row(t, clock, 15)
+    play(t, clock, "OK")
+    assert t.message == "AS IN SETTINGS.TOML: SAVED ON LEAVING"
+    play(t, clock, "W")
+    assert t.trump and t.prefs_serial > serial
