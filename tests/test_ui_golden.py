@@ -183,6 +183,7 @@ def _scenes():
                                             "OK* N N N N OK"),
         "options_display_seconds": lambda: play(table(contrast=100, sleep_s=90),
                                                 "OK* N N N N OK"),
+        "options_rules_second_row": lambda: play(table(), "OK* S S S OK S"),
         "options_display": lambda: play(table(), "OK* N N N N OK"),
         "stats": lambda: play(table(), MADE + " ~ S OK S ~ OK* S S S S OK"),
         "history": lambda: play(table(), MADE + " ~ OK* S OK N OK ~ S OK S ~ OK* S S S S S OK"),
@@ -212,6 +213,15 @@ def _scenes():
         "over_long_team_name": lambda: play(table(Rules(target=5), **LONG_NAMES),
                                             "E OK E ~ W OK E ~ E OK E ~"),
         "over_beyond_target": lambda: play(table(Rules(target=5)), "S OK E ~ N* OK E ~"),
+        "over_five_letters": lambda: play(table(Rules(target=1), teams=("North", "Easts")),
+                                          "S OK E ~"),
+        "over_six_letters": lambda: play(table(Rules(target=1), teams=("Norths", "East")),
+                                         "S OK E ~"),
+        "over_second_win": lambda: play(table(Rules(target=1)), "S OK E ~ N S OK E ~"),
+        "over_low_peak": lambda: play(table(PROGRESSIVE), "S OK N ~ E OK N ~ S OK N ~"
+                                      " OK* S OK S S W OK ~ S OK N ~"),
+        "over_peak_one": lambda: play(table(PROGRESSIVE), " OK* S OK S OK ~ ".join(
+            ["S OK N ~"] * 4)),
         "over_tie": lambda: play(table(PROGRESSIVE), "S OK E ~ E OK E ~ N OK N ~ W OK N ~"),
         "over_message": lambda: play(table(Rules(target=1), out=[].append),
                                      "S OK E ~ OK* N N N OK"),

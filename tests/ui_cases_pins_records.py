@@ -302,3 +302,33 @@ def case_pin_from_settings_saves_the_switches_it_puts_back():
     assert t.message == "AS IN SETTINGS.TOML: SAVED ON LEAVING"
     play(t, clock, "W")
     assert t.trump and t.prefs_serial > serial
+
+
+def case_pin_screens_load_when_first_needed():
+    import ui.table as ui_table
+
+    loaded = dict(ui_table._LOADED)
+    try:
+        for name in ui_table.HAND_SCREENS + ("menu", "pick"):
+            ui_table._LOADED.pop(name, None)
+        clock = Clock()
+        t = play(table(dealer=0), clock, "S")
+        assert t.screen_name == "hand"
+        ui_table.load_screens(ui_table.HAND_SCREENS)
+        for name in ui_table.HAND_SCREENS:
+            assert ui_table.screen_module(name).__name__ == "ui." + name
+        play(t, clock, "OK E ~ OK* S S OK")
+        assert t.screen_name == "pick"
+    finally:
+        ui_table._LOADED.clear()
+        ui_table._LOADED.update(loaded)
+
+
+def case_pin_every_new_game_saves_the_tally():
+    clock = Clock()
+    t = table(Rules(target=1), dealer=0)
+    seen = [t.prefs_serial]
+    for keys in ("S OK E ~ N", "OK* N N OK E E", "OK* N OK E S", "S OK E ~ W"):
+        play(t, clock, keys)
+        assert t.prefs_serial not in seen, keys
+        seen.append(t.prefs_serial)
