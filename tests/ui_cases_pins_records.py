@@ -328,7 +328,7 @@ def case_pin_every_new_game_saves_the_tally():
     clock = Clock()
     t = table(Rules(target=1), dealer=0)
     seen = [t.prefs_serial]
-    for keys in ("S OK E ~ N", "OK* N N OK E E", "OK* N OK E S", "S OK E ~ W"):
+    for keys in ("S OK E ~ N", "OK* N N OK E E", "OK* N OK E S", "S OK E ~ W", "OK* OK"):
         play(t, clock, keys)
         assert t.prefs_serial not in seen, keys
         seen.append(t.prefs_serial)
