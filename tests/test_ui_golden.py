@@ -110,6 +110,11 @@ def _scenes():
         "score_message_shifted": lambda: _shifted(play(table(Rules(stick_the_dealer=True)),
                                                        "~"), "OK"),
         "score_message_box": lambda: play(table(dealer=2, **LONG_NAMES), "E* OK* OK"),
+        "score_shifted": lambda: _shifted(table(), "~"),
+        "score_shifted_back": lambda: _shifted(table(dealer=S), "~", 3),
+        "score_two_digits": lambda: play(table(Rules(target=15)),
+                                         "OK* S OK" + " N" * 8 + " OK ~ OK* S OK" + " N" * 4
+                                         + " E" * 3 + " OK ~"),
         "score_first_eight_letters": lambda: table(dealer=E, names=("A", "Bartholo", "C", "D")),
         "score_first_nine_letters": lambda: table(dealer=E, names=("A", "Bartholom", "C", "D")),
         "score_over_a_hundred": lambda: play(table(PROGRESSIVE),
@@ -231,10 +236,10 @@ def _scenes():
     }
 
 
-def _shifted(t, keys):
+def _shifted(t, keys, moves=2):
     """The score screen moved against burn-in, then ``keys``."""
     clock = Clock()
-    for _ in range(2):
+    for _ in range(moves):
         t.tick(clock.step(61000))
     return play(t, keys, clock)
 

@@ -749,3 +749,14 @@ def case_pin_export_names_the_team_set_back():
     t = table(Rules(setback=True), dealer=0, out=lines.append)
     play(t, clock, "S OK N ~ W OK E S ~ OK* N N N OK")
     assert lines[-2] == "5,SET BACK,CAT,,,0,0,0,0,set back -1 US"
+
+
+def case_pin_quick_result_takes_what_the_tricks_leave():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S N N E E OK N")  # 2-2: made means 3 tricks, not 4
+    assert t.game.last_hand.kind == "made" and t.game.scores == [1, 0]
+    # A lone defender under 2_4 with 4 tricks: the makers end with 1.
+    t = table(Rules(defender_alone="2_4"), dealer=0)
+    play(t, clock, "S E* E E E E OK S")
+    assert t.game.last_hand.kind == "lone_defense" and t.game.scores == [0, 2]

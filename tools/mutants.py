@@ -371,7 +371,7 @@ def only_case_on_screen(file, function, orig, mutant):
         trail, old, new = change
         if not (isinstance(old, (str, bytes)) and isinstance(new, type(old))
                 and old != new and old.upper() == new.upper()
-                and ("%" if isinstance(old, str) else b"%") not in old):
+                and (new == old.lower() or ("%" if isinstance(old, str) else b"%") not in old)):
             return False
         if not (function in SCREEN_ONLY_WORDS and function in WORD_FUNCTIONS.get(file, ())
                 or in_screen_words(change, drawing) and not _in_raise(trail)):
