@@ -171,6 +171,7 @@ def _scenes():
         "menu_flash": lambda: play(table(), "OK* OK*"),
         "menu_bottom": lambda: play(table(), "OK* N"),
         "menu_undo_new_game": lambda: play(table(), "OK* N N OK E OK*"),
+        "menu_seventh_row": lambda: play(table(), "OK* S S S S S S"),
         "menu_after_new_game": lambda: play(table(), "OK* N N OK E E OK*"),
         "pick_renege": lambda: play(table(), "S OK* S OK"),
         "pick_rest": lambda: play(table(), "S OK* S S OK"),
