@@ -190,6 +190,9 @@ def _scenes():
                                             "OK* N N N N OK"),
         "options_display_seconds": lambda: play(table(contrast=100, sleep_s=90),
                                                 "OK* N N N N OK"),
+        "options_rules_switched_on": lambda: play(
+            table(Rules(win_by_two=True, stick_the_dealer=True, target=7)), "OK* S S S OK S S S S S S S"),
+        "options_display_flipped": lambda: play(table(flipped=True), "OK* S S S S OK"),
         "options_rules_second_row": lambda: play(table(), "OK* S S S OK S"),
         "options_display": lambda: play(table(), "OK* N N N N OK"),
         "stats": lambda: play(table(), MADE + " ~ S OK S ~ OK* S S S S OK"),

@@ -760,3 +760,13 @@ def case_pin_quick_result_takes_what_the_tricks_leave():
     t = table(Rules(defender_alone="2_4"), dealer=0)
     play(t, clock, "S E* E E E E OK S")
     assert t.game.last_hand.kind == "lone_defense" and t.game.scores == [0, 2]
+
+
+def case_pin_a_short_history_does_not_scroll():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S OK N ~ OK* S S S S S OK")
+    assert said(t, clock, "S") == "NO MORE HANDS THAT WAY"
+    assert said(t, clock, "N") == "NO MORE HANDS THAT WAY"
+    settle(t, clock)
+    assert find_text(frame(t), 1, "1 CAT MADE") >= 0

@@ -116,6 +116,8 @@ SCREEN_ONLY_WORDS = ("Table.with_names", "undo_label", "_teams", "_hand_row", "_
                      "rows", "match_text", "back_hint")
 
 # Each argument on its own line: mutmut splits a list option at line ends.
+# A mutant that loops is stopped after 5 times (mutmut: 15) the CPU time of
+# its tests: a loop caught sooner, and a slow mutant still far from it.
 SETUP_CFG = """[mutmut]
 source_paths = {package}
 only_mutate =
@@ -129,6 +131,7 @@ pytest_add_cli_args =
     --hypothesis-seed={seed}
 pytest_add_cli_args_test_selection =
 {tests}
+timeout_multiplier = 5
 """
 PYTEST_INI = "[pytest]\ntestpaths = tests\npythonpath = . tests\n"
 
@@ -137,18 +140,21 @@ def _lines(names):
     return "\n".join("    " + name for name in names)
 
 
+def setup_cfg(part, sources):
+    others = sorted({name.split("/", 1)[0] for name in part.copied if "/" in name}
+                    - {part.package})
+    return SETUP_CFG.format(package=part.package, only=_lines(sources),
+                            copy=_lines(["README.md", "pytest.ini"] + others),
+                            tests=_lines(part.tests), seed=HYPOTHESIS_SEED)
+
+
 def run_mutmut(part, sources, jobs, examples):
     work = part.work
     shutil.rmtree(work, ignore_errors=True)
     for name in part.copied + tuple(test.split("::")[0] for test in part.tests):
         (work / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, work / name)
-    others = sorted({name.split("/", 1)[0] for name in part.copied if "/" in name}
-                    - {part.package})
-    (work / "setup.cfg").write_text(SETUP_CFG.format(
-        package=part.package, only=_lines(sources),
-        copy=_lines(["README.md", "pytest.ini"] + others),
-        tests=_lines(part.tests), seed=HYPOTHESIS_SEED))
+    (work / "setup.cfg").write_text(setup_cfg(part, sources))
     (work / "pytest.ini").write_text(PYTEST_INI)
     env = dict(os.environ, EUCHRE_MUTANT_EXAMPLES=str(examples))
     mutmut = pathlib.Path(sys.executable).parent / "mutmut"
@@ -174,9 +180,11 @@ def run_again(part, sources, jobs, examples, equivalent):
         exit_codes = json.loads((work / "mutants" / (path + ".meta")).read_text())[
             "exit_code_by_key"]
         for name, key, kind, case in mutants_of(part, path):
-            if status_of(name, exit_codes[name]) == "survived" and key not in equivalent \
-                    and not case:
+            # The survivors, and the mutants an interrupted run left untested.
+            if exit_codes[name] is None or status_of(name, exit_codes[name]) == "survived" \
+                    and key not in equivalent and not case:
                 names.append(name)
+    (work / "setup.cfg").write_text(setup_cfg(part, sources))
     for name in part.copied + tuple(test.split("::")[0] for test in part.tests):
         if name.startswith("tests/"):
             shutil.copy(ROOT / name, work / name)
@@ -184,7 +192,7 @@ def run_again(part, sources, jobs, examples, equivalent):
     (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     env = dict(os.environ, EUCHRE_MUTANT_EXAMPLES=str(examples))
     mutmut = pathlib.Path(sys.executable).parent / "mutmut"
-    print("mutmut, %s: %d survivors tested again, %d jobs; log in %s"
+    print("mutmut, %s: %d survivors or untested mutants tested again, %d jobs; log in %s"
           % (part.name, len(names), jobs, work / "mutmut.log"), flush=True)
     if not names:
         return
@@ -422,7 +430,7 @@ def entry_text(key):
 
 def report(part, sources, equivalent, used):
     """Print the survivors and a line per kind; True when every score is at its target."""
-    counts = {kind: {"killed": 0, "survived": 0, "timeout": 0, "equivalent": 0}
+    counts = {kind: {"killed": 0, "survived": 0, "timeout": 0, "equivalent": 0, "untested": 0}
               for kind in part.targets}
     cased = dict((kind, 0) for kind in part.targets)
     survivors = []
@@ -430,6 +438,10 @@ def report(part, sources, equivalent, used):
         exit_codes = json.loads((part.work / "mutants" / (path + ".meta")).read_text())[
             "exit_code_by_key"]
         for name, key, kind, case in mutants_of(part, path):
+            if exit_codes[name] is None:
+                # An interrupted run: --again tests them.
+                counts[kind]["untested"] += 1
+                continue
             status = status_of(name, exit_codes[name])
             if status == "survived" and key in equivalent:
                 status = "equivalent"
@@ -461,7 +473,10 @@ def score_lines(part, counts):
               % (part.name, width, kind, counted + count["equivalent"], count["killed"],
                  count["timeout"], count["survived"], count["equivalent"], score,
                  part.targets[kind]))
-        passed = passed and score >= part.targets[kind]
+        if count["untested"]:
+            print("%s %-*s mutants %4d not tested yet (the run was interrupted: --again)"
+                  % (part.name, width, kind, count["untested"]))
+        passed = passed and score >= part.targets[kind] and not count["untested"]
     total = {status: sum(count[status] for count in counts.values())
              for status in ("killed", "survived", "timeout", "equivalent")}
     counted = total["killed"] + total["timeout"] + total["survived"]
@@ -483,8 +498,8 @@ def main():
     again.add_argument("--report-only", action="store_true",
                        help="classify and count the results of the last run again")
     again.add_argument("--again", action="store_true",
-                       help="test the last run's survivors again against the tests as they"
-                       " are now")
+                       help="test the last run's survivors (and what it left untested) again"
+                       " against the tests as they are now")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--engine-only", action="store_true", help="the engine's run only")
     which.add_argument("--ui-only", action="store_true", help="the UI's run only")
