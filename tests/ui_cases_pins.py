@@ -770,3 +770,33 @@ def case_pin_a_short_history_does_not_scroll():
     assert said(t, clock, "N") == "NO MORE HANDS THAT WAY"
     settle(t, clock)
     assert find_text(frame(t), 1, "1 CAT MADE") >= 0
+
+
+def case_pin_menu_held_again_keeps_the_cancelled_new_game():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S N " + NEW_GAME + " E OK* OK*")  # who deals first? then the menu, twice
+    assert find_text(frame(t), 1, "UNDO NEW GAME", True) >= 0
+    assert said(t, clock, "OK") == "UNDONE: NEW GAME"
+    assert t.game.tricks == [1, 0]
+
+
+def case_pin_default_names():
+    clock = Clock()
+    lines = []
+    t = Table(Rules(), game=Game(Rules(), dealer=0), out=lines.append)
+    buf = frame(t)
+    assert find_text(buf, 6, "NORTH DEALS FIRST") >= 0
+    assert find_text(buf, 0, "N-S") >= 0 and find_text(buf, 0, "E-W") >= 0
+    for seat, name in ((E, "EAST"), (S, "SOUTH"), (W, "WEST")):
+        play(t, clock, "~ OK* OK ~")
+        press(t, clock, seat)
+        assert find_text(frame(t), 5, name + " CALLED") >= 0
+    play(t, clock, "OK E ~ OK* N N N OK")
+    assert lines[-2].endswith("march +2 E-W")
+    t = Table(Rules(), names=("a`", "b\xe9", "C", "D"), teams=("", ""),
+              game=Game(Rules(), dealer=0), out=lines.append)
+    play(t, clock, "N OK N ~ OK* N N N OK")
+    assert lines[-3].split(",")[1] == "CALL A?" and lines[-2].endswith("made +1 N-S")
+    play(t, clock, "E OK N ~ OK* N N N OK")
+    assert lines[-3].split(",")[1] == "CALL B?"
