@@ -184,7 +184,8 @@ def run_again(part, sources, jobs, examples, equivalent):
             if exit_codes[name] is None or status_of(name, exit_codes[name]) == "survived" \
                     and key not in equivalent and not case:
                 names.append(name)
-    (work / "setup.cfg").write_text(setup_cfg(part, sources))
+    # Every file stays mutated (the report reads them); the names pick the mutants.
+    (work / "setup.cfg").write_text(setup_cfg(part, part.sources))
     for name in part.copied + tuple(test.split("::")[0] for test in part.tests):
         if name.startswith("tests/"):
             shutil.copy(ROOT / name, work / name)
