@@ -44,7 +44,8 @@ test-mp: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy --config-file mypy.ini
 
-## Mutation testing of the rules engine against its tests (minutes; not part of `make test`).
+## Mutation testing of the rules engine and of the table UI against their tests (tens of
+## minutes; not part of `make test`).
 mutants: $(STAMP)
 	$(PY) tools/mutants.py
 

@@ -2,6 +2,8 @@
 score or hand screen is in view its pixels tell the engine's truth (big
 digits = scores, marker = dealer; pips = tricks, marker = leader)."""
 
+import os
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +12,18 @@ from ui.table import Table
 from ui_read import markers, pips, read_score, redraw
 
 _TICKS_MASK = (1 << 29) - 1
+
+# tools/mutants.py (make mutants) runs these with fewer examples and no
+# example database, so each mutant meets the same key sequences.
+_MUTANT_EXAMPLES = os.environ.get("EUCHRE_MUTANT_EXAMPLES")
+
+
+def _settings(examples):
+    if _MUTANT_EXAMPLES:
+        return settings(max_examples=min(examples, int(_MUTANT_EXAMPLES)), deadline=None,
+                        database=None)
+    return settings(max_examples=examples, deadline=None)
+
 
 rules_strategy = st.builds(
     Rules,
@@ -42,7 +56,7 @@ def check_screen(table, buf):
         assert markers(buf) == [game.leader]
 
 
-@settings(max_examples=150, deadline=None)
+@_settings(150)
 @given(rules=rules_strategy, dealer=st.integers(0, 3), start=st.integers(0, _TICKS_MASK),
        presses=st.lists(press_strategy, max_size=150))
 def test_random_presses_keep_the_screen_true(rules, dealer, start, presses):
@@ -63,7 +77,7 @@ def test_random_presses_keep_the_screen_true(rules, dealer, start, presses):
         check_screen(table, buf)
 
 
-@settings(max_examples=100, deadline=None)
+@_settings(100)
 @given(rules=rules_strategy, dealer=st.integers(0, 3),
        presses=st.lists(press_strategy, max_size=120))
 def test_every_press_shows_at_once(rules, dealer, presses):
@@ -82,7 +96,7 @@ def test_every_press_shows_at_once(rules, dealer, presses):
         assert redraw(table, buf) != 0, (table.screen_name, key, long)
 
 
-@settings(max_examples=60, deadline=None)
+@_settings(60)
 @given(presses=st.lists(st.tuples(st.integers(0, 4), st.booleans()), max_size=60))
 def test_every_press_shows_in_the_menu_pages(presses):
     """The same for presses that start in Stats, History, Rules and Display."""
@@ -101,7 +115,7 @@ def test_every_press_shows_in_the_menu_pages(presses):
             assert redraw(table, buf) != 0, (table.screen_name, key, long)
 
 
-@settings(max_examples=60, deadline=None)
+@_settings(60)
 @given(rules=rules_strategy, presses=st.lists(press_strategy, max_size=80))
 def test_render_draws_when_something_changed_and_only_then(rules, presses):
     """render(buf) draws the whole screen into the frame when anything

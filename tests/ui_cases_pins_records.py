@@ -1,0 +1,334 @@
+"""Table UI cases, what is saved and what the key scanner reports: the
+preferences record byte by byte and its refusals, the table's preferences
+on the Rules page, the screen drawn again after a resume or a notice, and
+the key presses' limits.
+
+Plain functions: tests/test_ui_cases.py runs them on CPython and, through
+tests/mp_run.py, under the MicroPython unix port."""
+
+from ui.presses import LONG, SHORT, STUCK, Presses
+from ui_read import E, N, OK, S, W, Clock, Game, Rules, Table, press, settle, table
+
+_KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
+
+
+def play(t, clock, keys):
+    """Presses as words: N E S W OK, a trailing * for a long press, ~ to let
+    banners and messages run out."""
+    for word in keys.split():
+        if word == "~":
+            settle(t, clock)
+        else:
+            long = word.endswith("*")
+            press(t, clock, _KEYS[word[:-1] if long else word], long)
+    return t
+
+
+def refusal(action, *args):
+    try:
+        action(*args)
+    except ValueError as err:
+        return str(err)
+    return None
+
+
+def case_pin_prefs_record_bytes():
+    # Magic, version 3, contrast, flags, sleep (2 bytes), tally, the game's
+    # rules (length, bytes), the next game's, settings.toml's contrast, sleep
+    # and switches.
+    t = table(dealer=0)
+    assert t.prefs_bytes() == bytes.fromhex(
+        "5003ff0002580000090a0000000100000000090a0000000100000000ff025800")
+    t = table(Rules(target=7, hands=8), dealer=0, contrast=96, flipped=True, sleep_s=70000,
+              trump=True, skunk_double=True)
+    t.tally = [256, 300]
+    t.device_rules = True
+    t.next_rules = Rules(target=11)
+    assert t.prefs_bytes() == bytes.fromhex(
+        "5003600fffffffff0d07000000010000000000000008090b000000010000000060ffff03")
+    t = table(dealer=0, trump=True)
+    assert t.prefs_bytes()[3] == 4 and t.prefs_bytes()[-1] == 1
+    t = table(dealer=0, skunk_double=True)
+    assert t.prefs_bytes()[3] == 8 and t.prefs_bytes()[-1] == 2
+
+
+def case_pin_prefs_refusals():
+    t = table(dealer=0)
+    good = t.prefs_bytes()
+    assert refusal(t.load_prefs, good[:9]) == "Saved settings are not this scorekeeper's"
+    assert refusal(t.load_prefs, b"Q" + good[1:]) == "Saved settings are not this scorekeeper's"
+    for version in (0, 4):
+        data = good[:1] + bytes((version,)) + good[2:]
+        assert refusal(t.load_prefs, data) == (
+            "Saved settings have version %d; this firmware reads version 3" % version)
+    assert refusal(t.load_prefs, good[:-1]) == "Saved settings are truncated"
+    assert refusal(t.load_prefs, good + b"\0") == "Saved settings are truncated"
+    assert refusal(t.load_prefs, good[:12]) == "Saved settings are truncated"
+    # Ten bytes, the head and two empty rules: long enough to be read, the
+    # rules then refused.
+    assert refusal(t.load_prefs, bytes((0x50, 1, 40, 1, 0, 60, 2, 3, 0, 0))) \
+        == "Saved rules have the wrong length"
+    rules = Rules().to_bytes()
+    head = bytes((0x50, 1, 40, 1, 0, 60, 2, 3, len(rules))) + rules + bytes((len(rules),)) + rules
+    # Version 1: no settings tail.
+    assert refusal(t.load_prefs, head) is None
+    assert t.contrast == 40 and t.flipped and t.sleep_s == 60 and t.tally == [2, 3]
+    assert refusal(t.load_prefs, head + b"\0") == "Saved settings are truncated"
+    # Version 2: the settings tail without the switches.
+    t = table(dealer=0, trump=True, sleep_s=600)
+    data = head[:1] + b"\2" + head[2:] + bytes((255, 2, 88))
+    assert refusal(t.load_prefs, data) is None
+    assert t.contrast == 40 and t.sleep_s == 60 and t.trump
+    assert refusal(t.load_prefs, data[:-1]) == "Saved settings are truncated"
+
+
+def case_pin_prefs_switches_come_back_under_the_same_settings():
+    clock = Clock()
+    t = table(dealer=0)
+    _rules_row(t, clock, 13)
+    play(t, clock, "OK S OK W")  # SHOW TRUMP on, SKUNK COUNTS 2 on
+    assert t.trump and t.skunk_double
+    data = t.prefs_bytes()
+    again = table(dealer=0)
+    again.load_prefs(data)
+    play(again, clock, "S")
+    assert again.screen_name == "suit"
+    assert again.skunk_double
+    # settings.toml changed since: its switches win.
+    again = table(dealer=0, skunk_double=True)
+    again.load_prefs(data)
+    play(again, clock, "S")
+    assert again.screen_name == "hand"
+
+
+def _rules_row(t, clock, row):
+    """The Rules page, ``row`` rows down."""
+    play(t, clock, "OK*")
+    items = 10 if not t.game.in_hand else 11
+    play(t, clock, " ".join(["S"] * (items - 7)) + " OK")  # RULES
+    play(t, clock, " ".join(["S"] * row))
+
+
+def case_pin_rules_page_switches_and_from_settings():
+    clock = Clock()
+    t = table(dealer=0)
+    serial = t.prefs_serial
+    _rules_row(t, clock, 13)  # SHOW TRUMP
+    play(t, clock, "OK W")
+    assert t.prefs_serial > serial
+    play(t, clock, "S")
+    assert t.screen_name == "suit"
+    play(t, clock, "N OK* OK OK* OK")
+    _rules_row(t, clock, 13)
+    play(t, clock, "E W")  # E chooses too: off again
+    play(t, clock, "S")
+    assert t.screen_name == "hand"
+    # Skunk counts two, chosen on the page, counts in the match tally.
+    t = table(Rules(target=1), dealer=0)
+    _rules_row(t, clock, 14)
+    play(t, clock, "OK W S OK E ~ N")
+    assert t.tally == [2, 0]
+    # From settings: the rules and both switches as settings.toml has them.
+    t = table(Rules(target=5), dealer=0)
+    _rules_row(t, clock, 0)
+    play(t, clock, "OK N N OK N OK")  # target 7; skunk, trump on
+    assert t.message is None
+    play(t, clock, "S S OK")
+    assert t.message == "AS IN SETTINGS.TOML: SAVED ON LEAVING"
+    play(t, clock, "W")
+    assert t.game.rules.target == 5 and not t.trump and not t.skunk_double
+    assert not t.device_rules
+    t = table(Rules(target=5), dealer=0, trump=True)
+    _rules_row(t, clock, 13)
+    play(t, clock, "OK S S OK W")  # trump off, then from settings: on again
+    assert t.trump
+    play(t, clock, "S")
+    assert t.screen_name == "suit"
+
+
+def case_pin_rules_saved_now_or_for_the_next_game():
+    clock = Clock()
+    t = table(Rules(target=5), dealer=W)
+    game_serial = t.game_serial
+    prefs_serial = t.prefs_serial
+    _rules_row(t, clock, 0)
+    play(t, clock, "OK W")  # target 7
+    assert t.message == "RULES SAVED"
+    assert t.game.rules.target == 7 and t.game.dealer == W and t.game.action_count == 0
+    assert t.device_rules and t.game_serial > game_serial and t.prefs_serial > prefs_serial
+    play(t, clock, "~ S")
+    prefs_serial = t.prefs_serial
+    game_serial = t.game_serial
+    _rules_row(t, clock, 0)
+    play(t, clock, "OK OK OK OK W")  # 10, 11, 15, 5: back to settings.toml's
+    assert t.message == "RULES SAVED FOR THE NEXT GAME"
+    assert t.game.rules.target == 7 and not t.device_rules
+    assert t.prefs_serial > prefs_serial and t.game_serial == game_serial
+    # Left unchanged: nothing said, nothing saved.
+    prefs_serial = t.prefs_serial
+    _rules_row(t, clock, 0)
+    play(t, clock, "W")
+    assert t.message is None and t.prefs_serial == prefs_serial
+    # A target settings.toml set outside the page's choices: the first choice next.
+    t = table(Rules(target=12), dealer=0)
+    _rules_row(t, clock, 0)
+    play(t, clock, "OK W")
+    assert t.game.rules.target == 5
+
+
+def case_pin_screen_drawn_again_after_a_resume_or_a_notice():
+    clock = Clock()
+    t = table(dealer=0)
+    play(t, clock, "S N")
+    saved = t.game.to_bytes()
+    prefs = t.prefs_bytes()
+    again = table(dealer=0)
+    buf = bytearray(1024)
+    again.render(buf)
+    again.load_prefs(prefs)
+    assert again.render(buf) != 0
+    again.load_game(saved)
+    assert again.render(buf) != 0 and again.screen_name == "hand"
+    again.notice("Stuck key", clock.step(10))
+    assert again.render(buf) != 0 and again.screen_name == "notice"
+    # A resumed set-back offer is drawn too.
+    rules = Rules(setback=True)
+    t = play(table(rules, dealer=0), clock, "S OK N ~ W OK E")
+    again = table(rules, dealer=0)
+    again.render(buf)
+    again.game = Game.from_bytes(rules, t.game.to_bytes())
+    again.resumed()
+    assert again.render(buf) != 0 and again.screen_name == "banner"
+
+
+def case_pin_first_dealer_from_the_clock_without_rand():
+    for now_ms, dealer in ((7, W), (9, E), (4, N)):
+        t = Table(Rules(), now_ms=now_ms)
+        assert t.game.dealer == dealer
+
+
+def case_pin_presses_limits():
+    for keys in (1, 8):
+        Presses(keys=keys)
+    for keys in (0, 9):
+        assert refusal(Presses, keys) == "between 1 and 8 keys"
+    Presses(bounce_ms=0)
+    Presses(short_ms=600, long_ms=600)
+    for timings in ((600, 500, 20000, -1), (600, 500, 600, 15), (600, 500, 20000, 500),
+                    (400, 500, 20000, 15)):
+        assert refusal(Presses, 5, *timings) == (
+            "need 0 <= bounce_ms < short_ms <= long_ms < stuck_ms")
+    presses = Presses()
+    presses.down(4, 0)
+    # Five keys by default: key 5 is none of them.
+    try:
+        presses.down(5, 0)
+        five = True
+    except IndexError:
+        five = False
+    assert not five
+
+
+def case_pin_presses_default_timings():
+    presses = Presses()
+    presses.down(0, 0)
+    assert presses.up(0, 15) == SHORT << 3 | 0  # 15 ms is a press, not a bounce
+    presses.down(0, 100)
+    assert presses.up(0, 114) == 0
+    presses.down(1, 0)
+    assert presses.up(1, 499) == SHORT << 3 | 1
+    presses.down(1, 1000)
+    assert presses.up(1, 1500) == 0  # 500 ms: neither short nor long
+    presses.down(2, 0)
+    assert presses.poll(599) == 0 and presses.poll(600) == LONG << 3 | 2
+    assert presses.poll(19999) == 0 and presses.poll(20000) == STUCK << 3 | 2
+    assert presses.any_held() is False and presses.stuck(2)
+    presses.down(3, 0)
+    assert presses.any_held() is True
+    assert presses.poll(600) == LONG << 3 | 3
+    assert presses.any_held() is True and presses.held(3)
+    presses.release_all()
+    assert not presses.any_held() and not presses.held(3) and not presses.stuck(2)
+    assert presses.up(3, 700) == 0 and presses.up(2, 700) == 0
+
+
+def case_pin_prefs_flags_and_rules_come_back_as_saved():
+    clock = Clock()
+    plain = table(dealer=0).prefs_bytes()
+    t = table(dealer=0, flipped=True)
+    t.load_prefs(plain)
+    assert not t.flipped and not t.trump and not t.skunk_double and not t.device_rules
+    # Rules saved as settings.toml's follow settings.toml when it changed.
+    t = table(Rules(target=5), dealer=2)
+    t.load_prefs(plain)
+    assert t.next_rules.target == 5
+    assert t.game.rules.target == 10 and t.game.dealer == 2 and t.game.action_count == 0
+    # A game under way keeps its rules and its actions.
+    t = play(table(Rules(target=5), dealer=0), clock, "S N")
+    t.load_prefs(plain)
+    assert t.game.rules.target == 5 and t.game.tricks == [1, 0]
+    # A sleep time over 65535 s is saved as 65535, and comes back while
+    # settings.toml says the same.
+    t = table(dealer=0, sleep_s=70000)
+    data = t.prefs_bytes()
+    again = table(dealer=0, sleep_s=70000)
+    again.load_prefs(data)
+    assert again.sleep_s == 65535
+
+
+def case_pin_display_page_saves_once_on_leaving():
+    clock = Clock()
+    t = table(dealer=0)
+    serial = t.prefs_serial
+    play(t, clock, "OK* N N N N OK OK W")  # Display: brightness changed
+    assert t.prefs_serial == serial + 1
+    play(t, clock, "OK* W")  # the menu again: nothing more to save
+    assert t.prefs_serial == serial + 1
+    play(t, clock, "OK* N N N N OK S OK E")  # flipped: E is now at the left
+    assert t.prefs_serial == serial + 2 and t.flipped
+    play(t, clock, "OK* S S S S OK E")  # nothing changed (the list's keys turned too)
+    assert t.prefs_serial == serial + 2 and t.screen_name == "score"
+
+
+def case_pin_from_settings_saves_the_switches_it_puts_back():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    _rules_row(t, clock, 13)
+    play(t, clock, "OK W")  # trump off
+    assert not t.trump
+    serial = t.prefs_serial
+    _rules_row(t, clock, 15)
+    play(t, clock, "OK")
+    assert t.message == "AS IN SETTINGS.TOML: SAVED ON LEAVING"
+    play(t, clock, "W")
+    assert t.trump and t.prefs_serial > serial
+
+
+def case_pin_screens_load_when_first_needed():
+    import ui.table as ui_table
+
+    loaded = dict(ui_table._LOADED)
+    try:
+        for name in ui_table.HAND_SCREENS + ("menu", "pick"):
+            ui_table._LOADED.pop(name, None)
+        clock = Clock()
+        t = play(table(dealer=0), clock, "S")
+        assert t.screen_name == "hand"
+        ui_table.load_screens(ui_table.HAND_SCREENS)
+        for name in ui_table.HAND_SCREENS:
+            assert ui_table.screen_module(name).__name__ == "ui." + name
+        play(t, clock, "OK E ~ OK* S S OK")
+        assert t.screen_name == "pick"
+    finally:
+        ui_table._LOADED.clear()
+        ui_table._LOADED.update(loaded)
+
+
+def case_pin_every_new_game_saves_the_tally():
+    clock = Clock()
+    t = table(Rules(target=1), dealer=0)
+    seen = [t.prefs_serial]
+    for keys in ("S OK E ~ N", "OK* N N OK E E", "OK* N OK E S", "S OK E ~ W", "OK* OK"):
+        play(t, clock, keys)
+        assert t.prefs_serial not in seen, keys
+        seen.append(t.prefs_serial)
