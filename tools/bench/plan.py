@@ -274,13 +274,14 @@ class Driver:
     def screen(self):
         table = self.table
         name = table.screen_name
+        page = table.page
         if name == "options":
             from ui import options
-            name = "rules" if table.options == options.RULES else "display"
+            name = "rules" if page.kind == options.RULES else "display"
         elif name == "confirm":
-            name = "reset match?" if table.confirm_reset else "new game?"
+            name = "reset match?" if page.kind else "new game?"
         elif name == "pick":
-            name = "pick %d" % table.pick
+            name = "pick %d" % page.kind
         return name
 
     def key(self, key, long=False, label="tour", settle=SETTLE_MS, expect=None):
@@ -310,11 +311,15 @@ class Driver:
                      settle=BANNER_MS if end else SETTLE_MS)
 
     def menu(self, item, label="tour", expect=None, settle=SETTLE_MS):
-        """Long OK, then S down the list to ``item`` (ui.menu's ITEM_...), then OK."""
-        table = self.table
-        self.key(KEY_OK, True, "open-menu")
-        down = table.items.index(item)
-        up = len(table.items) - down  # the list runs round: N from the top is its bottom
+        """Long OK (unless the menu is on view: a page it opened went back
+        to it), then S or N along the list to ``item`` (ui.menu's ITEM_...),
+        the shorter way, then OK."""
+        if self.table.screen_name != "menu":
+            self.key(KEY_OK, True, "open-menu")
+        page = self.table.page
+        rows = page.rows
+        down = (rows.index(item) - page.cursor) % len(rows)
+        up = len(rows) - down  # the list runs round
         for _ in range(min(down, up)):
             self.key(KEY_S if down <= up else KEY_N, label="menu")
         return self.key(KEY_OK, label=label, expect=expect, settle=settle)
@@ -345,9 +350,10 @@ def house_evening():
     key(E, label="ask", expect="suit")
     key(N, label="suit", expect="hand")
     d.menu(menu.ITEM_RENEGE, "renege", expect="pick %d" % 0)
-    key(OK, label="back", expect="hand")
+    key(OK, label="back", expect="menu")
     d.menu(menu.ITEM_REST, "rest", expect="pick %d" % 1)
-    key(OK, label="back", expect="hand")
+    key(OK, label="back", expect="menu")
+    key(W, label="back", expect="hand")
     d.tricks((E, W, S, E, W))  # euchred: E-W +2
     keep()
     # East deals and goes alone blind, hearts: a lone march.
@@ -364,12 +370,13 @@ def house_evening():
     d.menu(menu.ITEM_ADJUST, "adjust", expect="adjust")
     key(N, label="adjust", expect="adjust")
     key(OK, label="adjust", expect="score")
-    for item, leave in ((menu.ITEM_RULES, W), (menu.ITEM_STATS, W), (menu.ITEM_HISTORY, W),
-                        (menu.ITEM_DISPLAY, W), (menu.ITEM_NEW_GAME, W),
-                        (menu.ITEM_RESET, W), (menu.ITEM_EXPORT, None)):
+    # The menu's other pages, each opened from play, back to the menu, back to play.
+    for item in (menu.ITEM_RULES, menu.ITEM_STATS, menu.ITEM_HISTORY, menu.ITEM_DISPLAY,
+                 menu.ITEM_NEW_GAME, menu.ITEM_RESET):
         d.menu(item)
-        if leave is not None:
-            key(leave, label="back", expect="score")
+        key(W, label="back", expect="menu")
+        key(W, label="back", expect="score")
+    d.menu(menu.ITEM_EXPORT)  # it prints, and play resumes
     # West deals. North calls, no suit, marches by quick result.
     key(N, label="call", expect="suit")
     key(OK, label="suit", expect="hand")
@@ -389,6 +396,7 @@ def house_evening():
     d.tricks((W, E, W, E, W))
     keep("over")
     d.menu(menu.ITEM_STATS, "stats", expect="stats")
+    key(W, label="back", expect="menu")
     key(W, label="back", expect="over")
     key(N, label="new-game", expect="score")  # North deals the next game
     d.menu(menu.ITEM_UNDO, "undo", expect="over", settle=BANNER_MS)  # its message passes
