@@ -376,7 +376,7 @@ def house_evening():
         d.menu(item)
         key(W, label="back", expect="menu")
         key(W, label="back", expect="score")
-    d.menu(menu.ITEM_EXPORT)  # it prints, and play resumes
+    d.menu(menu.ITEM_EXPORT, "export")  # it prints, and play resumes
     # West deals. North calls, no suit, marches by quick result.
     key(N, label="call", expect="suit")
     key(OK, label="suit", expect="hand")

@@ -14,9 +14,10 @@
 # modules start-up lets go of too (not in a counted run: finding them is
 # work of its own in the stage after the first pin); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
-# the next key poll (before the PASS line of a marked pass that loaded it);
-# HEAP first: the live heap at the first key press; and the modules held at
-# the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
+# the next key poll (before the PASS line of a marked pass that loaded it;
+# QUIET for a module a pass with no key event loaded, the table's quiet
+# moments); HEAP first: the live heap at the first key press; and the
+# modules held at the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
 # line, changed.
 # Prints HEAP and NVM lines, the table at the end (TABLE), then END.
 # modules: the modules imported in turn, with the live heap the last one adds
@@ -84,22 +85,47 @@ def loaded_files():
     return ["%s=%d" % (name, os.stat(name)[6]) for name in names]
 
 
+def drive_file(module):
+    """The drive's file ``module`` was loaded from, or None (built in, a stand-in)."""
+    if type(module) is not type(sys):
+        return None
+    try:
+        path = module.__file__
+    except AttributeError:
+        return None
+    return None if path.startswith("standins") else path
+
+
 def report_loads():
-    """LOADED lines at each key poll for the files loaded since the last, and
-    the live heap when the first key goes down (HEAP first)."""
+    """Lines for the files loaded since the last key poll, at each poll: until
+    the first key press LOADED for each file read (those of the modules
+    start-up lets go of too), then for each module that is new in
+    sys.modules (again after it was dropped): LOADED when a marked pass
+    loaded it, QUIET when a pass with no key event did (the table's quiet
+    moments). HEAP first: the live heap when the first key goes down."""
+    import os
+
     seen = set(loaded_files())
-    modules = len(sys.modules)
+    held = set(sys.modules)
     first = True
     poll = standins._Events.get_into
 
     def get_into(events, event):
-        nonlocal modules, first
-        if len(sys.modules) != modules:
-            modules = len(sys.modules)
-            for name in loaded_files():
-                if name not in seen:
-                    seen.add(name)
-                    print("LOADED", name)
+        nonlocal held, first
+        now = set(sys.modules)
+        if first:
+            if len(now) != len(held):
+                for name in loaded_files():
+                    if name not in seen:
+                        seen.add(name)
+                        print("LOADED", name)
+        elif now != held:
+            kind = "LOADED" if standins.S.open else "QUIET"
+            for name in now - held:
+                path = drive_file(sys.modules[name])
+                if path is not None:
+                    print(kind, "%s=%d" % (path, os.stat(path)[6]))
+        held = now
         got = poll(events, event)
         if first and got:
             first = False
