@@ -8,19 +8,20 @@ columns that differ from what its glass shows.
 
 Each screen is a module of this package, named in ``SCREENS`` as
 ``screen_name`` reports it and found through ``screen_module``. No press
-should wait for a module to load (a few milliseconds a KB on the board,
-after a garbage collection), nor should the heap hold code no screen on
-view can reach: modules are loaded while the table is quiet, when the loop
-calls ``Table.prepare``. The score screen (with ``ask``, which its calls go
-through) and the banner are imported with the table; at the first quiet
-moment, once the first picture is on the glass, the other screens a hand
-meets (``HAND_SCREENS``) and the menu (with the trump suit's question
-while the table records it), held from then on (``HELD_SCREENS``). The menu's pages (``PAGE_MODULES``) are held one at a
-time: at each quiet moment on the menu, the module of the entry under the
-cursor is loaded (the menu's ``ahead``) and any other dropped; a page
-keeps its own; back to play, none (``release_pages``). A press faster
-than the quiet moment loads what it opens then (``screen_module``): slower,
-the same screen. A screen module has
+should wait for a module (read from flash, after a garbage collection),
+nor should the heap hold code no screen on view can reach: modules are
+loaded while the table is quiet, when the loop calls ``Table.prepare``.
+The score screen (with ``ask``, which its calls go through) and the banner
+are imported with the table; at the first quiet moment, once the first
+picture is on the glass, the other screens a hand meets
+(``HAND_SCREENS``) and the menu (with the trump suit's question while the
+table records it), held from then on (``HELD_SCREENS``). The menu's pages
+(``PAGE_MODULES``) are held one at a time: at each quiet moment on the
+menu, the module of the entry under the cursor is loaded (the menu's
+``ahead``) and any other dropped; a page keeps its own; back to play,
+none (``release_pages``). A press faster than the quiet moment loads what
+it opens then (``screen_module``): slower, the same screen. A screen
+module has
 
 * ``press(table, key, long, now_ms)``: a short or long press of a key (ui.keys);
 * ``draw(table, buf)``: the screen into a cleared frame (ui.screen);
