@@ -335,8 +335,9 @@ class Table:
         self.kept = False
         self.suit_skipped = False
         self.undo_pair = None
-        self.shift = now_ms // SHIFT_MS % len(parts.SHIFTS)
+        self.shift = 0
         self.said = Said(now_ms)
+        self._shift_since = now_ms
         self._drawn_in = None
 
     # ----- what the firmware and the tests use --------------------------------
@@ -531,11 +532,9 @@ class Table:
                 and ticks_diff(now_ms, self.said.pressed) >= self.sleep_s * 1000
                 and not self.said.notices):
             self.awake = False
-        # Burn-in: a step every SHIFT_MS by the clock (the step at the
-        # clock's wrap comes early, once in days).
-        shift = now_ms // SHIFT_MS % len(parts.SHIFTS)
-        if shift != self.shift:
-            self.shift = shift
+        if ticks_diff(now_ms, self._shift_since) >= SHIFT_MS:
+            self._shift_since = now_ms
+            self.shift = (self.shift + 1) % len(parts.SHIFTS)
             # The score screen moves, and the banner's bottom lines with it.
             name = self.screen_name
             if name == "banner" or name == "score":
