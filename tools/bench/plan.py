@@ -270,17 +270,18 @@ class Driver:
         self.presses = []
         self.seen = set()
         self.opened = []  # (press index, screen name) of each screen's first opening
+        self.shown = []  # the screen each press leads to
 
     def screen(self):
         table = self.table
         name = table.screen_name
         if name == "options":
             from ui import options
-            name = "rules" if table.options == options.RULES else "display"
+            name = "rules" if table.page.kind == options.RULES else "display"
         elif name == "confirm":
-            name = "reset match?" if table.confirm_reset else "new game?"
+            name = "reset match?" if table.page.kind else "new game?"
         elif name == "pick":
-            name = "pick %d" % table.pick
+            name = "pick %d" % table.page.kind
         return name
 
     def key(self, key, long=False, label="tour", settle=SETTLE_MS, expect=None):
@@ -294,6 +295,7 @@ class Driver:
         table.tick(self.now)
         self.presses.append(Press(key, long, settle, label))
         name = self.screen()
+        self.shown.append(name)
         if name not in self.seen:
             self.seen.add(name)
             self.opened.append((len(self.presses) - 1, name))
@@ -313,11 +315,16 @@ class Driver:
         """Long OK, then S down the list to ``item`` (ui.menu's ITEM_...), then OK."""
         table = self.table
         self.key(KEY_OK, True, "open-menu")
-        down = table.items.index(item)
-        up = len(table.items) - down  # the list runs round: N from the top is its bottom
+        down = table.page.rows.index(item)
+        up = len(table.page.rows) - down  # the list runs round: N from the top is its bottom
         for _ in range(min(down, up)):
             self.key(KEY_S if down <= up else KEY_N, label="menu")
         return self.key(KEY_OK, label=label, expect=expect, settle=settle)
+
+    def leave(self, key, then):
+        """Back from a page the menu opened: ``key`` to the menu, W from it to ``then``."""
+        self.key(key, label="back", expect="menu")
+        self.key(KEY_W, label="back", expect=then)
 
 
 def house_evening():
@@ -345,9 +352,9 @@ def house_evening():
     key(E, label="ask", expect="suit")
     key(N, label="suit", expect="hand")
     d.menu(menu.ITEM_RENEGE, "renege", expect="pick %d" % 0)
-    key(OK, label="back", expect="hand")
+    d.leave(OK, "hand")
     d.menu(menu.ITEM_REST, "rest", expect="pick %d" % 1)
-    key(OK, label="back", expect="hand")
+    d.leave(OK, "hand")
     d.tricks((E, W, S, E, W))  # euchred: E-W +2
     keep()
     # East deals and goes alone blind, hearts: a lone march.
@@ -369,7 +376,7 @@ def house_evening():
                         (menu.ITEM_RESET, W), (menu.ITEM_EXPORT, None)):
         d.menu(item)
         if leave is not None:
-            key(leave, label="back", expect="score")
+            d.leave(leave, "score")
     # West deals. North calls, no suit, marches by quick result.
     key(N, label="call", expect="suit")
     key(OK, label="suit", expect="hand")
@@ -389,7 +396,7 @@ def house_evening():
     d.tricks((W, E, W, E, W))
     keep("over")
     d.menu(menu.ITEM_STATS, "stats", expect="stats")
-    key(W, label="back", expect="over")
+    d.leave(W, "over")
     key(N, label="new-game", expect="score")  # North deals the next game
     d.menu(menu.ITEM_UNDO, "undo", expect="over", settle=BANNER_MS)  # its message passes
     key(E, label="new-game", expect="score")  # East deals it after all

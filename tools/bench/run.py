@@ -85,17 +85,44 @@ def loaded_files():
 
 
 def report_loads():
-    """LOADED lines at each key poll for the files loaded since the last, and
-    the live heap when the first key goes down (HEAP first)."""
+    """LOADED lines at each key poll for the files loaded since the last
+    (a module let go of and imported again is loaded again), and the live
+    heap when the first key goes down (HEAP first)."""
+    import os
+
+    import builtins
+
     seen = set(loaded_files())
-    modules = len(sys.modules)
+    known = dict(sys.modules)
     first = True
     poll = standins._Events.get_into
+    load = builtins.__import__
+
+    def look():
+        # Each module loaded since the last look, once for each time it is
+        # loaded: one let go of and imported again is read again.
+        for name, module in sys.modules.items():
+            if known.get(name) is not module:
+                known[name] = module
+                path = getattr(module, "__file__", "")
+                if type(module) is type(sys) and path and not path.startswith("standins"):
+                    entry = "%s=%d" % (path, os.stat(path)[6])
+                    seen.add(entry)
+                    print("LOADED", entry)
+
+    def importing(*args):
+        # Seen as it is imported: a page's module can be let go of before
+        # the next key poll (Export's is, by the same press).
+        module = load(*args)
+        look()
+        return module
+
+    builtins.__import__ = importing
 
     def get_into(events, event):
-        nonlocal modules, first
-        if len(sys.modules) != modules:
-            modules = len(sys.modules)
+        nonlocal first
+        look()
+        if first:  # what start-up let go of before the first key
             for name in loaded_files():
                 if name not in seen:
                     seen.add(name)
