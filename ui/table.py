@@ -254,7 +254,7 @@ class Table:
     ``open``, ``close``, ``back`` and ``home``. What the table remembers
     beyond the game's log: ``new_game``, None, or what waits on "who deals
     first?": False New game, True Reset match (the menu opened over it
-    offers to keep the old game instead);
+    offers to keep the old game instead; saved with the preferences);
     ``kept``, the set-back the banner offered was answered OK (keep the
     points); ``suit_skipped``, the trump suit of this hand was skipped
     (OK); ``undo_pair``, (game, action count) right after an adjustment of
