@@ -6,7 +6,8 @@ quick result's banner line.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
-from ui_read import E, N, OK, S, W, Clock, Rules, find_text, frame, press, table
+from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers, press,
+                     table)
 
 
 def _rules_page(t, clock):
@@ -29,3 +30,24 @@ def case_ui_a_progressive_game_has_no_target_on_the_rules_page():
     assert t.page.draft.target == 10 and t.message == "NO TARGET: 8 HANDS, SEE PROGRESSIVE"
     press(t, clock, W)
     assert t.next_rules.target == 10
+
+
+def _south_deals(names):
+    clock = Clock()
+    t = Table(Rules(), names=names, teams=("Us", "Them"), game=Game(Rules(), dealer=S))
+    press(t, clock, OK)  # "all passed?": West would deal
+    return frame(t)
+
+
+def case_ui_the_misdeal_question_reads_whole_beside_the_south_marker():
+    buf = _south_deals(("North", "East", "South", "West"))
+    assert find_text(buf, 6, "ALL PASSED? OK AGAIN:", True) >= 0
+    # The next dealer's line whole at the left of the marker (columns 60..69).
+    at = find_text(buf, 7, "WEST DEALS", True)
+    assert 0 <= at and at + 59 <= 60 and markers(buf) == [S]
+    # A name too long for that: the question in the box, whole, the
+    # marker in sight under it.
+    buf = _south_deals(("North", "East", "South", "Westermann"))
+    assert find_text(buf, 7, "DEALS", True) < 0 and markers(buf) == [S]
+    assert find_text(buf, 3, "ALL PASSED? OK") >= 0
+    assert find_text(buf, 4, "AGAIN: WESTERMANN") >= 0 and find_text(buf, 5, "DEALS") >= 0

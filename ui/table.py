@@ -143,11 +143,12 @@ _ACTION_WORDS = {
 }
 
 # Line widths of messages: in a box over the middle, in the score screen's
-# bottom band (a full line, then two halves around the S marker), and for a
+# bottom band (a full line, then with the S marker the line left of it:
+# nothing is split around the marker, so a line reads whole), and for a
 # notice filling the screen.
 _BOX_LINES = (19, 19, 19)
 _BAND_LINES = (21, 21)
-_BAND_LINES_S = (21, 9, 9)
+_BAND_LINES_S = (21, 10)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
 
@@ -679,13 +680,11 @@ class Table:
         screen.clear_pages(buf, 6, last)
         lit = not self.said.repeats & 1
         screen.text_center(buf, 6, lines[0], 0, 128, lit)
-        if len(lines) == 2:
-            screen.text_center(buf, 7, lines[1], 0, 128, lit)
-        elif len(lines) == 3:
-            # The dealer is S: the S marker keeps the middle of the last line.
-            screen.text_center(buf, 7, lines[1], 1, 58, lit)
-            screen.text_center(buf, 7, lines[2], 70, 127, lit)
         if last == 7:
+            # The dealer is S: the S marker keeps the middle of the last
+            # line, its text stays left of it.
+            south = self.side_of(self.game.dealer) == S
+            screen.text_center(buf, 7, lines[1], 0, 60 if south else 128, lit)
             screen.marker(buf, self.side_of(self.game.dealer), parts.SHIFTS[self.shift])
 
     def _draw_notice(self, buf, lines):
