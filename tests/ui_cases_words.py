@@ -51,3 +51,24 @@ def case_ui_the_misdeal_question_reads_whole_beside_the_south_marker():
     assert find_text(buf, 7, "DEALS", True) < 0 and markers(buf) == [S]
     assert find_text(buf, 3, "ALL PASSED? OK") >= 0
     assert find_text(buf, 4, "AGAIN: WESTERMANN") >= 0 and find_text(buf, 5, "DEALS") >= 0
+
+
+def _dash_gaps(buf):
+    """Dark columns on the dash's page (3) between the N-S number, the dash
+    and the E-W number: (before the dash, after it)."""
+    row = [buf[3 * 128 + x] for x in range(128)]
+    dash = [x for x in range(40, 90) if row[x] == 0x18]
+    left = max(x for x in range(dash[0]) if row[x] and row[x] != 0x18)
+    right = min(x for x in range(dash[-1] + 1, 128) if row[x])
+    return dash[0] - left - 1, right - dash[-1] - 1
+
+
+def case_ui_the_score_dash_stands_midway_between_the_numbers():
+    # "10 - 0", "0 - 20", "0 - 0": as far from either number (digits that
+    # fill their cells: a big 1 stands at the right of its own).
+    for team, points in ((0, (8, 2)), (1, (8, 8, 4)), (None, ())):
+        game = Game(Rules(target=25), dealer=0)
+        for change in points:
+            game.adjust(team, change)
+        before, after = _dash_gaps(frame(Table(Rules(target=25), game=game)))
+        assert 0 <= before - after <= 2 and after >= 8, (game.scores, before, after)
