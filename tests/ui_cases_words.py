@@ -6,6 +6,7 @@ quick result's banner line.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
+from ui import menu
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers, press,
                      table)
 
@@ -72,3 +73,51 @@ def case_ui_the_score_dash_stands_midway_between_the_numbers():
             game.adjust(team, change)
         before, after = _dash_gaps(frame(Table(Rules(target=25), game=game)))
         assert 0 <= before - after <= 2 and after >= 8, (game.scores, before, after)
+
+
+def _history(names, teams):
+    """History of a Robson game with the trump suit shown: nine hands made
+    by East, a march of North's set back, a lone hand of South's."""
+    rules = Rules(target=99, setback=True)
+    game = Game(rules, dealer=0)
+    for _ in range(9):
+        game.call(E, suit="H")
+        game.finish(3)
+    game.call(N, suit="S")
+    game.finish(5)
+    game.set_back()
+    game.call(S, alone=True, suit="D")
+    game.finish(3)
+    clock = Clock()
+    t = Table(rules, names=names, teams=teams, game=game, trump=True)
+    press(t, clock, OK, long=True)
+    while t.page.rows[t.page.cursor] != menu.ITEM_HISTORY:
+        press(t, clock, S)
+    press(t, clock, OK)
+    assert t.screen_name == "history"
+    return frame(t)
+
+
+def _row(buf, left, right):
+    """The page on which a History row reads ``left`` ... ``right``."""
+    for page in range(1, 7):
+        if find_text(buf, page, left) >= 0 and find_text(buf, page, right) > 64:
+            return page
+    raise AssertionError(left + " ... " + right)
+
+
+def case_ui_history_tells_teams_and_players_named_alike_apart():
+    # Team names that do not fit whole: the seat pairs, never "NORT" twice;
+    # SETBACK whole; a player's name cut alike another's: the seat.
+    buf = _history(("Northrop", "East", "Northcott", "West"), ("Northeast", "Northwest"))
+    assert find_text(buf, 6, "NORT") < 0
+    assert _row(buf, " SETBACK", "-2 E-W") == 5
+    assert _row(buf, " S ALONE", "+1 N-S") == 6
+    assert _row(buf, " EAST MADE", "+1 E-W") == 1
+    # Names that fit stay whole.
+    buf = _history(("Ann", "Bob", "Cat", "Dan"), ("Us", "Them"))
+    assert _row(buf, " CAT ALONE", "+1 US") == 6
+    # SETBACK whole, the team that set back left out only when it does
+    # not fit whole (the right side names the team set back).
+    assert _row(buf, "10", "-2 THEM") == 5 and find_text(buf, 5, "SETBACK") == 3 + 6 * 4
+    assert find_text(buf, 5, "US") < 0
