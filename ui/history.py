@@ -161,6 +161,9 @@ def _hand_row(table, hand, teams):
         left = " " + word
     else:
         left = " " + who + " " + word
+    # Never into the right side (a lone defender's row of a late hand
+    # with its suit and team names of 4 letters: its word is cut).
+    left = left[:_ROW_CHARS - len(right) - len(number) - suit]
     if suit:
         # The suit's glyph is a byte outside ASCII: the row in bytes.
         at = SUIT_NAMES.index(hand.trump)
