@@ -121,3 +121,18 @@ def case_ui_history_tells_teams_and_players_named_alike_apart():
     # not fit whole (the right side names the team set back).
     assert _row(buf, "10", "-2 THEM") == 5 and find_text(buf, 5, "SETBACK") == 3 + 6 * 4
     assert find_text(buf, 5, "US") < 0
+
+
+def case_ui_stats_keeps_long_team_names_apart():
+    # Two team names of 9 letters (the most settings.toml takes): each
+    # whole over its column, a gap of two characters at least between.
+    clock = Clock()
+    t = Table(Rules(), teams=("Northeast", "Northwest"), game=Game(Rules(), dealer=0))
+    press(t, clock, OK, long=True)
+    while t.page.rows[t.page.cursor] != menu.ITEM_STATS:
+        press(t, clock, S)
+    press(t, clock, OK)
+    buf = frame(t)
+    left = find_text(buf, 1, "NORTHEAST")
+    right = find_text(buf, 1, "NORTHWEST")
+    assert left == 3 and right + 6 * 9 - 1 == 126 and right - (left + 6 * 9) >= 12
