@@ -143,12 +143,13 @@ _ACTION_WORDS = {
 }
 
 # Line widths of messages: in a box over the middle, in the score screen's
-# bottom band (a full line, then with the S marker the line left of it:
-# nothing is split around the marker, so a line reads whole), and for a
+# bottom band (a full line, then with the S marker the line left of it,
+# whole, or if that is too short two halves around the marker), and for a
 # notice filling the screen.
 _BOX_LINES = (19, 19, 19)
 _BAND_LINES = (21, 21)
 _BAND_LINES_S = (21, 10)
+_BAND_HALVES_S = (21, 9, 9)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
 
@@ -524,10 +525,12 @@ class Table:
             return
         if name == "score":
             south = self.side_of(self.game.dealer) == S
-            lines = screen.wrap(self.said.text, _BAND_LINES_S if south else _BAND_LINES)
-            if " ".join(lines) == " ".join(self.said.text.split()):
-                self._draw_band(buf, lines)
-                return
+            words = " ".join(self.said.text.split())
+            for widths in ((_BAND_LINES_S, _BAND_HALVES_S) if south else (_BAND_LINES,)):
+                lines = screen.wrap(self.said.text, widths)
+                if " ".join(lines) == words:
+                    self._draw_band(buf, lines)
+                    return
             # Too long for the band: the box, over the digits for a moment.
         self._draw_box(buf, screen.wrap(self.said.text, _BOX_LINES),
                        getattr(unit, "SIDE_MARKS", True))
@@ -680,11 +683,15 @@ class Table:
         screen.clear_pages(buf, 6, last)
         lit = not self.said.repeats & 1
         screen.text_center(buf, 6, lines[0], 0, 128, lit)
-        if last == 7:
-            # The dealer is S: the S marker keeps the middle of the last
-            # line, its text stays left of it.
+        if len(lines) == 3:
+            # The dealer is S: the S marker keeps the middle of the last line.
+            screen.text_center(buf, 7, lines[1], 1, 58, lit)
+            screen.text_center(buf, 7, lines[2], 70, 127, lit)
+        elif last == 7:
+            # Left of the S marker when the dealer is S, so it reads whole.
             south = self.side_of(self.game.dealer) == S
             screen.text_center(buf, 7, lines[1], 0, 60 if south else 128, lit)
+        if last == 7:
             screen.marker(buf, self.side_of(self.game.dealer), parts.SHIFTS[self.shift])
 
     def _draw_notice(self, buf, lines):
