@@ -64,6 +64,11 @@ def crc16(data, crc=0xFFFF):
     return crc
 
 
+def kind_of(code):
+    """The kind of an action byte (CALL, TRICK, ...), for readers outside the engine."""
+    return code >> 5
+
+
 def action_text(code):
     """The word of one action byte (see ``Game.text``)."""
     kind = code >> 5

@@ -5,6 +5,8 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
 from euchre_core import Game, Rules, action_text, parse_action
+from euchre_core.actions import (ADJUST, CALL, DEFEND_ALONE, FINISH, PASS, RENEGE,
+                                  SET_DEALER, TRICK, kind_of)
 from cases_common import N, E, S, W, NS, EW
 
 
@@ -44,6 +46,11 @@ def case_text_form_of_every_action():
     assert len(set(words)) == len(codes)
     for code, word in zip(codes, words):
         assert parse_action(word) == code, word
+    # Its kind, as readers outside the engine ask it: the word's letter.
+    kinds = [kind_of(code) for code in codes]
+    assert kinds[:8] == [CALL] * 8 and kinds[16] == PASS and kinds[-1] == FINISH
+    assert [kind_of(parse_action(word)) for word in ("TS", "DE", "RW", "J1-2", "XE")] == [
+        TRICK, DEFEND_ALONE, RENEGE, ADJUST, SET_DEALER]
 
 
 def case_misdeals_count():

@@ -245,9 +245,7 @@ def test_the_start_up_is_marked_stage_by_stage(built):
 
 def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
     # The firmware, under the house rules of settings.toml, ends where the
-    # plan's table ends; no press loads a module: the menu's pages load
-    # while the table is quiet, the menu's cursor on their entries, one at
-    # a time, and again after play has released them.
+    # plan's table ends, and loads its modules in no press.
     driver = plan.house_evening()
     ok, out = bench.firmware(driver.presses, 1024 * 1024, "house.nvm",
                              ["--mark", "--loads", "--sample", "25"] + bench.house_flags())
@@ -259,10 +257,13 @@ def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
     assert ended["actions"] == str(table.game.action_count)
     start, loads, quiet = bench.loads_by_press(out)
     assert {"ui/table.mpy", "ui/hand.mpy", "ui/menu.mpy", "hw/settings.mpy"} <= set(start)
+    # No press loads a module: the menu's pages load while the table is
+    # quiet, the menu's cursor on their entries, one at a time, and again
+    # after play has let them go (Stats at game over).
     assert len(loads) == len(bench.passes(out)[0]) and not [at for at in loads if at], loads
     pages = [name for at in sorted(quiet) for name in quiet[at]]
     assert {"ui/options.mpy", "ui/stats.mpy", "ui/export.mpy", "ui/confirm.mpy"} <= set(pages)
-    assert pages.count("ui/stats.mpy") >= 2, pages  # Stats again at game over
+    assert pages.count("ui/stats.mpy") >= 2, pages
     base = int(bench.value(out, "board"))
     assert base < int(bench.value(out, "first")) < int(bench.value(out, "peak"))
 

@@ -174,6 +174,19 @@ def test_key_events_and_press_results_are_decoded_by_their_owners_helpers():
     assert found == []
 
 
+def test_action_bytes_are_decoded_by_the_engine_outside_it():
+    # euchre_core.actions owns the action byte (kind << 5 | argument): the
+    # table UI and the firmware ask its kind_of rather than shifting it.
+    import re
+
+    inline = re.compile(r">>\s*5\b|<<\s*5\b")
+    found = []
+    for layer in ("hw", "firmware", "ui"):
+        for path in sorted((ROOT / layer).glob("*.py")):
+            found += [(path.name, line.strip()) for line in _code_lines(path) if inline.search(line)]
+    assert found == []
+
+
 def test_the_loop_reads_press_results_through_presses():
     # A press result's layout (kind << 3 | key) is ui.presses' own: the loop
     # asks kind_of and key_of rather than shifting and masking it itself.

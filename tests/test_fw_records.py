@@ -121,7 +121,7 @@ def test_a_quick_result_says_only_what_is_known():
         game = table(pico).game
         assert game.scores == [0, 2] and table(pico).screen_name == "banner"
         buf = page_frame(pico)
-        assert has_text(buf, "QUICK: N-S HAD 2")
+        assert has_text(buf, "RESULT AFTER 2 TRICKS")
         assert not has_text(buf, "0 TRICKS TO N-S")
         assert game.last_hand.tricks == (2, 0) and game.last_hand.quick
         pico.run_script(BANNER + " OK:long")

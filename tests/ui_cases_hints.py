@@ -136,7 +136,7 @@ def case_ui_rules_changed_mid_game_say_which_game_they_are_for():
     clock = Clock()
     for rules, row, said in ((Rules(), 0, "THIS GAME STAYS TO 10"),
                              (Rules(target=7, win_by_two=True), 0, "THIS GAME STAYS TO 7 BY 2"),
-                             (Rules(hands=8), 0, "THIS GAME STAYS 8 HANDS"),
+                             (Rules(hands=8), 12, "THIS GAME STAYS 8 HANDS"),
                              (Rules(), 2, "THIS ONE KEEPS ITS RULES")):
         t = table(rules, dealer=0)
         press(t, clock, N)  # a call: the game is under way
@@ -146,7 +146,8 @@ def case_ui_rules_changed_mid_game_say_which_game_they_are_for():
         press(t, clock, OK)
         for _ in range(row):
             press(t, clock, S)
-        press(t, clock, E)  # the target (or hands), or the lone defender's points
+        press(t, clock, E)  # the target, the hands (progressive: no target), or the
+        # lone defender's points
         press(t, clock, W)
         assert t.game.rules == rules and t.next_rules != rules
         assert t.message == "SAVED FOR THE NEXT GAME. " + said

@@ -84,14 +84,12 @@ def draw(table, buf):
         else:
             detail = name + (b" WENT BLIND" if hand.blind else b" WENT ALONE")
     elif hand.quick:
-        # A quick result: only the tricks played before it are known.
-        taken = hand.tricks[hand.makers]
-        if taken or hand.tricks[1 - hand.makers]:
-            detail = b"QUICK: " + table.teams[hand.makers] + b" HAD " + str(taken).encode()
-            if len(detail) > 21:
-                # A team name of 9 letters: the line's 21 characters hold
-                # it without the space after the colon.
-                detail = detail[:6] + detail[7:]
+        # A quick result: only the tricks played before it are known, so
+        # the line says when the result came (the hand screen's OK:RESULT).
+        played = hand.tricks[0] + hand.tricks[1]
+        if played:
+            detail = (b"RESULT AFTER " + str(played).encode()
+                      + (b" TRICK" if played == 1 else b" TRICKS"))
         else:
             detail = b"QUICK RESULT"
     else:

@@ -12,7 +12,7 @@ is alone is named there instead, whole (BLIND for a blind loner).
 from micropython import const
 
 from ui import parts, screen
-from euchre_core.actions import BLIND, CALL, SUIT_NAMES
+from euchre_core.actions import BLIND, CALL, SUIT_NAMES, kind_of
 from ui.keys import OK
 
 LIST_PAGE = False
@@ -98,7 +98,7 @@ def _blind(game):
     """The hand's call was a blind loner: its action in the log says so."""
     codes = game.codes
     for at in range(len(codes) - 1, -1, -1):
-        if codes[at] >> 5 == CALL:
+        if kind_of(codes[at]) == CALL:
             return bool(codes[at] & BLIND)
     return False
 

@@ -9,7 +9,8 @@ from ui import parts, screen
 from ui.font import SUIT_CODES
 from euchre_core.actions import SUIT_NAMES
 from euchre_core.rules import EUCHRE, LONE_DEFENSE, MADE, RENEGE
-from ui.keys import N, OK, S, W
+from ui.keys import N, OK, S, SEATS, W
+from ui.names import TEAMS
 
 LIST_PAGE = True
 # No triangle at the left or right edge: a message box may cover those too.
@@ -95,12 +96,32 @@ def draw(table, buf):
 
 
 def _teams(table):
-    """The teams' names cut to one width, so the points line up."""
-    width = min(_TEAM_CHARS, max(len(table.teams[0]), len(table.teams[1])))
-    teams = [name.decode()[:width] for name in table.teams]
+    """The teams' names at one width, so the points line up: whole when
+    both fit, else the seats' (N-S, E-W), never two cut alike."""
+    teams = [name.decode() for name in table.teams]
+    width = max(len(teams[0]), len(teams[1]))
+    if width > _TEAM_CHARS:
+        teams = list(TEAMS)
+        width = len(teams[0])
     for team in (0, 1):
         teams[team] += " " * (width - len(teams[team]))
     return teams
+
+
+def _player(table, seat, room):
+    """A player's name in ``room`` characters: whole, or cut while the cut
+    tells them from the others (3 letters at least), else their seat's
+    letter."""
+    name = table.names[seat]
+    if len(name) <= room:
+        return name.decode()
+    cut = name[:room]
+    if room >= 3:
+        for other in range(4):
+            if other != seat and table.names[other].startswith(cut):
+                return SEATS[seat]
+        return cut.decode()
+    return SEATS[seat]
 
 
 def _hand_row(table, hand, teams):
@@ -113,6 +134,7 @@ def _hand_row(table, hand, teams):
         word = "SETBACK"
         right = "-" + str(hand.taken) + " " + teams[1 - hand.scorer]
     else:
+        who = None
         word = parts.KIND_WORDS.get(kind, kind.upper())
         if kind == RENEGE:
             seat = hand.reneger
@@ -127,12 +149,20 @@ def _hand_row(table, hand, teams):
                 "ALONE" if kind == MADE else word)
         elif hand.lone_seat is not None:
             seat = hand.lone_seat
-        who = table.names[seat].decode()
     number = str(hand.number)
     suit = 0 if hand.trump is None else 1
-    # The name as long as the row has room for, 3 letters at least.
+    # What happened whole; who, in the room left.
     room = _ROW_CHARS - len(right) - len(number) - suit - len(word) - 2
-    left = " " + who[:max(3, room)] + " " + word
+    if who is None:
+        who = _player(table, seat, room)
+    if len(who) > room:
+        # A team that set the other back, not whole: the right side says
+        # whom, and so who.
+        left = " " + word
+    else:
+        left = " " + who + " " + word
+    # Never into the right side (a lone defender's row of a late hand
+    # with its suit and team names of 4 letters: its word is cut).
     left = left[:_ROW_CHARS - len(right) - len(number) - suit]
     if suit:
         # The suit's glyph is a byte outside ASCII: the row in bytes.

@@ -102,6 +102,7 @@ def press(table, key, long, now_ms):
     if item == ITEM_UNDO and table.new_game is not None:
         # The new game had not started: the old one goes on as it was.
         table.new_game = None
+        table.prefs_changed()
         table.say("NO NEW GAME: OLD ONE KEPT", now_ms)
     elif item == ITEM_UNDO:
         undo(table, now_ms)

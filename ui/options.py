@@ -18,7 +18,7 @@ from micropython import const
 from ui import parts
 from ui.keys import N, S, W
 from euchre_core.game import Game
-from euchre_core.rules import COUNT, FIELDS
+from euchre_core.rules import COUNT, FIELDS, SCORE
 
 LIST_PAGE = True
 # No triangle at the left or right edge: a message box may cover those too.
@@ -59,8 +59,9 @@ def rows(table):
                 shown = "ON"
             elif value is False or kind == COUNT and not value:
                 shown = "OFF"
-            elif kind == COUNT:
-                shown = str(value) + " HANDS"
+            elif kind == COUNT or kind == SCORE and draft.hands:
+                # A progressive game has no target: its hands end it.
+                shown = str(draft.hands) + " HANDS"
             else:
                 shown = _VALUE_LABELS.get(value, str(value))
             found.append((label, shown))
@@ -99,6 +100,9 @@ def press(table, key, long, now_ms):
         table.back()
         return
     if page.kind == RULES:
+        if page.cursor < len(FIELDS) and FIELDS[page.cursor][3] == SCORE and page.draft.hands:
+            table.say("NO TARGET: " + str(page.draft.hands) + " HANDS, SEE PROGRESSIVE", now_ms)
+            return
         change_rule(table, page.cursor)
         if page.cursor == len(FIELDS) + len(_TABLE_ROWS):
             table.say("AS IN SETTINGS.TOML: SAVED ON LEAVING", now_ms)

@@ -5,7 +5,7 @@ from micropython import const
 
 from ui import screen
 from ui.keys import E, N, S, W
-from euchre_core.actions import ADJUST, SET_DEALER
+from euchre_core.actions import ADJUST, SET_DEALER, kind_of
 from euchre_core.rules import EUCHRE, LONE_DEFENSE, LONE_MARCH, MADE, MARCH, RENEGE
 
 # Horizontal offsets the score screen cycles through against burn-in
@@ -61,7 +61,7 @@ def first_deal(game):
     if game.hand_count or game.in_hand:
         return False
     for code in game.codes:
-        kind = code >> 5
+        kind = kind_of(code)
         if kind != ADJUST and kind != SET_DEALER:
             return False
     return True

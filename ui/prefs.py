@@ -6,6 +6,9 @@ Version 3 (the one written): magic, version, contrast, flags, sleep time (2
 bytes), tally N-S, tally E-W, the game's rules (length, bytes), the next
 game's rules (length, bytes), then what settings.toml said when it was
 saved: contrast, sleep time (2 bytes), and its trump and skunk switches.
+The flags also keep "who deals first?" waiting after New game or Reset
+match (``Table.new_game``), so a power cut does not drop the question;
+an older record has them clear.
 Versions 1 (no settings tail) and 2 (no switches: both stay as
 settings.toml has them) still load."""
 
@@ -20,6 +23,8 @@ _FLAG_FLIPPED = const(1)
 _FLAG_DEVICE_RULES = const(2)
 _FLAG_TRUMP = const(4)  # show the trump suit
 _FLAG_SKUNK_DOUBLE = const(8)  # a skunk counts two games
+_FLAG_NEW_GAME = const(16)  # "who deals first?" waits (Table.new_game)
+_FLAG_RESET_MATCH = const(32)  # ... for Reset match
 
 
 def prefs_bytes(table):
@@ -29,6 +34,8 @@ def prefs_bytes(table):
     flags = (_FLAG_FLIPPED if table.flipped else 0) | (
         _FLAG_DEVICE_RULES if table.device_rules else 0) | _switches(
         table.trump, table.skunk_double) << 2
+    if table.new_game is not None:
+        flags |= _FLAG_NEW_GAME | (_FLAG_RESET_MATCH if table.new_game else 0)
     head = bytes((_PREFS_MAGIC, _PREFS_VERSION, table.contrast & 0xFF, flags,
                   min(table.sleep_s, 0xFFFF) >> 8, min(table.sleep_s, 0xFFFF) & 0xFF,
                   min(table.tally[0], 255), min(table.tally[1], 255),
@@ -74,6 +81,7 @@ def load_prefs(table, data):
         table.skunk_double = bool(data[3] & _FLAG_SKUNK_DOUBLE)
     table.flipped = bool(data[3] & _FLAG_FLIPPED)
     table.device_rules = bool(data[3] & _FLAG_DEVICE_RULES)
+    table.new_game = bool(data[3] & _FLAG_RESET_MATCH) if data[3] & _FLAG_NEW_GAME else None
     table.tally = [data[6], data[7]]
     table.next_rules = next_rules if table.device_rules else settings.rules
     if table.game.action_count == 0 and table.game.rules != game_rules:

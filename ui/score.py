@@ -17,6 +17,7 @@ triangle keeps pointing at the dealer meanwhile.
 from micropython import const
 
 from ui import ask, parts, screen
+from ui.font import BIG_W
 from ui.keys import OK
 
 LIST_PAGE = False
@@ -76,13 +77,21 @@ def draw(table, buf):
     dx = parts.SHIFTS[table.shift]
     scores = game.scores
     parts.draw_team_names(table, buf, dx)
+    edges = [0, 0]
     for team in (0, 1):
         centre = (32 if team == 0 else 96) + dx - 1
         if scores[team] < 100:
             screen.big_number(buf, centre, 1, scores[team])
+            half = BIG_W // 2 if scores[team] < 10 else screen.DIGIT_STEP - 2
         else:
             screen.text_center(buf, 3, str(scores[team]), centre - 30, centre + 30)
-    screen.fill(buf, 60 + dx, 68 + dx, 3, 0x18)
+            half = screen.text_width(str(scores[team])) // 2
+        # The number's inner edge: the right one of N-S, the left of E-W.
+        edges[team] = centre + half if team == 0 else centre - half
+    # The dash midway between the numbers (a column to the right), so
+    # "10 - 0" reads as "0 - 0" does.
+    middle = (edges[0] + edges[1]) // 2
+    screen.fill(buf, middle - 3, middle + 5, 3, 0x18)
     step = table.said.hint
     if step & 1 and not (step // 2 == _HINT_PASS and game.rules.stick_the_dealer):
         # The hints' own line, over the dealer's.

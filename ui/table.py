@@ -176,11 +176,13 @@ _ACTION_WORDS = {
 }
 
 # Line widths of messages: in a box over the middle, in the score screen's
-# bottom band (a full line, then two halves around the S marker), and for a
+# bottom band (a full line, then with the S marker the line left of it,
+# whole, or if that is too short two halves around the marker), and for a
 # notice filling the screen.
 _BOX_LINES = (19, 19, 19)
 _BAND_LINES = (21, 21)
-_BAND_LINES_S = (21, 9, 9)
+_BAND_LINES_S = (21, 10)
+_BAND_HALVES_S = (21, 9, 9)
 _NOTICE_LINES = (21, 21, 21, 21, 21)
 
 
@@ -287,7 +289,7 @@ class Table:
     ``open``, ``close``, ``back`` and ``home``. What the table remembers
     beyond the game's log: ``new_game``, None, or what waits on "who deals
     first?": False New game, True Reset match (the menu opened over it
-    offers to keep the old game instead);
+    offers to keep the old game instead; saved with the preferences);
     ``kept``, the set-back the banner offered was answered OK (keep the
     points); ``suit_skipped``, the trump suit of this hand was skipped
     (OK); ``undo_pair``, (game, action count) right after an adjustment of
@@ -575,10 +577,12 @@ class Table:
             return
         if name == "score":
             south = self.side_of(self.game.dealer) == S
-            lines = screen.wrap(self.said.text, _BAND_LINES_S if south else _BAND_LINES)
-            if " ".join(lines) == " ".join(self.said.text.split()):
-                self._draw_band(buf, lines)
-                return
+            words = " ".join(self.said.text.split())
+            for widths in ((_BAND_LINES_S, _BAND_HALVES_S) if south else (_BAND_LINES,)):
+                lines = screen.wrap(self.said.text, widths)
+                if " ".join(lines) == words:
+                    self._draw_band(buf, lines)
+                    return
             # Too long for the band: the box, over the digits for a moment.
         self._draw_box(buf, screen.wrap(self.said.text, _BOX_LINES),
                        getattr(unit, "SIDE_MARKS", True))
@@ -731,12 +735,14 @@ class Table:
         screen.clear_pages(buf, 6, last)
         lit = not self.said.repeats & 1
         screen.text_center(buf, 6, lines[0], 0, 128, lit)
-        if len(lines) == 2:
-            screen.text_center(buf, 7, lines[1], 0, 128, lit)
-        elif len(lines) == 3:
+        if len(lines) == 3:
             # The dealer is S: the S marker keeps the middle of the last line.
             screen.text_center(buf, 7, lines[1], 1, 58, lit)
             screen.text_center(buf, 7, lines[2], 70, 127, lit)
+        elif last == 7:
+            # Left of the S marker when the dealer is S, so it reads whole.
+            south = self.side_of(self.game.dealer) == S
+            screen.text_center(buf, 7, lines[1], 0, 60 if south else 128, lit)
         if last == 7:
             screen.marker(buf, self.side_of(self.game.dealer), parts.SHIFTS[self.shift])
 

@@ -270,18 +270,18 @@ class Driver:
         self.presses = []
         self.seen = set()
         self.opened = []  # (press index, screen name) of each screen's first opening
+        self.shown = []  # the screen each press leads to
 
     def screen(self):
         table = self.table
         name = table.screen_name
-        page = table.page
         if name == "options":
             from ui import options
-            name = "rules" if page.kind == options.RULES else "display"
+            name = "rules" if table.page.kind == options.RULES else "display"
         elif name == "confirm":
-            name = "reset match?" if page.kind else "new game?"
+            name = "reset match?" if table.page.kind else "new game?"
         elif name == "pick":
-            name = "pick %d" % page.kind
+            name = "pick %d" % table.page.kind
         return name
 
     def key(self, key, long=False, label="tour", settle=SETTLE_MS, expect=None):
@@ -295,6 +295,7 @@ class Driver:
         table.tick(self.now)
         self.presses.append(Press(key, long, settle, label))
         name = self.screen()
+        self.shown.append(name)
         if name not in self.seen:
             self.seen.add(name)
             self.opened.append((len(self.presses) - 1, name))
@@ -311,18 +312,19 @@ class Driver:
                      settle=BANNER_MS if end else SETTLE_MS)
 
     def menu(self, item, label="tour", expect=None, settle=SETTLE_MS):
-        """Long OK (unless the menu is on view: a page it opened went back
-        to it), then S or N along the list to ``item`` (ui.menu's ITEM_...),
-        the shorter way, then OK."""
-        if self.table.screen_name != "menu":
-            self.key(KEY_OK, True, "open-menu")
-        page = self.table.page
-        rows = page.rows
-        down = (rows.index(item) - page.cursor) % len(rows)
-        up = len(rows) - down  # the list runs round
+        """Long OK, then S down the list to ``item`` (ui.menu's ITEM_...), then OK."""
+        table = self.table
+        self.key(KEY_OK, True, "open-menu")
+        down = table.page.rows.index(item)
+        up = len(table.page.rows) - down  # the list runs round: N from the top is its bottom
         for _ in range(min(down, up)):
             self.key(KEY_S if down <= up else KEY_N, label="menu")
         return self.key(KEY_OK, label=label, expect=expect, settle=settle)
+
+    def leave(self, key, then):
+        """Back from a page the menu opened: ``key`` to the menu, W from it to ``then``."""
+        self.key(key, label="back", expect="menu")
+        self.key(KEY_W, label="back", expect=then)
 
 
 def house_evening():
@@ -350,10 +352,9 @@ def house_evening():
     key(E, label="ask", expect="suit")
     key(N, label="suit", expect="hand")
     d.menu(menu.ITEM_RENEGE, "renege", expect="pick %d" % 0)
-    key(OK, label="back", expect="menu")
+    d.leave(OK, "hand")
     d.menu(menu.ITEM_REST, "rest", expect="pick %d" % 1)
-    key(OK, label="back", expect="menu")
-    key(W, label="back", expect="hand")
+    d.leave(OK, "hand")
     d.tricks((E, W, S, E, W))  # euchred: E-W +2
     keep()
     # East deals and goes alone blind, hearts: a lone march.
@@ -370,13 +371,12 @@ def house_evening():
     d.menu(menu.ITEM_ADJUST, "adjust", expect="adjust")
     key(N, label="adjust", expect="adjust")
     key(OK, label="adjust", expect="score")
-    # The menu's other pages, each opened from play, back to the menu, back to play.
-    for item in (menu.ITEM_RULES, menu.ITEM_STATS, menu.ITEM_HISTORY, menu.ITEM_DISPLAY,
-                 menu.ITEM_NEW_GAME, menu.ITEM_RESET):
-        d.menu(item)
-        key(W, label="back", expect="menu")
-        key(W, label="back", expect="score")
-    d.menu(menu.ITEM_EXPORT, "export")  # it prints, and play resumes
+    for item, leave in ((menu.ITEM_RULES, W), (menu.ITEM_STATS, W), (menu.ITEM_HISTORY, W),
+                        (menu.ITEM_DISPLAY, W), (menu.ITEM_NEW_GAME, W),
+                        (menu.ITEM_RESET, W), (menu.ITEM_EXPORT, None)):
+        d.menu(item, "export" if item == menu.ITEM_EXPORT else "tour")
+        if leave is not None:
+            d.leave(leave, "score")
     # West deals. North calls, no suit, marches by quick result.
     key(N, label="call", expect="suit")
     key(OK, label="suit", expect="hand")
@@ -396,8 +396,7 @@ def house_evening():
     d.tricks((W, E, W, E, W))
     keep("over")
     d.menu(menu.ITEM_STATS, "stats", expect="stats")
-    key(W, label="back", expect="menu")
-    key(W, label="back", expect="over")
+    d.leave(W, "over")
     key(N, label="new-game", expect="score")  # North deals the next game
     d.menu(menu.ITEM_UNDO, "undo", expect="over", settle=BANNER_MS)  # its message passes
     key(E, label="new-game", expect="score")  # East deals it after all

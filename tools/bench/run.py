@@ -15,9 +15,9 @@
 # work of its own in the stage after the first pin); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
 # the next key poll (before the PASS line of a marked pass that loaded it;
-# QUIET for a module a pass with no key event loaded, the table's quiet
-# moments); HEAP first: the live heap at the first key press; and the
-# modules held at the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
+# QUIET for a module loaded in no marked pass, at the table's quiet moments);
+# HEAP first: the live heap at the first key press; and the modules held at
+# the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
 # line, changed.
 # Prints HEAP and NVM lines, the table at the end (TABLE), then END.
 # modules: the modules imported in turn, with the live heap the last one adds
@@ -85,47 +85,53 @@ def loaded_files():
     return ["%s=%d" % (name, os.stat(name)[6]) for name in names]
 
 
-def drive_file(module):
-    """The drive's file ``module`` was loaded from, or None (built in, a stand-in)."""
-    if type(module) is not type(sys):
-        return None
-    try:
-        path = module.__file__
-    except AttributeError:
-        return None
-    return None if path.startswith("standins") else path
-
-
 def report_loads():
-    """Lines for the files loaded since the last key poll, at each poll: until
-    the first key press LOADED for each file read (those of the modules
-    start-up lets go of too), then for each module that is new in
-    sys.modules (again after it was dropped): LOADED when a marked pass
-    loaded it, QUIET when a pass with no key event did (the table's quiet
-    moments). HEAP first: the live heap when the first key goes down."""
+    """LOADED lines at each key poll for the files loaded since the last
+    (a module let go of and imported again is loaded again; QUIET for one
+    loaded after the first key in no marked pass: at the table's quiet
+    moments), and the live heap when the first key goes down (HEAP first)."""
     import os
 
+    import builtins
+
     seen = set(loaded_files())
-    held = set(sys.modules)
+    known = dict(sys.modules)
     first = True
     poll = standins._Events.get_into
+    load = builtins.__import__
+
+    def look():
+        # Each module loaded since the last look, once for each time it is
+        # loaded: one let go of and imported again is read again. After the
+        # first key, QUIET when no marked pass is running: the table loaded
+        # it at a quiet moment, in no press.
+        kind = "LOADED" if first or standins.S.open else "QUIET"
+        for name, module in sys.modules.items():
+            if known.get(name) is not module:
+                known[name] = module
+                path = getattr(module, "__file__", "")
+                if type(module) is type(sys) and path and not path.startswith("standins"):
+                    entry = "%s=%d" % (path, os.stat(path)[6])
+                    seen.add(entry)
+                    print(kind, entry)
+
+    def importing(*args):
+        # Seen as it is imported: a page's module can be let go of before
+        # the next key poll (Export's is, by the same press).
+        module = load(*args)
+        look()
+        return module
+
+    builtins.__import__ = importing
 
     def get_into(events, event):
-        nonlocal held, first
-        now = set(sys.modules)
-        if first:
-            if len(now) != len(held):
-                for name in loaded_files():
-                    if name not in seen:
-                        seen.add(name)
-                        print("LOADED", name)
-        elif now != held:
-            kind = "LOADED" if standins.S.open else "QUIET"
-            for name in now - held:
-                path = drive_file(sys.modules[name])
-                if path is not None:
-                    print(kind, "%s=%d" % (path, os.stat(path)[6]))
-        held = now
+        nonlocal first
+        look()
+        if first:  # what start-up let go of before the first key
+            for name in loaded_files():
+                if name not in seen:
+                    seen.add(name)
+                    print("LOADED", name)
         got = poll(events, event)
         if first and got:
             first = False
