@@ -3,7 +3,8 @@ table, draw and send, save, and collect garbage when the table is quiet.
 
 It never sleeps and reads time only through ``hw.clock.ticks_ms`` (the
 simulator drives both). Nothing in it allocates while the table is idle,
-but at its first quiet moment: the screens a hand meets are loaded then.
+but at its quiet moments the table loads what the next press may need
+(``Table.prepare``: at the first, the screens a hand meets).
 """
 
 import gc
@@ -44,9 +45,6 @@ def run(firmware: Any, healthy_ms: int) -> None:
     healthy = firmware.streak == 0
     # gc.mem_alloc: MicroPython and CircuitPython (CPython counts references).
     heap_used = getattr(gc, "mem_alloc", None)
-    # At the first quiet moment, once the score is on the glass: the screens
-    # a hand meets are loaded and the start-up's garbage collected.
-    screens_due = True
     collected = 0
     last_key = ticks_ms()
     last_check = last_key
@@ -126,13 +124,9 @@ def run(firmware: Any, healthy_ms: int) -> None:
                 and ticks_diff(now, last_check) >= IDLE_COLLECT_MS
                 and not presses.any_held() and not keys.waiting()):
             last_check = now
-            if screens_due:
-                from ui.table import HAND_SCREENS, load_screens  # start-up loaded it
-
-                if heap_used is not None:
-                    gc.collect()  # the start-up's garbage: room for the screens
-                load_screens(HAND_SCREENS)
-                screens_due = False
+            # What the next press may need is loaded now (the first time,
+            # the screens a hand meets), after a collection.
+            if table.prepare():
                 if heap_used is not None:
                     collected = heap_used()
             elif heap_used is not None and heap_used() - collected >= COLLECT_BYTES:

@@ -142,10 +142,13 @@ def test_the_board_model_takes_its_factors_from_the_boards_figures():
 
 def test_loads_are_told_press_by_press():
     out = "\n".join(["LOADED ui/table.mpy=5000", "HEAP first 100", "PASS - 0 0 64 0",
-                     "LOADED ui/stats.mpy=1300", "PASS EWwS 3 40 128 0", "PASS - 0 0 0 0"])
-    start, loads = bench.loads_by_press(out)
+                     "LOADED ui/stats.mpy=1300", "PASS EWwS 3 40 128 0",
+                     "QUIET ui/history.mpy=2000", "PASS - 0 0 0 0"])
+    start, loads, quiet = bench.loads_by_press(out)
     assert start == {"ui/table.mpy": 5000}
     assert loads == [{}, {"ui/stats.mpy": 1300}, {}]
+    # Loaded while the table was quiet, after the first two passes: in no press.
+    assert quiet == {2: {"ui/history.mpy": 2000}}
 
 
 def test_passes_add_up_the_dumps_between_marks():
@@ -242,8 +245,7 @@ def test_the_start_up_is_marked_stage_by_stage(built):
 
 def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
     # The firmware, under the house rules of settings.toml, ends where the
-    # plan's table ends; the modules it loads press by press are those of
-    # the screens the plan opens for the first time (and Export's).
+    # plan's table ends, and loads its modules in no press.
     driver = plan.house_evening()
     ok, out = bench.firmware(driver.presses, 1024 * 1024, "house.nvm",
                              ["--mark", "--loads", "--sample", "25"] + bench.house_flags())
@@ -253,21 +255,15 @@ def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
     assert ended["scores"] == "%d,%d" % tuple(table.game.scores)
     assert ended["tally"] == "0,1" and ended["screen"] == "hand"
     assert ended["actions"] == str(table.game.action_count)
-    start, loads = bench.loads_by_press(out)
-    assert {"ui/table.mpy", "ui/hand.mpy", "hw/settings.mpy"} <= set(start)
-    rows = bench.press_passes(driver.presses, bench.passes(out)[0])
-    at, loaded = 0, []
-    for index, row in enumerate(rows):
-        for _ in range(1 if row["down"] is None else 2):
-            for name in loads[at]:
-                loaded.append((name, index))
-            at += 1
-    # A page's module is let go of when play resumes: it loads again on the
-    # press that opens its screen again.
-    shown = ["score"] + driver.shown
-    assert loaded and all(shown[index + 1] != shown[index] or name == "ui/export.mpy"
-                          for name, index in loaded), (loaded, shown)
-    assert {"ui/options.mpy", "ui/stats.mpy", "ui/export.mpy"} <= {name for name, _ in loaded}
+    start, loads, quiet = bench.loads_by_press(out)
+    assert {"ui/table.mpy", "ui/hand.mpy", "ui/menu.mpy", "hw/settings.mpy"} <= set(start)
+    # No press loads a module: the menu's pages load while the table is
+    # quiet, the menu's cursor on their entries, one at a time, and again
+    # after play has let them go (Stats at game over).
+    assert len(loads) == len(bench.passes(out)[0]) and not [at for at in loads if at], loads
+    pages = [name for at in sorted(quiet) for name in quiet[at]]
+    assert {"ui/options.mpy", "ui/stats.mpy", "ui/export.mpy", "ui/confirm.mpy"} <= set(pages)
+    assert pages.count("ui/stats.mpy") >= 2, pages
     base = int(bench.value(out, "board"))
     assert base < int(bench.value(out, "first")) < int(bench.value(out, "peak"))
 

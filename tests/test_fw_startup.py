@@ -69,3 +69,25 @@ def test_a_press_before_the_quiet_moment_loads_its_screen_then():
         assert "ui.hand" not in sys.modules
         pico.run_script("N")  # a call at once: the hand screen
         assert table(pico).screen_name == "hand" and "ui.hand" in sys.modules
+
+
+def test_the_menu_page_under_the_cursor_loads_while_the_table_is_quiet():
+    import sys
+
+    from ui.menu import ITEM_STATS
+    from ui.table import PAGE_MODULES
+
+    def pages_held():
+        return [name for name in PAGE_MODULES if "ui." + name in sys.modules]
+
+    with boot() as pico:
+        pico.run_script("wait:300 OK:long S S S S")  # the menu, down to Stats at once
+        page = table(pico).page
+        assert page.rows[page.cursor] == ITEM_STATS and pages_held() == []
+        pico.run_script("wait:300")  # a quiet moment
+        assert pages_held() == ["stats"]
+        modules = set(sys.modules)
+        pico.run_script("OK")
+        assert table(pico).screen_name == "stats" and set(sys.modules) == modules
+        pico.run_script("W W wait:300")  # back to play
+        assert table(pico).screen_name == "score" and pages_held() == []

@@ -110,3 +110,71 @@ def case_ui_undo_of_new_game_brings_the_old_game_and_tally_back():
     assert t.tally == [1, 2] and t.previous is None and t.game_serial == serial + 2
     settle(t, clock)
     assert t.screen_name == "hand"
+
+
+def _pages_held():
+    """The menu's page modules loaded now (ui.table's PAGE_MODULES)."""
+    from ui.table import PAGE_MODULES
+    return [name for name in PAGE_MODULES if "ui." + name in sys.modules]
+
+
+def case_ui_the_menu_loads_the_page_under_its_cursor_when_quiet():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    t.prepare()  # the menu opens on Undo: no page module
+    assert _pages_held() == []
+    _down_to(t, clock, "STATS")
+    assert t.prepare() and _pages_held() == ["stats"]
+    assert not t.prepare()  # already there: nothing to do
+    before = sorted(sys.modules)
+    press(t, clock, OK)
+    assert t.screen_name == "stats" and sorted(sys.modules) == before  # it loaded nothing
+    press(t, clock, W)
+    _down_to(t, clock, "HISTORY")
+    t.prepare()  # one page module at a time
+    assert _pages_held() == ["history"]
+    press(t, clock, W)  # play: none held
+    assert t.screen_name == "score" and _pages_held() == []
+    t.prepare()
+    assert _pages_held() == []
+
+
+def case_ui_every_menu_page_opens_without_loading_once_the_table_was_quiet():
+    from ui.table import PAGE_MODULES
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    count = len(t.page.rows)
+    opened = set()
+    for step in range(1, count):  # every entry after Undo
+        if t.screen_name != "menu":
+            press(t, clock, OK, long=True)
+        for _ in range(step):
+            press(t, clock, S)
+        t.prepare()
+        held = _pages_held()
+        assert len(held) <= 1, held
+        before = set(sys.modules)
+        press(t, clock, OK)
+        assert not set(sys.modules) - before, (step, t.screen_name)
+        opened.update(held)
+        while t.screen_name != "score":  # back to play, whatever the page asks
+            press(t, clock, OK, long=True)
+            press(t, clock, W)
+    assert opened == set(PAGE_MODULES), opened
+
+
+def case_ui_a_press_faster_than_the_quiet_moment_still_opens_the_page():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, OK, long=True)
+    _down_to(t, clock, "RULES")
+    t.prepare()
+    assert _pages_held() == ["options"]
+    _down_to(t, clock, "HISTORY")  # no quiet moment since: the page loads on OK
+    press(t, clock, OK)
+    buf = frame(t)
+    assert t.screen_name == "history"
+    assert [page for page in range(8) if find_text(buf, page, "NO HAND SCORED YET") >= 0]
+    assert _pages_held() == ["history"]

@@ -1,6 +1,8 @@
 """The menu, opened by long OK from every screen, and Undo, its first entry
-(so undo is long OK, then OK). The screens it opens are imported when they
-first open (``Table.open``), all but the seat picker it shares with them.
+(so undo is long OK, then OK). The module of the page under the cursor is
+loaded while the table is quiet (``ahead``, ``Table.prepare``), so that
+choosing it finds it loaded; the seat picker, which it shares with other
+screens, is imported with it.
 
 The keys by where they sit on the picture: top and bottom move, right (or
 OK) chooses, left goes back. The page's ``rows`` are the entries that apply
@@ -35,6 +37,19 @@ ITEM_RESET = const(11)
 LABELS = ("UNDO", "RENEGE", "REST OF TRICKS", "ADJUST SCORE", "SET DEALER",
           "RULES", "STATS", "HISTORY", "DISPLAY", "EXPORT TO USB",
           "NEW GAME", "RESET MATCH")
+
+
+# The page module each entry opens (ui.table's PAGE_MODULES), by entry;
+# None: the entry acts at once, or opens the seat picker this module
+# imports.
+PAGE_OF = (None, None, None, "adjust", None, "options", "stats", "history", "options",
+           "export", "confirm", "confirm")
+
+
+def ahead(table, page):
+    """The page module the entry under the cursor opens, or None: loaded
+    while the table is quiet (``Table.prepare``), so that OK finds it."""
+    return PAGE_OF[page.rows[page.cursor]]
 
 
 def show(table, page):

@@ -7,13 +7,21 @@ display buffer when anything changed; the display then sends only the
 columns that differ from what its glass shows.
 
 Each screen is a module of this package, named in ``SCREENS`` as
-``screen_name`` reports it and found through ``screen_module``: the score
-screen (with ``ask``, which its calls go through) and the banner are
-imported with the table, the other screens a hand meets (``HAND_SCREENS``)
-once the first picture is on the glass (``load_screens``, at the loop's
-first quiet moment), the rest the first time they open (``Table.open``),
-so that start-up and an evening's heap hold only the screens the table
-uses. A screen module has
+``screen_name`` reports it and found through ``screen_module``. No press
+should wait for a module (read from flash, after a garbage collection),
+nor should the heap hold code no screen on view can reach: modules are
+loaded while the table is quiet, when the loop calls ``Table.prepare``.
+The score screen (with ``ask``, which its calls go through) and the banner
+are imported with the table; at the first quiet moment, once the first
+picture is on the glass, the other screens a hand meets
+(``HAND_SCREENS``) and the menu (with the trump suit's question while the
+table records it), held from then on (``HELD_SCREENS``). The menu's pages
+(``PAGE_MODULES``) are held one at a time: at each quiet moment on the
+menu, the module of the entry under the cursor is loaded (the menu's
+``ahead``) and any other dropped; a page keeps its own; back to play,
+none (``release_pages``). A press faster than the quiet moment loads what
+it opens then (``screen_module``): slower, the same screen. A screen
+module has
 
 * ``press(table, key, long, now_ms)``: a short or long press of a key (ui.keys);
 * ``draw(table, buf)``: the screen into a cleared frame (ui.screen);
@@ -22,10 +30,12 @@ uses. A screen module has
   goes back), False when a seat key means its seat;
 
 and, when it keeps state of its own, ``show(table, page, ...)``, which
-fills the ``Page`` that ``Table.open`` makes for it, and ``SIDE_MARKS =
+fills the ``Page`` that ``Table.open`` makes for it; ``SIDE_MARKS =
 False`` on a screen that draws no triangle at the left or right edge (a
-message box then covers its edges too). Adding a screen is one module and
-its name in ``SCREENS``.
+message box then covers its edges too); ``ahead(table, page)`` on a screen
+that opens pages: the page module the next press may open, or None.
+Adding a screen is one module and its name in ``SCREENS`` (and, for a page
+of the menu, in ``PAGE_MODULES``).
 
 Who owns what. The table keeps the game, the match, the preferences and
 what it says (``Said``: messages, notices, the idle hints); the screen open
@@ -39,9 +49,7 @@ menu opened back to the menu, on its entry (the menu's page waits under
 it). The game is replaced only by ``Table.replace_game`` (a new game, Undo
 of New game, rules applied before the first action, a game resumed), which
 keeps the one Undo of New game brings back (a ``Previous``) and counts the
-serials the firmware saves by. Back to play, the modules only the menu's
-pages use (``MENU_ONLY``) are dropped (``release_pages``), so their code
-leaves the heap until a page opens again.
+serials the firmware saves by.
 
 One rule for every screen (README, controls): a screen answers the keys it
 offers (a label or triangle beside the key, or a hint naming it); a key it
@@ -88,9 +96,18 @@ SCREENS = ("score", "hand", "over", "quick", "banner", "ask", "menu", "pick", "a
 # banner, whose offer the table itself checks.
 _LOADED = {"score": score, "ask": ask, "banner": banner}
 
-# The other screens every hand meets, loaded before a press needs them
-# (``load_screens``).
+# The other screens every hand meets, loaded at the loop's first quiet
+# moment (``Table.prepare``) and held from then on; with them the menu,
+# which long OK opens from every screen (and the seat picker it imports),
+# and, while the table records the trump suit, its question.
 HAND_SCREENS = ("hand", "quick", "over")
+HELD_SCREENS = HAND_SCREENS + ("menu",)
+HELD_WITH_TRUMP = HELD_SCREENS + ("suit",)
+
+# The modules only the menu's pages use: at most one of them is held at a
+# time, the one the screen on view shows or may open next (``hold``), and
+# none back in play (``release_pages``).
+PAGE_MODULES = ("options", "stats", "history", "adjust", "confirm", "export")
 
 
 def load_screens(names):
@@ -102,18 +119,12 @@ def load_screens(names):
             _LOADED[name] = getattr(__import__("ui." + name), name)
 
 
-# The modules only the menu's pages use: dropped when the screens close to
-# the game's own (``release_pages``), so their code leaves the heap until a
-# page opens again.
-MENU_ONLY = ("options", "stats", "history", "adjust", "confirm", "export")
-
-
-def release_pages():
-    """Drop the modules of ``MENU_ONLY`` that are loaded: from the loaded
-    screens, the interpreter's modules and the package, the references an
-    import keeps."""
-    for name in MENU_ONLY:
-        if _LOADED.pop(name, None) is not None:
+def release_pages(keep=None):
+    """Drop the modules of ``PAGE_MODULES`` that are loaded, but ``keep``:
+    from the loaded screens, the interpreter's modules and the package, the
+    references an import keeps, so that their code leaves the heap."""
+    for name in PAGE_MODULES:
+        if name != keep and _LOADED.pop(name, None) is not None:
             sys.modules.pop("ui." + name, None)
             try:
                 delattr(sys.modules["ui"], name)
@@ -121,11 +132,33 @@ def release_pages():
                 pass
 
 
+def hold(names, page):
+    """The screens ``names`` loaded, and of ``PAGE_MODULES`` only ``page``
+    (or none): the others are dropped, then what is missing is loaded,
+    after a collection (the free heap is cut up by the presses' garbage).
+    True when it loaded anything."""
+    release_pages(page)
+    due = page is not None and page not in _LOADED
+    for name in names:
+        if name not in _LOADED:
+            due = True
+    if not due:
+        return False
+    gc.collect()
+    load_screens(names)
+    if page is not None:
+        load_screens((page,))
+    return True
+
+
 def screen_module(name):
     """The module of ``name`` in this package (a screen of ``SCREENS``, or
-    ``export``), imported the first time it is asked for."""
+    ``export``), imported now when it is not loaded yet: a press faster
+    than the quiet moment (``Table.prepare``) waits for it."""
     module = _LOADED.get(name)
     if module is None:
+        if name in PAGE_MODULES:
+            release_pages()  # one page module at a time
         # Mid-game the free heap is cut up by the garbage of the presses.
         gc.collect()
         load_screens((name,))
@@ -391,6 +424,25 @@ class Table:
         if self.page is None:
             # The game's own screen: a question may wait (a set-back offered).
             self.home()
+
+    def prepare(self):
+        """The table is quiet (the loop calls this at its quiet moments):
+        load now what the next press may need, so that no press waits for a
+        module. The screens held from the first quiet moment on
+        (``HELD_SCREENS``), and of the menu's page modules only the one the
+        screen on view shows or may open next (its module's ``ahead``: on
+        the menu, the entry under the cursor); the others are dropped.
+        True when it collected the garbage and loaded a module."""
+        page = self.page
+        want = None
+        if page is not None:
+            if page.name in PAGE_MODULES:
+                want = page.name
+            else:
+                ahead = getattr(screen_module(page.name), "ahead", None)
+                if ahead is not None:
+                    want = ahead(self, page)
+        return hold(HELD_WITH_TRUMP if self.trump else HELD_SCREENS, want)
 
     # ----- screens: opened and closed only here ---------------------------------
 

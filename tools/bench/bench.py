@@ -435,20 +435,25 @@ def house_flags():
 
 def loads_by_press(out):
     """From a ``--loads --mark`` run: the files loaded before the first key
-    press ({name: bytes}), and those each marked pass loaded, in order."""
-    start, passes_loads, pending = {}, [], {}
+    press ({name: bytes}), those each marked pass loaded, in order, and
+    those loaded while the table was quiet, by the number of marked passes
+    before them ({passes: {name: bytes}})."""
+    start, passes_loads, pending, quiet = {}, [], {}, {}
     first = False
     for line in out.splitlines():
         words = line.split()
         if words[:1] == ["LOADED"]:
             name, size = words[1].rsplit("=", 1)
             (pending if first else start)[name] = int(size)
+        elif words[:1] == ["QUIET"]:
+            name, size = words[1].rsplit("=", 1)
+            quiet.setdefault(len(passes_loads), {})[name] = int(size)
         elif words[:2] == ["HEAP", "first"]:
             first = True
         elif words[:1] == ["PASS"]:
             passes_loads.append(pending)
             pending = {}
-    return start, passes_loads
+    return start, passes_loads, quiet
 
 
 def measure_evening():
@@ -473,7 +478,7 @@ def measure_evening():
                            % (ended, planned))
     figures = {"board": int(value(out, "board")), "first": int(value(out, "first")),
                "peak": int(value(out, "peak")), "driver": driver, "held": value(out, "HELD")}
-    start, loads = loads_by_press(out)
+    start, loads, quiet = loads_by_press(out)
     figures["start_files"] = start
     out, dumps = counted(lambda tool: firmware(presses, MARKED_HEAP, "house.nvm",
                                                ["--mark"] + flags, tool))
@@ -485,6 +490,7 @@ def measure_evening():
         for _ in range(1 if row["down"] is None else 2):
             row["loads"].update(loads[at])
             at += 1
+        row["quiet"] = quiet.get(at, {})  # loaded once the table was quiet after it
         row["index"] = index
         row["opens"] = names.get(index)
     figures["presses"] = rows
@@ -827,6 +833,7 @@ def measure_modules(evening):
     files = dict(evening["start_files"])
     for p in evening["presses"]:
         files.update(p["loads"])
+        files.update(p["quiet"])
     names = [module_name(path) for path in files if path.endswith(".mpy")]
     order, done = [], set()
 
@@ -851,11 +858,16 @@ def measure_modules(evening):
     loaded_at = {}
     for path in evening["start_files"]:
         loaded_at[module_name(path)] = 0
+    quiet = set()
     for p in evening["presses"]:
         for path in p["loads"]:
-            loaded_at[module_name(path)] = p["index"] + 1
+            loaded_at.setdefault(module_name(path), p["index"] + 1)
+        for path in p["quiet"]:
+            if module_name(path) not in loaded_at:
+                loaded_at[module_name(path)] = p["index"] + 1
+                quiet.add(module_name(path))
     return {"sizes": sizes, "trimmed": int(value(out, "TRIMMED")[0]), "loaded_at": loaded_at,
-            "order": order,
+            "order": order, "quiet": quiet,
             "files": {module_name(path): size for path, size in files.items()}}
 
 
@@ -885,7 +897,8 @@ def report_modules(evening, modules):
     say("   the modules it imports (the engine is one package: its modules load together);")
     say("   long strings: string constants over 10 characters, each a heap object; a module")
     say("   whose import grows a table all share (the interned names, sys.modules) is charged")
-    say("   the growth (a few KB: a big figure for a small file)")
+    say("   the growth (a few KB: a big figure for a small file); loaded at: by the press that")
+    say("   first loaded it, or after it, at the table's next quiet moment")
     say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
                                      "long"))
     for name in sorted(sizes, key=lambda n: (loaded_at.get(n, 0), -sizes[n])):
@@ -896,7 +909,9 @@ def report_modules(evening, modules):
                 continue
             name = "euchre_core (all)"
         at = loaded_at.get(name, loaded_at.get("euchre_core", 0))
-        say("   %-24s %10s %9d %9.0f %6d" % (name, "start-up" if not at else "press %d" % at,
+        when = ("start-up" if not at else "after %d" % at if name in modules["quiet"]
+                else "press %d" % at)
+        say("   %-24s %10s %9d %9.0f %6d" % (name, when,
                                             sizes.get(name, sizes.get("euchre_core.actions")),
                                             sizes.get(name, sizes.get("euchre_core.actions"))
                                             * HEAP_FACTOR, count))
@@ -972,6 +987,14 @@ def report_board(pico, evening, session):
                 "%d ms" % BOARD_OPENINGS[name] if name in BOARD_OPENINGS else "",
                 " ".join("%s %.1f" % (f.split("/")[-1], size / 1000.0)
                          for f, size in sorted(p["loads"].items()))))
+    quiet = [(p, f, size) for p in presses for f, size in sorted(p["quiet"].items())]
+    say("   loaded while the table was quiet, in no press: %d loads, %s of .mpy (%.0f ms"
+        " with a collection before each quiet moment's loads)" % (
+            len(quiet), kb(sum(size for _, _, size in quiet)),
+            board.load_ms_per_kb * sum(size for _, _, size in quiet) / 1000.0
+            + board.collect_ms * len({p["index"] for p, _, _ in quiet})))
+    say("   " + ", ".join("%d %s" % (p["index"] + 1, f.split("/")[-1].split(".")[0])
+                          for p, f, _ in quiet))
     unseen = sorted(set(BOARD_OPENINGS) - {Board.name(p) for p in rows
                                            if Board.opening(p) and p["loads"]})
     if unseen:

@@ -374,7 +374,7 @@ def house_evening():
     for item, leave in ((menu.ITEM_RULES, W), (menu.ITEM_STATS, W), (menu.ITEM_HISTORY, W),
                         (menu.ITEM_DISPLAY, W), (menu.ITEM_NEW_GAME, W),
                         (menu.ITEM_RESET, W), (menu.ITEM_EXPORT, None)):
-        d.menu(item)
+        d.menu(item, "export" if item == menu.ITEM_EXPORT else "tour")
         if leave is not None:
             d.leave(leave, "score")
     # West deals. North calls, no suit, marches by quick result.

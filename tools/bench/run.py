@@ -14,7 +14,8 @@
 # modules start-up lets go of too (not in a counted run: finding them is
 # work of its own in the stage after the first pin); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
-# the next key poll (before the PASS line of a marked pass that loaded it);
+# the next key poll (before the PASS line of a marked pass that loaded it;
+# QUIET for a module loaded in no marked pass, at the table's quiet moments);
 # HEAP first: the live heap at the first key press; and the modules held at
 # the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
 # line, changed.
@@ -86,33 +87,44 @@ def loaded_files():
 
 def report_loads():
     """LOADED lines at each key poll for the files loaded since the last
-    (a module let go of and imported again is loaded again), and the live
-    heap when the first key goes down (HEAP first)."""
+    (a module let go of and imported again is loaded again; QUIET for one
+    loaded after the first key in no marked pass: at the table's quiet
+    moments), and the live heap when the first key goes down (HEAP first)."""
     import os
 
     import builtins
 
     seen = set(loaded_files())
-    known = dict(sys.modules)
+    # The names only: holding the modules would keep those the firmware
+    # lets go of in the heap this run samples.
+    known = set(sys.modules)
     first = True
     poll = standins._Events.get_into
     load = builtins.__import__
 
     def look():
         # Each module loaded since the last look, once for each time it is
-        # loaded: one let go of and imported again is read again.
+        # loaded: one let go of (gone from sys.modules at a look) and
+        # imported again is read again. After the first key, QUIET when no
+        # marked pass is running: the table loaded it at a quiet moment, in
+        # no press.
+        kind = "LOADED" if first or standins.S.open else "QUIET"
+        for name in [name for name in known if name not in sys.modules]:
+            known.discard(name)
         for name, module in sys.modules.items():
-            if known.get(name) is not module:
-                known[name] = module
+            if name not in known:
+                known.add(name)
                 path = getattr(module, "__file__", "")
                 if type(module) is type(sys) and path and not path.startswith("standins"):
                     entry = "%s=%d" % (path, os.stat(path)[6])
                     seen.add(entry)
-                    print("LOADED", entry)
+                    print(kind, entry)
 
     def importing(*args):
-        # Seen as it is imported: a page's module can be let go of before
-        # the next key poll (Export's is, by the same press).
+        # Seen as it is imported, and what was let go of seen before: a
+        # page's module can be let go of and loaded again between two key
+        # polls (Export's is let go of by its own press).
+        look()
         module = load(*args)
         look()
         return module
