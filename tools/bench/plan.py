@@ -274,13 +274,14 @@ class Driver:
     def screen(self):
         table = self.table
         name = table.screen_name
+        page = table.page  # the state of the screen open over the game's own
         if name == "options":
             from ui import options
-            name = "rules" if table.options == options.RULES else "display"
+            name = "rules" if page.kind == options.RULES else "display"
         elif name == "confirm":
-            name = "reset match?" if table.confirm_reset else "new game?"
+            name = "reset match?" if page.kind else "new game?"
         elif name == "pick":
-            name = "pick %d" % table.pick
+            name = "pick %d" % page.kind
         return name
 
     def key(self, key, long=False, label="tour", settle=SETTLE_MS, expect=None):
@@ -302,6 +303,15 @@ class Driver:
                              % (len(self.presses) - 1, label, name, expect))
         return name
 
+    def back(self, key, expect):
+        """Leave a page the menu opened with ``key``: back to the menu, then W
+        closes it, to ``expect``."""
+        if self.key(key, label="back") == "menu":
+            self.key(KEY_W, label="back")
+        if self.screen() != expect:
+            raise ValueError("press %d (back) shows %s, not %s"
+                             % (len(self.presses) - 1, self.screen(), expect))
+
     def tricks(self, seats, last=True):
         """Tricks taken by ``seats``; with ``last``, the hand's fifth (the banner waits)."""
         for at, seat in enumerate(seats):
@@ -313,8 +323,9 @@ class Driver:
         """Long OK, then S down the list to ``item`` (ui.menu's ITEM_...), then OK."""
         table = self.table
         self.key(KEY_OK, True, "open-menu")
-        down = table.items.index(item)
-        up = len(table.items) - down  # the list runs round: N from the top is its bottom
+        items = table.page.rows  # the menu's entries that apply now
+        down = items.index(item)
+        up = len(items) - down  # the list runs round: N from the top is its bottom
         for _ in range(min(down, up)):
             self.key(KEY_S if down <= up else KEY_N, label="menu")
         return self.key(KEY_OK, label=label, expect=expect, settle=settle)
@@ -345,9 +356,9 @@ def house_evening():
     key(E, label="ask", expect="suit")
     key(N, label="suit", expect="hand")
     d.menu(menu.ITEM_RENEGE, "renege", expect="pick %d" % 0)
-    key(OK, label="back", expect="hand")
+    d.back(OK, "hand")
     d.menu(menu.ITEM_REST, "rest", expect="pick %d" % 1)
-    key(OK, label="back", expect="hand")
+    d.back(OK, "hand")
     d.tricks((E, W, S, E, W))  # euchred: E-W +2
     keep()
     # East deals and goes alone blind, hearts: a lone march.
@@ -369,7 +380,7 @@ def house_evening():
                         (menu.ITEM_RESET, W), (menu.ITEM_EXPORT, None)):
         d.menu(item)
         if leave is not None:
-            key(leave, label="back", expect="score")
+            d.back(leave, "score")
     # West deals. North calls, no suit, marches by quick result.
     key(N, label="call", expect="suit")
     key(OK, label="suit", expect="hand")
@@ -389,7 +400,7 @@ def house_evening():
     d.tricks((W, E, W, E, W))
     keep("over")
     d.menu(menu.ITEM_STATS, "stats", expect="stats")
-    key(W, label="back", expect="over")
+    d.back(W, "over")
     key(N, label="new-game", expect="score")  # North deals the next game
     d.menu(menu.ITEM_UNDO, "undo", expect="over", settle=BANNER_MS)  # its message passes
     key(E, label="new-game", expect="score")  # East deals it after all
