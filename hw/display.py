@@ -10,13 +10,16 @@ glass holds. The diff is ``Changes``, apart from the bus: it keeps a copy of
 the glass and, page (8-pixel row) by page, gives the runs to send. An
 unchanged page is passed over whole; in a changed one it compares 16 columns
 at a time (memoryviews, in C), a run of differing pieces is one stretch,
-narrowed byte by byte at both ends, and a piece that did not change splits
-it. ``show_pages`` sends each run as a column and page window (a transaction,
-when the chip does not point there already) and its bytes, straight out of
-the driver's own buffer: the I2C data control byte (0x40) must precede the
-data, so the byte just before each stretch is swapped for 0x40 for the
-duration of the write and put back. No copy of the frame, and an unchanged
-frame allocates nothing.
+narrowed byte by byte at both ends; stretches are sent together or apart as
+costs least, counting each I2C transaction as well as each byte (see
+``Changes``). ``show_pages`` sends each run in one transaction straight out
+of the driver's own buffer: the column and page window's commands (when
+the chip does not point there already), each after a control byte 0x80
+(Co set: one command byte follows, then another control byte; SSD1306 and
+SH1106 datasheets, I2C interface), then the data control byte 0x40 and the
+run's bytes. The bytes just before the run in the buffer are swapped for
+these for the duration of the write and put back. No copy of the frame, and
+an unchanged frame allocates nothing.
 
 The driver's set-up ends by sending a blank frame (1 KiB, about 23 ms at
 400 kHz, before the first picture can go out). Here the set-up turns the
@@ -60,8 +63,11 @@ _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
 # and stop (11 bit times). Every choice of the plan below weighs bytes
 # against transactions at this rate.
 _TRANSACTION = const((160 + 11) // 9)
-_WINDOW_COMMANDS = const(7)  # 0x00, 0x21 left right, 0x22 page last-page
-_PAGE_COMMANDS = const(4)  # page addressing: 0x00, 0xB0|page, the column's two nibbles
+# A window's commands, each byte after a control byte 0x80 (Co set: one
+# command byte, then another control byte), in front of the run's data
+# control byte and bytes in one transaction: 0x21 left right 0x22 page 7.
+_WINDOW_COMMANDS = const(12)
+_PAGE_COMMANDS = const(6)  # page addressing: 0xB0|page and the column's two nibbles
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 _DATA = const(0x40)
@@ -89,8 +95,8 @@ class Changes:
     after the last: until then a write cut short leaves the glass copy
     right and the chip's window unknown.
 
-    The cost model: a run of its own is a transaction of its bytes after a
-    control byte, and a window one more transaction of its commands; a
+    The cost model: a run is a transaction of its bytes after a control
+    byte, with its window's commands in front when it has one; a
     transaction costs as much as ``_TRANSACTION`` bytes. So, page by page:
 
     * a stretch of differing columns (found 16 at a time, narrowed byte by
@@ -114,9 +120,9 @@ class Changes:
         self.paged = paged
         self.runs = [0] * _MAX_RUNS
         self._next = -1  # the pointer once the planned runs are sent
-        # A window's cost, and a run's of its own: its window, then its bytes'
-        # transaction and control byte.
-        self._window_cost = _TRANSACTION + (_PAGE_COMMANDS if paged else _WINDOW_COMMANDS)
+        # A window's cost, and a run's of its own: its window's commands, then
+        # its bytes' transaction and control byte.
+        self._window_cost = _PAGE_COMMANDS if paged else _WINDOW_COMMANDS
         self._run_cost = self._window_cost + _TRANSACTION + 1
         glass = memoryview(self.glass)
         self._glass_view = glass
@@ -273,13 +279,16 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._address = addr
         self.frame = memoryview(self.buffer)[1:]
         self._changes = Changes(self.frame, self.PAGED)
-        # The window commands (SH1106: page and column) in one transaction:
-        # control byte 0x00 (commands follow).
+        # A window's commands (SH1106: page and column), each after a control
+        # byte 0x80, then the data's control byte: put in front of a run's
+        # bytes in the driver's buffer for its write (``show_pages``).
         if self.PAGED:
-            self._window = bytearray((0x00, _SET_PAGE, 0x00, _SET_HIGH_COLUMN))
+            self._window = bytearray((0x80, _SET_PAGE, 0x80, 0, 0x80, _SET_HIGH_COLUMN, _DATA))
         else:
-            self._window = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0,
-                                      PAGES - 1))
+            self._window = bytearray((0x80, _SET_COL_ADDR, 0x80, 0, 0x80, WIDTH - 1,
+                                      0x80, _SET_PAGE_ADDR, 0x80, 0, 0x80, PAGES - 1, _DATA))
+        self._kept = bytearray(len(self._window))  # the buffer's bytes it covers meanwhile
+        self._view = memoryview(self.buffer)
 
     def init_display(self) -> None:
         """The controller's set-up with the glass left off (see ``show``)."""
@@ -331,6 +340,9 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
             writeto = self._writeto
             address = self._address
             window = self._window
+            size = len(window)
+            kept = self._kept
+            view = self._view
             paged = self.PAGED
             offset = self.COLUMN_OFFSET
             # The bus is locked once for all the transactions of the frame.
@@ -340,36 +352,49 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
                     run = runs[index]
                     page = run >> 16 & 0xFF
                     left = run >> 8 & 0xFF
-                    right = run & 0xFF
+                    windowed = paged or run & WINDOW
                     if paged:
                         # Page addressing: the page, then the column's nibbles.
                         column = left + offset
                         window[1] = _SET_PAGE | page
-                        window[2] = column & 0x0F
-                        window[3] = _SET_HIGH_COLUMN | column >> 4
-                        writeto(address, window)
-                    elif run & WINDOW:
-                        window[2] = left
-                        window[3] = right
-                        window[5] = page
-                        writeto(address, window)
+                        window[3] = column & 0x0F
+                        window[5] = _SET_HIGH_COLUMN | column >> 4
+                    elif windowed:
+                        window[3] = left
+                        window[5] = run & 0xFF
+                        window[9] = page
                     # buffer[0] is the driver's control byte; page p starts at
-                    # buffer[1 + 128 p], so the byte before column ``left`` is
-                    # at 128 p + left: swapped for the data control byte for
-                    # the write, then put back (no copy of the frame). Joined
-                    # runs follow in the same write.
+                    # buffer[1 + 128 p], so the data control byte goes at
+                    # 128 p + left, just before column ``left``, and the
+                    # window's commands before it: the bytes there are kept
+                    # for the write and put back (no copy of the frame).
+                    # Joined runs follow in the same write.
                     first = page
                     while index + 1 < count and runs[index + 1] & JOIN:
                         index += 1
                         run = runs[index]
                         page = run >> 16 & 0xFF
                     start = first * WIDTH + left
-                    kept = buffer[start]
-                    buffer[start] = _DATA
+                    end = page * WIDTH + (run & 0xFF) + 2
+                    if windowed and start + 1 < size:
+                        # Too near the buffer's start for the commands: their own write.
+                        writeto(address, window, end=size - 1)
+                        windowed = False
+                    at = start
+                    if windowed:
+                        at = start + 1 - size
+                        kept[:] = view[at:start + 1]
+                        buffer[at:start + 1] = window
+                    else:
+                        byte = buffer[start]
+                        buffer[start] = _DATA
                     try:
-                        writeto(address, buffer, start=start, end=page * WIDTH + (run & 0xFF) + 2)
+                        writeto(address, buffer, start=at, end=end)
                     finally:
-                        buffer[start] = kept
+                        if windowed:
+                            buffer[at:start + 1] = kept
+                        else:
+                            buffer[start] = byte
                     while first < page:
                         changes.sent(first)
                         first += 1

@@ -95,12 +95,12 @@ def test_each_controller_is_sent_only_what_changed():
         # the others a 6-byte window, none when the chip is in it already:
         # a window runs on to the next page, and whole rows follow one
         # another in the frame. The SSD1306 sends more bytes only where it
-        # saves transactions, each at most 46 bytes (a window's transaction
-        # of 7 bytes and one for the data: 19 + 7 + 19 + 1).
+        # saves a transaction (at most what a run of its own costs: 12
+        # command bytes, 19 for the transaction, a control byte) or a
+        # window's 12 command bytes (a run widened to where the chip points).
         assert paged % 3 == 0 and windowed % 6 == 0 and 0 < paged
         assert tx <= paged_tx
-        assert data <= paged_data + 46 * (paged_tx - tx)
-        assert paged_data <= data or tx < paged_tx
+        assert data <= paged_data + 32 * (paged_tx - tx) + 12 * tx
     # A whole hand, the call to the banner, within two frames and a quarter:
     # the hand screen's hint line (going alone, then the menu) comes with
     # the call, changes at the first trick and goes with the banner (page

@@ -87,9 +87,9 @@ def test_missing_display_is_the_documented_value_error():
 
 # The cost model, in data bytes on the wire: a transaction (the board's
 # work for a write, about 0.4 ms, and its start, address and stop bits)
-# costs 19; a window is a transaction of 7 command bytes (4 with page
-# addressing); a run of its own is its window, then a transaction of a
-# control byte and its bytes.
+# costs 19; a run is a transaction of a control byte and its bytes, with a
+# window's 12 command bytes in front (6 with page addressing) when it has
+# its own.
 TRANSACTION = 19
 
 
@@ -110,7 +110,7 @@ def reference(before, after, mask, pointer=None, known=0xFF, paged=False):
     (with a window of its own and first on its page, or joined) is joined
     to it when the bytes that adds (both from column 0, that one to 127)
     cost no more than the stretch alone: one window of every column."""
-    window_cost = TRANSACTION + (4 if paged else 7)
+    window_cost = 6 if paged else 12
     run_cost = window_cost + TRANSACTION + 1
     out = []
     for page in range(8):
@@ -173,9 +173,11 @@ def expected_bytes(before, after, mask, pointer=None):
 
 
 def transactions(runs):
-    """Transactions on the wire for ``reference``'s runs: a window's, and one
-    for the bytes of each run not joined."""
-    return sum((how == "window") + (how != "join") for _, _, _, how in runs)
+    """Transactions on the wire for ``reference``'s runs: one for each run
+    not joined, and one more for a window's commands when the run starts too
+    near the frame's start to put them in front (page 0, left of column 12)."""
+    return sum((how != "join") + (how == "window" and page == 0 and left < 12)
+               for page, left, _, how in runs)
 
 
 def test_the_plan_is_the_reference_runs_each_with_its_window_or_joined():
@@ -227,22 +229,23 @@ def test_a_gap_cheaper_than_a_new_run_is_sent():
     changes = Changes(memoryview(frame))
     for page in range(8):
         changes.sent(page)
-    # 46 unchanged bytes between two marks cost what a new run does (a
-    # window: 19 + 7, its bytes' transaction: 19 + 1): sent; 47 are not.
-    frame[2 * 128 + 10] = frame[2 * 128 + 57] = 1
-    frame[4 * 128 + 10] = frame[4 * 128 + 58] = 1
+    # 32 unchanged bytes between two marks cost what a new run does (its
+    # window's 12 command bytes, its transaction 19 and its control byte):
+    # sent; 33 are not.
+    frame[2 * 128 + 10] = frame[2 * 128 + 43] = 1
+    frame[4 * 128 + 10] = frame[4 * 128 + 44] = 1
     assert changes.plan(0xFF) == 3
-    assert changes.runs[:3] == [2 << 16 | 10 << 8 | 57 | WINDOW, 4 << 16 | 10 << 8 | 10 | WINDOW,
-                                4 << 16 | 58 << 8 | 58 | WINDOW]
-    # Page addressing: a window is 4 command bytes, a new run 43.
+    assert changes.runs[:3] == [2 << 16 | 10 << 8 | 43 | WINDOW, 4 << 16 | 10 << 8 | 10 | WINDOW,
+                                4 << 16 | 44 << 8 | 44 | WINDOW]
+    # Page addressing: a window is 6 command bytes, a new run 26.
     paged = Changes(memoryview(frame), True)
     for page in range(8):
         paged.sent(page)
-    frame[6 * 128 + 10] = frame[6 * 128 + 54] = 1
-    frame[7 * 128 + 10] = frame[7 * 128 + 55] = 1
+    frame[6 * 128 + 10] = frame[6 * 128 + 37] = 1
+    frame[7 * 128 + 10] = frame[7 * 128 + 38] = 1
     assert paged.plan(0xC0) == 3
-    assert paged.runs[:3] == [6 << 16 | 10 << 8 | 54 | WINDOW, 7 << 16 | 10 << 8 | 10 | WINDOW,
-                              7 << 16 | 55 << 8 | 55 | WINDOW]
+    assert paged.runs[:3] == [6 << 16 | 10 << 8 | 37 | WINDOW, 7 << 16 | 10 << 8 | 10 | WINDOW,
+                              7 << 16 | 38 << 8 | 38 | WINDOW]
 
 
 def test_a_screen_that_changes_on_every_page_is_one_transaction():
@@ -334,14 +337,15 @@ def test_only_the_changed_columns_cross_the_wire(chip):
 
 def test_each_changed_stretch_of_a_page_is_sent_apart(chip):
     display = opened(chip)
-    # Two marks far apart on one page: two windows, 2 bytes, not 101.
+    # Two marks far apart on one page: two windows, 2 bytes, not 101,
+    # each window's commands in front of its byte.
     display.frame[4 * 128 + 10] = 0x81
     display.frame[4 * 128 + 110] = 0x18
     sent = chip.data_bytes
     before = chip.transactions
     display.show_pages(1 << 4)
     assert chip.data_bytes - sent == 2
-    assert chip.transactions - before == 2 * 2
+    assert chip.transactions - before == 2
     # Marks in neighbouring 16-column pieces stay one stretch: 20..40.
     display.frame[6 * 128 + 20] = 1
     display.frame[6 * 128 + 40] = 1
@@ -359,14 +363,15 @@ def test_the_same_columns_on_the_next_page_need_no_new_window(chip):
         display.frame[page * 128 + 40:page * 128 + 60] = bytes(range(page, page + 20))
     before = chip.transactions
     display.show_pages(0b00111110)
-    assert chip.transactions - before == 1 + 5
+    assert chip.transactions - before == 5
     assert ram(chip) == bytes(display.frame)
     # Other columns on the next page: a window again.
     display.frame[2 * 128 + 70] = 7
     display.frame[3 * 128 + 90] = 7
-    before = chip.transactions
+    before, commands = chip.transactions, chip.command_bytes
     display.show_pages(0b00001100)
-    assert chip.transactions - before == 2 * 2
+    assert chip.transactions - before == 2
+    assert chip.command_bytes - commands == 2 * 6
     assert ram(chip) == bytes(display.frame)
     # Inside the columns above, a few narrower: sent widened to them, with
     # no window (4 bytes more than the change, less than a window's cost).
@@ -374,16 +379,16 @@ def test_the_same_columns_on_the_next_page_need_no_new_window(chip):
     display.frame[5 * 128 + 42:5 * 128 + 58] = b"\x3c" * 16
     before, sent = chip.transactions, chip.data_bytes
     display.show_pages(0b00110000)
-    assert chip.transactions - before == 1 + 2
+    assert chip.transactions - before == 2
     assert chip.data_bytes - sent == 20 + 20
     assert ram(chip) == bytes(display.frame)
-    # Far narrower (the rest would cost more than a window's 19 + 7): a
-    # window again.
+    # Far narrower (the rest would cost more than a window's 12 command
+    # bytes): a window again.
     display.frame[2 * 128 + 20:2 * 128 + 80] = b"\x81" * 60
     display.frame[3 * 128 + 50] = 1
     before, sent = chip.transactions, chip.data_bytes
     display.show_pages(0b00001100)
-    assert chip.transactions - before == 2 * 2
+    assert chip.transactions - before == 2
     assert chip.data_bytes - sent == 60 + 1
     assert ram(chip) == bytes(display.frame)
     # After the driver's own whole-frame send the chip's pointer is elsewhere.
@@ -420,7 +425,7 @@ def test_a_run_of_whole_pages_is_one_window_and_one_transaction(chip):
     display.frame[2 * 128:6 * 128] = b"\x55" * (4 * 128)
     before, sent = chip.transactions, chip.data_bytes
     display.show_pages(0b00111100)
-    assert chip.transactions - before == 1 + 1
+    assert chip.transactions - before == 1
     assert chip.data_bytes - sent == 4 * 128
     assert ram(chip) == bytes(display.frame)
     # Nearly whole rows: sent whole, the few bytes more cost less than
@@ -429,15 +434,18 @@ def test_a_run_of_whole_pages_is_one_window_and_one_transaction(chip):
         display.frame[page * 128 + 5:page * 128 + 122] = bytes(range(page, page + 117))
     before, sent = chip.transactions, chip.data_bytes
     display.show_pages(0xFF)
-    assert chip.transactions - before == 1 + 1
+    assert chip.transactions - before == 1
     assert chip.data_bytes - sent == 5 * 128 + 122
     assert ram(chip) == bytes(display.frame)
+    # The top left corner: no room before its byte in the buffer for the
+    # window's commands, which go in a transaction of their own.
     display.frame[0] = 1
     display.frame[7 * 128 + 127] = 1
     before = chip.transactions
     display.show_pages(0b10000001)
-    assert chip.transactions - before == 2 * (1 + 1)
+    assert chip.transactions - before == 2 + 1
     assert ram(chip) == bytes(display.frame)
+    assert display.buffer[0] == 0x40 and display.frame[0] == 1
 
 
 def test_what_crosses_the_wire_is_the_reference_plan(chip):
