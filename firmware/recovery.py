@@ -48,12 +48,20 @@ def run(firmware: Any) -> None:
     # Some boards (and Blinka) have no nvm: then the game is not saved, and says so.
     firmware.store = Storage(getattr(microcontroller, "nvm", None))
     firmware.streak = firmware.store.crash_streak()
-    # Imported inside the crash guard: a start-up module that fails to load
-    # (no memory) counts as a crash like any other.
-    from firmware import loop, start
+    begin(firmware)
+    # Imported inside the crash guard, as the start-up module: one that
+    # fails to load (no memory) counts as a crash like any other.
+    from firmware import loop
+
+    loop.run(firmware, HEALTHY_MS)
+
+
+def begin(firmware: Any) -> None:
+    """The start-up, in a function of its own: nothing refers to its module
+    once it returns (it lets itself go), while the loop runs all evening."""
+    from firmware import start
 
     start.start(firmware, firmware.streak < SAFE_START_STREAK)
-    loop.run(firmware, HEALTHY_MS)
 
 
 def main(firmware: Any) -> None:

@@ -312,7 +312,7 @@ def test_crashing_after_every_resume_sets_the_game_aside_and_starts_fresh():
     with boot() as pico:
         pico.run_script("N N N N N N wait:3500")
         devices = pico.machine.bus.devices
-        failing = FailingDisplay(devices[0x3C], error=TypeError, skip=1)
+        failing = FailingDisplay(devices[0x3C], error=TypeError)  # the first picture fails
         devices[0x3C] = failing
         pico.run_script("S wait:5000")
         serial = pico.serial
