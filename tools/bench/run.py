@@ -10,9 +10,10 @@
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
 # key event (and IDLE lines) marked for callgrind; --sample N: the live heap
 # every N idle polls; --stages: the start-up's stages marked, ended after the
-# loop's first pass; --files: the files read by the end (FILES), those of the
-# modules start-up lets go of too (not in a counted run: finding them is
-# work of its own in the stage after the first pin); --loads: a line
+# loop's first pass; --files: the files read by the first pixel (FILES, when
+# the glass is turned on), then by the end, those of the modules start-up
+# lets go of too (not in a counted run: finding them is work of its own in
+# the stage after the first pin); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
 # the next key poll (before the PASS line of a marked pass that loaded it);
 # HEAP first: the live heap at the first key press; and the modules held at
@@ -69,6 +70,9 @@ def remember_at_first_pin():
         if name == "settings read" and "settings read" not in remembered:
             remembered.append(name)
             remember()
+        if name == "first pixel" and name not in remembered:
+            remembered.append(name)
+            print("FILES", " ".join(loaded_files()))  # read before the glass lit
 
     remembered = []
     standins.stage = remembering
@@ -87,15 +91,27 @@ def loaded_files():
 def report_loads():
     """LOADED lines at each key poll for the files loaded since the last, and
     the live heap when the first key goes down (HEAP first)."""
+    import builtins
+
     seen = set(loaded_files())
-    modules = len(sys.modules)
+    modules = len(EVER)
     first = True
     poll = standins._Events.get_into
+    load = builtins.__import__
+
+    def loading(*args):
+        # Each import remembered as it happens: a module may be let go of
+        # before the next poll (a menu page's, once the page closes).
+        module = load(*args)
+        remember()
+        return module
+
+    builtins.__import__ = loading
 
     def get_into(events, event):
         nonlocal modules, first
-        if len(sys.modules) != modules:
-            modules = len(sys.modules)
+        if len(EVER) != modules:
+            modules = len(EVER)
             for name in loaded_files():
                 if name not in seen:
                     seen.add(name)
@@ -154,7 +170,7 @@ def firmware(argv):
         pass
     source = None
     if "--files" in argv:
-        print("FILES", " ".join(loaded_files()))
+        print("FILES", " ".join(loaded_files()))  # after those of the first pixel
     print("HEAP board", board)
     print("HEAP started", standins.S.started)
     print("HEAP peak", standins.S.peak)
