@@ -892,18 +892,20 @@ def report_modules(evening, modules):
     say("   the growth (a few KB: a big figure for a small file)")
     say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
                                      "long"))
+    engine = [m for m in sizes if m.startswith("euchre_core")]
     for name in sorted(sizes, key=lambda n: (loaded_at.get(n, 0), -sizes[n])):
         count = long_strings(name)[0]
+        size = sizes[name]
         if name.startswith("euchre_core"):
-            count = sum(long_strings(m)[0] for m in sizes if m.startswith("euchre_core"))
+            # The package imports its modules: the first loaded is charged them all.
+            count = sum(long_strings(m)[0] for m in engine)
+            size = sum(sizes[m] for m in engine)
             if name != "euchre_core.actions":
                 continue
             name = "euchre_core (all)"
         at = loaded_at.get(name, loaded_at.get("euchre_core", 0))
         say("   %-24s %10s %9d %9.0f %6d" % (name, "start-up" if not at else "press %d" % at,
-                                            sizes.get(name, sizes.get("euchre_core.actions")),
-                                            sizes.get(name, sizes.get("euchre_core.actions"))
-                                            * HEAP_FACTOR, count))
+                                            size, size * HEAP_FACTOR, count))
     held = set(evening["held"])
     let_go = sorted(name for name in sizes if name not in held)
     say("   let go once start-up is done: %s (%d)" % (", ".join(let_go),
