@@ -1,5 +1,6 @@
 """The firmware around the table: start-up (``start``), the loop (``loop``),
-the display link (``glass``) and what an error leads to (``recovery``).
+the display link (``glass``), what an error leads to (``recovery``) and the
+screen of a firmware stopped after errors (``stopped``).
 ``code.py`` runs ``recovery.main``; the running parts are one ``parts.Firmware``.
 """
 

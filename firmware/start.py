@@ -1,5 +1,5 @@
 """Start-up: settings.toml read, the parts built, the saved game resumed, the
-table made.
+table made and its first picture on the glass.
 
 Order matters for what is left after a crash part-way: the LED comes as soon
 as its pin is known (a crash later still gets its blink code), the keys
@@ -7,11 +7,14 @@ before the display (a display that crashes the firmware still leaves OK to
 try again, see ``firmware.recovery``). Each part is added to
 ``firmware.hardware`` as soon as it exists.
 
-What only start-up uses (the settings reader, the house rules' precedence)
-is imported inside ``start`` and let go when it ends (``START_ONLY``): a
-module stays in the heap, its code and its long strings, while anything
-refers to it, and the table must not pay for them all evening. Nothing that
-runs after start-up refers to them; the table's random first dealer is
+The score goes on the glass as soon as the table is made: what the first
+picture does not need (the presses' timing, the loop) loads after it.
+
+What only start-up uses (the settings reader, the house rules' precedence,
+this module) is let go when it ends (``START_ONLY``): a module stays in the
+heap, its code and its long strings, while anything refers to it, and the
+table must not pay for them all evening. Nothing that runs after start-up
+refers to them; the table's random first dealer is
 ``firmware.random_number`` for that reason.
 """
 
@@ -25,7 +28,6 @@ from hw.clock import ticks_ms
 from hw.display import choose, reset_line
 from hw.keys import Keys
 from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, Led
-from ui.presses import Presses
 
 try:
     from typing import Any, Callable, List
@@ -34,7 +36,7 @@ except ImportError:
     pass
 
 # The modules only start-up uses, let go once it is done.
-START_ONLY = ("hw.settings", "firmware.house_rules")
+START_ONLY = ("hw.settings", "firmware.house_rules", "firmware.start")
 
 
 def optional(builder: "Callable[[Any], Any]", settings: "Settings", key: str, label: str,
@@ -152,9 +154,6 @@ def start(firmware: Any, resume: bool) -> None:
                   settings["EUCHRE_ROTATION"] == 180, hardware)
     firmware.glass = glass
     glass.connect(ticks_ms())
-    # A press released before its long press fires is a short press.
-    long_ms = settings["EUCHRE_LONG_PRESS_MS"]
-    firmware.presses = Presses(len(KEY_PINS), long_ms=long_ms)
 
     # The table UI is loaded once the display's 1 KiB buffer is made, so
     # that its modules do not split the free heap where that buffer would go.
@@ -181,7 +180,14 @@ def start(firmware: Any, resume: bool) -> None:
         say(message)
         table.notice(message, now)
     firmware.blink_code = blink_code(errors, store.messages)
+    store.sync(table)
+    # The first picture, before anything it does not need is loaded.
+    table.tick(now)
+    glass.show(table, now)
     if firmware.led is not None and glass.display is None:
         firmware.led.show_code(firmware.blink_code, now)
-    store.sync(table)
+    # A press released before its long press fires is a short press.
+    from ui.presses import Presses
+
+    firmware.presses = Presses(len(KEY_PINS), long_ms=settings["EUCHRE_LONG_PRESS_MS"])
     let_go(START_ONLY)

@@ -10,13 +10,16 @@ glass holds. The diff is ``Changes``, apart from the bus: it keeps a copy of
 the glass and, page (8-pixel row) by page, gives the runs to send. An
 unchanged page is passed over whole; in a changed one it compares 16 columns
 at a time (memoryviews, in C), a run of differing pieces is one stretch,
-narrowed byte by byte at both ends, and a piece that did not change splits
-it. ``show_pages`` sends each run as a column and page window (a transaction,
-when the chip does not point there already) and its bytes, straight out of
-the driver's own buffer: the I2C data control byte (0x40) must precede the
-data, so the byte just before each stretch is swapped for 0x40 for the
-duration of the write and put back. No copy of the frame, and an unchanged
-frame allocates nothing.
+narrowed byte by byte at both ends; stretches are sent together or apart as
+costs least, counting each I2C transaction as well as each byte (see
+``Changes``). ``show_pages`` sends each run in one transaction straight out
+of the driver's own buffer: the column and page window's commands (when
+the chip does not point there already), each after a control byte 0x80
+(Co set: one command byte follows, then another control byte; SSD1306 and
+SH1106 datasheets, I2C interface), then the data control byte 0x40 and the
+run's bytes. The bytes just before the run in the buffer are swapped for
+these for the duration of the write and put back. No copy of the frame, and
+an unchanged frame allocates nothing.
 
 The driver's set-up ends by sending a blank frame (1 KiB, about 23 ms at
 400 kHz, before the first picture can go out). Here the set-up turns the
@@ -54,7 +57,17 @@ except ImportError:
 __version__ = "1.0.0"
 
 _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
-_WINDOW_BYTES = const(8)  # a window's transaction takes the wire as long as this many bytes
+# What a transaction costs, counted in data bytes on the wire (9 bit times
+# each, with its acknowledge): the board's own work for each write, about
+# 0.4 ms (160 bit times at 400 kHz), and the transaction's start, address
+# and stop (11 bit times). Every choice of the plan below weighs bytes
+# against transactions at this rate.
+_TRANSACTION = const((160 + 11) // 9)
+# A window's commands, each byte after a control byte 0x80 (Co set: one
+# command byte, then another control byte), in front of the run's data
+# control byte and bytes in one transaction: 0x21 left right 0x22 page 7.
+_WINDOW_COMMANDS = const(12)
+_PAGE_COMMANDS = const(6)  # page addressing: 0xB0|page and the column's two nibbles
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 _DATA = const(0x40)
@@ -63,8 +76,9 @@ _SET_HIGH_COLUMN = const(0x10)  # and 0x10 | the column's high nibble (0x00 | it
 
 
 WINDOW = const(1 << 24)  # a run's flag: the chip's window is set before its bytes
-# Runs a frame can need: a run ends at a 16-column piece that did not change,
-# so each of the 8 pages has at most 4 (its 8 pieces, every other one changed).
+JOIN = const(1 << 25)  # a run's flag: its bytes go on in the run before's transaction
+# Runs a frame can need: each of the 8 pages has at most 4 (a run ends at
+# more than a 16-column piece that did not change).
 _MAX_RUNS = const(32)
 
 
@@ -73,20 +87,30 @@ class Changes:
     glass up to date: no bus here, so tests check the runs byte for byte.
 
     ``plan(mask)`` fills ``runs`` with ``page << 16 | left << 8 | right``
-    (columns ``left..right`` of ``page``), with ``WINDOW`` set when a window
-    command must go before the bytes (page addressing: every run), and gives
-    their number. The sender calls ``sent(page)`` once a page's runs are on
-    the glass and ``done()`` after the last: until then a write cut short
-    leaves the glass copy right and the chip's window unknown.
+    (columns ``left..right`` of ``page``) and a flag: ``WINDOW`` when the
+    chip's window (columns ``left..right``, pages ``page..7``) is set before
+    its bytes (page addressing: every run), ``JOIN`` when its bytes follow
+    the run before's in one transaction; and gives their number. The sender
+    calls ``sent(page)`` once a page's runs are on the glass and ``done()``
+    after the last: until then a write cut short leaves the glass copy
+    right and the chip's window unknown.
 
-    The cost model: every run is one transaction of its bytes, and a window
-    one more transaction of its commands, which the wire takes about as long
-    as ``_WINDOW_BYTES`` data bytes. So a run is split at a 16-column piece
-    that did not change (sending it would cost more than the next window),
-    and a run inside the columns the chip's window already points at (a
-    window runs on to the next page) is widened to them when that costs
-    fewer bytes than a window (a big digit, the pips, text lines of about
-    one width)."""
+    The cost model: a run is a transaction of its bytes after a control
+    byte, with its window's commands in front when it has one; a
+    transaction costs as much as ``_TRANSACTION`` bytes. So, page by page:
+
+    * a stretch of differing columns (found 16 at a time, narrowed byte by
+      byte at both ends) that is fewer bytes from the run before on its page
+      than a new run costs is sent with it, the unchanged bytes between too;
+    * a stretch inside the columns the chip's window already points at (a
+      window runs on to the next page) is widened to them when the bytes
+      added cost less than a window: no window then;
+    * with horizontal addressing (not page addressing), a stretch on the page
+      after the run before is joined to it (both widened to whole rows of
+      the page, in a window of all 128 columns, so that the frame's bytes
+      follow one another) when the bytes added cost less than it would
+      alone: a screen that changes everywhere is one window and one
+      transaction."""
 
     def __init__(self, frame: Any, paged: bool = False) -> None:
         self.frame = frame  # the driver's buffer past its control byte (a view)
@@ -96,6 +120,10 @@ class Changes:
         self.paged = paged
         self.runs = [0] * _MAX_RUNS
         self._next = -1  # the pointer once the planned runs are sent
+        # A window's cost, and a run's of its own: its window's commands, then
+        # its bytes' transaction and control byte.
+        self._window_cost = _PAGE_COMMANDS if paged else _WINDOW_COMMANDS
+        self._run_cost = self._window_cost + _TRANSACTION + 1
         glass = memoryview(self.glass)
         self._glass_view = glass
         # Each page of both, made once: an unchanged page (most of them at
@@ -115,9 +143,10 @@ class Changes:
         glass_pages = self._glass_pages
         runs = self.runs
         paged = self.paged
+        window_cost = self._window_cost
+        run_cost = self._run_cost
         pointer = self.pointer
         self.pointer = -1  # unknown until done()
-        reach = -1  # the pointer, once a run of this frame has set it
         known_pages = self.known
         count = 0
         for page in range(PAGES):
@@ -156,27 +185,51 @@ class Changes:
                     while frame[byte] == glass[byte]:
                         byte -= 1
                     right = byte - at
-                here = page << 16 | left << 8 | right
-                if paged:
-                    runs[count] = here | WINDOW
-                elif here == pointer:
+                last = runs[count - 1] if count else 0
+                if (count and last >> 16 & 0xFF == page and last & (WINDOW | JOIN)
+                        and left - (last & 0xFF) - 1 <= run_cost):
+                    # Sent with the run before on this page, in its window.
+                    here = last & ~0xFF | right
+                    runs[count - 1] = here
+                elif paged:
+                    here = page << 16 | left << 8 | right | WINDOW
                     runs[count] = here
+                    count += 1
                 else:
-                    wide_left = reach >> 8 & 0xFF
-                    wide_right = reach & 0xFF
-                    if (reach >> 16 == page and wide_left <= left and right <= wide_right
-                            and wide_right - wide_left - right + left <= _WINDOW_BYTES):
-                        # Any change up to the widened right goes out with these bytes.
+                    here = page << 16 | left << 8 | right
+                    wide_left = pointer >> 8 & 0xFF
+                    wide_right = pointer & 0xFF
+                    if (pointer >> 16 == page and wide_left <= left and right <= wide_right
+                            and wide_right - wide_left - right + left <= window_cost):
+                        # Where the chip points: widened to its window, any
+                        # change up to its right edge goes out with these bytes.
+                        alone = _TRANSACTION + 1 + wide_right - wide_left - right + left
                         chunk = max(chunk, at + (wide_right + 1 & ~(_CHUNK - 1)))
-                        here = reach
-                        runs[count] = here
+                        here = pointer
                     else:
-                        runs[count] = here | WINDOW
-                count += 1
-                # After a run's bytes the chip points at the same columns of
-                # the next page (horizontal addressing; not with page addressing).
-                pointer = here + 0x10000 if page < PAGES - 1 and not paged else -1
-                reach = pointer
+                        alone = run_cost
+                        here |= WINDOW
+                    # Joined to the page before instead: both from column 0,
+                    # that one to its last, in one window of every column
+                    # (this one's right kept: widened, it covers pieces
+                    # passed over).
+                    if (count and last >> 16 & 0xFF == page - 1 and last & (WINDOW | JOIN)
+                            and (count < 2 or runs[count - 2] >> 16 & 0xFF != page - 1)
+                            and ((last >> 8 & 0xFF) + WIDTH - 1 - (last & 0xFF) + left
+                                 + (here & 0xFF) - right <= alone)):
+                        runs[count - 1] = last & ~0xFFFF | WIDTH - 1
+                        here = page << 16 | (here & 0xFF) | JOIN
+                    runs[count] = here
+                    count += 1
+                # Where the chip points once these bytes are sent: the same
+                # columns of the next page, when they end at the window's
+                # right (horizontal addressing; not with page addressing).
+                if paged or page == PAGES - 1:
+                    pointer = -1
+                elif here & JOIN:
+                    pointer = (page + 1) << 16 | WIDTH - 1 if here & 0xFF == WIDTH - 1 else -1
+                else:
+                    pointer = (here & 0xFFFFFF) + 0x10000
         self._next = pointer
         return count
 
@@ -226,13 +279,16 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._address = addr
         self.frame = memoryview(self.buffer)[1:]
         self._changes = Changes(self.frame, self.PAGED)
-        # The window commands (SH1106: page and column) in one transaction:
-        # control byte 0x00 (commands follow).
+        # A window's commands (SH1106: page and column), each after a control
+        # byte 0x80, then the data's control byte: put in front of a run's
+        # bytes in the driver's buffer for its write (``show_pages``).
         if self.PAGED:
-            self._window = bytearray((0x00, _SET_PAGE, 0x00, _SET_HIGH_COLUMN))
+            self._window = bytearray((0x80, _SET_PAGE, 0x80, 0, 0x80, _SET_HIGH_COLUMN, _DATA))
         else:
-            self._window = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0,
-                                      PAGES - 1))
+            self._window = bytearray((0x80, _SET_COL_ADDR, 0x80, 0, 0x80, WIDTH - 1,
+                                      0x80, _SET_PAGE_ADDR, 0x80, 0, 0x80, PAGES - 1, _DATA))
+        self._kept = bytearray(len(self._window))  # the buffer's bytes it covers meanwhile
+        self._view = memoryview(self.buffer)
 
     def init_display(self) -> None:
         """The controller's set-up with the glass left off (see ``show``)."""
@@ -284,39 +340,66 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
             writeto = self._writeto
             address = self._address
             window = self._window
+            size = len(window)
+            kept = self._kept
+            view = self._view
             paged = self.PAGED
             offset = self.COLUMN_OFFSET
             # The bus is locked once for all the transactions of the frame.
             with self.i2c_device:
-                for index in range(count):
+                index = 0
+                while index < count:
                     run = runs[index]
                     page = run >> 16 & 0xFF
                     left = run >> 8 & 0xFF
-                    right = run & 0xFF
+                    windowed = paged or run & WINDOW
                     if paged:
                         # Page addressing: the page, then the column's nibbles.
                         column = left + offset
                         window[1] = _SET_PAGE | page
-                        window[2] = column & 0x0F
-                        window[3] = _SET_HIGH_COLUMN | column >> 4
-                        writeto(address, window)
-                    elif run & WINDOW:
-                        window[2] = left
-                        window[3] = right
-                        window[5] = page
-                        writeto(address, window)
+                        window[3] = column & 0x0F
+                        window[5] = _SET_HIGH_COLUMN | column >> 4
+                    elif windowed:
+                        window[3] = left
+                        window[5] = run & 0xFF
+                        window[9] = page
                     # buffer[0] is the driver's control byte; page p starts at
-                    # buffer[1 + 128 p], so the byte before column ``left`` is
-                    # at 128 p + left: swapped for the data control byte for
-                    # the write, then put back (no copy of the frame).
-                    start = page * WIDTH + left
-                    kept = buffer[start]
-                    buffer[start] = _DATA
+                    # buffer[1 + 128 p], so the data control byte goes at
+                    # 128 p + left, just before column ``left``, and the
+                    # window's commands before it: the bytes there are kept
+                    # for the write and put back (no copy of the frame).
+                    # Joined runs follow in the same write.
+                    first = page
+                    while index + 1 < count and runs[index + 1] & JOIN:
+                        index += 1
+                        run = runs[index]
+                        page = run >> 16 & 0xFF
+                    start = first * WIDTH + left
+                    end = page * WIDTH + (run & 0xFF) + 2
+                    if windowed and start + 1 < size:
+                        # Too near the buffer's start for the commands: their own write.
+                        writeto(address, window, end=size - 1)
+                        windowed = False
+                    at = start
+                    if windowed:
+                        at = start + 1 - size
+                        kept[:] = view[at:start + 1]
+                        buffer[at:start + 1] = window
+                    else:
+                        byte = buffer[start]
+                        buffer[start] = _DATA
                     try:
-                        writeto(address, buffer, start=start, end=start + right - left + 2)
+                        writeto(address, buffer, start=at, end=end)
                     finally:
-                        buffer[start] = kept
-                    if index + 1 == count or runs[index + 1] >> 16 & 0xFF != page:
+                        if windowed:
+                            buffer[at:start + 1] = kept
+                        else:
+                            buffer[start] = byte
+                    while first < page:
+                        changes.sent(first)
+                        first += 1
+                    index += 1
+                    if index == count or runs[index] >> 16 & 0xFF != page:
                         changes.sent(page)
         changes.done()
         if self._dark:

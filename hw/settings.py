@@ -340,14 +340,30 @@ def parse(lines: Any) -> "Dict[str, Any]":
     return found
 
 
+def _lines(f: Any) -> Any:
+    """The lines of a file open in binary mode, read 256 bytes at a time: a
+    file's own line reader takes one byte a call, and the whole file at once
+    would need its size in one piece of a heap the modules loaded before it
+    have cut up."""
+    rest = b""
+    while True:
+        data = f.read(256)
+        if not data:
+            break
+        lines = (rest + data).split(b"\n")
+        rest = lines.pop()
+        for line in lines:
+            yield line
+    if rest:
+        yield rest
+
+
 def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path`` (by
     default ``SETTINGS_FILE``), read here once; no file: every key absent."""
     try:
         with open(SETTINGS_FILE if path is None else path, "rb") as f:
-            # Line by line: the file is never held whole (the heap is cut
-            # up by the modules loaded before it).
-            found = parse(f)
+            found = parse(_lines(f))
     except OSError:
         found = {}
 

@@ -228,17 +228,22 @@ def test_the_start_up_is_marked_stage_by_stage(built):
     names = [s[0] for s in stages]
     assert names[0] == "code.py" and names[-2:] == ["first key poll", "second key poll"], names
     assert {"settings read", "keypad.Keys", "busio.I2C", "first I2C write"} <= set(names)
+    # The glass is turned on once it holds the score screen, sent whole
+    # before the loop starts.
+    pixel = names.index("first pixel")
+    assert names.index("first I2C write") < pixel < names.index("first key poll")
     sent = [s[3] for s in stages]
     assert sent[names.index("busio.I2C")] == 0
-    assert sent[-1] - sent[-2] > 300  # the loop's first pass sends the score screen whole
+    assert sent[pixel] - sent[pixel - 1] > 300
     assert "Traceback" not in out and "restarting" not in out
     # The files read by then, with their sizes: the hand's screens are not
-    # among them (they load once the score is on the glass).
+    # among them (they load once the score is on the glass), nor the loop.
     files = dict(word.rsplit("=", 1) for word in bench.value(out, "FILES"))
     assert {"code.py", "settings.toml", "ui/table.mpy", "ui/score.mpy"} <= set(files), files
     # The modules start-up lets go of were read all the same.
     assert {"hw/settings.mpy", "firmware/house_rules.mpy"} <= set(files), files
     assert "ui/hand.mpy" not in files and "ui/menu.mpy" not in files
+    assert "firmware/loop.mpy" not in files and "ui/presses.mpy" not in files
     shipped = os.path.join(bench.BUILD, "bundle", "CIRCUITPY", "settings.toml")
     assert int(files["settings.toml"]) == os.path.getsize(shipped)
 

@@ -71,13 +71,15 @@ def test_flipped_180_the_picture_is_the_same_on_each(controller):
 
 
 def press_bytes(controller):
-    """(data bytes, command bytes) on the wire for each press of a hand."""
+    """(data bytes, command bytes, transactions) on the wire for each press of a hand."""
     sent = []
     with on(controller) as pico:
         for key in "N E E W S N OK".split():
-            data, commands = pico.oled.data_bytes, pico.oled.command_bytes
+            oled = pico.oled
+            data, commands, transactions = oled.data_bytes, oled.command_bytes, oled.transactions
             pico.run_script(key)
-            sent.append((pico.oled.data_bytes - data, pico.oled.command_bytes - commands))
+            sent.append((oled.data_bytes - data, oled.command_bytes - commands,
+                         oled.transactions - transactions))
     return sent
 
 
@@ -86,20 +88,25 @@ def test_each_controller_is_sent_only_what_changed():
     # The same stretches of the same pictures, each press far less than a
     # whole frame.
     assert sent["ssd1309"] == sent["ssd1306"]
-    for (paged_data, paged), (data, windowed) in zip(sent["sh1106"], sent["ssd1306"]):
+    for (paged_data, paged, paged_tx), (data, windowed, tx) in zip(sent["sh1106"],
+                                                                   sent["ssd1306"]):
         assert 0 < data < 1024
         # Each stretch costs the SH1106 3 commands (page, column low, high),
         # the others a 6-byte window, none when the chip is in it already:
-        # a window runs on to the next page, and a stretch inside its
-        # columns there is sent widened to them when that adds at most 8
-        # bytes (no more than the window it saves).
+        # a window runs on to the next page, and whole rows follow one
+        # another in the frame. The SSD1306 sends more bytes only where it
+        # saves a transaction (at most what a run of its own costs: 12
+        # command bytes, 19 for the transaction, a control byte) or a
+        # window's 12 command bytes (a run widened to where the chip points).
         assert paged % 3 == 0 and windowed % 6 == 0 and 0 < paged
-        saved = paged // 3 - windowed // 6
-        assert paged_data <= data <= paged_data + 8 * max(saved, 0)
+        assert tx <= paged_tx
+        assert data <= paged_data + 32 * (paged_tx - tx) + 12 * tx
     # A whole hand, the call to the banner, within two frames and a quarter:
     # the hand screen's hint line (going alone, then the menu) comes with
-    # the call, changes at the first trick and goes with the banner.
-    assert sum(d for d, _ in sent["ssd1306"]) < 2 * 1024 + 256
+    # the call, changes at the first trick and goes with the banner (page
+    # addressing: no whole rows sent to save transactions).
+    assert sum(d for d, _, _ in sent["sh1106"]) < 2 * 1024 + 256
+    assert sum(t for _, _, t in sent["ssd1306"]) < sum(t for _, _, t in sent["sh1106"])
 
 
 def noisy_rows(glass):

@@ -15,7 +15,7 @@ import _vboard  # noqa: E402
 from _ssd1306 import SSD1306  # noqa: E402  (the simulator's model of the chip)
 from fw_support import i2c_with  # noqa: E402
 
-from hw.display import WINDOW, Changes, Display, open_display  # noqa: E402
+from hw.display import JOIN, WINDOW, Changes, Display, open_display  # noqa: E402
 from ui.frame import ALL_PAGES  # noqa: E402
 
 
@@ -85,89 +85,203 @@ def test_missing_display_is_the_documented_value_error():
         open_display(i2c_with(SSD1306(), 0x3C), 0x3D)
 
 
-def segments(before, after, mask):
-    """What should cross the wire: per page in ``mask``, each run of adjacent
-    16-column pieces that differ, narrowed to its first and last differing
-    column. A piece that did not change splits a run: sending 16 unchanged
-    bytes would cost more than the next window's commands. A stretch inside
-    the columns the previous one of this frame left the chip at on this page
-    (a window runs on to the next page) is widened to them when that adds at
-    most 8 bytes (about a window's commands on the wire), and the pieces it
-    then covers are done."""
-    found = []
-    reach = None  # (page, left, right) where the chip's window goes on
+# The cost model, in data bytes on the wire: a transaction (the board's
+# work for a write, about 0.4 ms, and its start, address and stop bits)
+# costs 19; a run is a transaction of a control byte and its bytes, with a
+# window's 12 command bytes in front (6 with page addressing) when it has
+# its own.
+TRANSACTION = 19
+
+
+def reference(before, after, mask, pointer=None, known=0xFF, paged=False):
+    """What should cross the wire, as a list of (page, left, right, how):
+    how is "window" (the chip's window set first, columns left..right),
+    "" (the chip points there already) or "join" (the bytes go on in the
+    run before's transaction); and where the chip points after them.
+
+    Page by page, each run of adjacent 16-column pieces that differ,
+    narrowed to its first and last differing column (a page not ``known``:
+    all of it). A stretch at most a new run's cost from the run before on
+    its page (which has a window of its own, or is joined) is sent with it,
+    the bytes between too. Else, a stretch inside the columns the chip
+    points at is widened to them when the bytes added cost less than a
+    window (and the pieces it covers are done); else it gets a window. With
+    horizontal addressing, a stretch on the page after the run before
+    (with a window of its own and first on its page, or joined) is joined
+    to it when the bytes that adds (both from column 0, that one to 127)
+    cost no more than the stretch alone: one window of every column."""
+    window_cost = 6 if paged else 12
+    run_cost = window_cost + TRANSACTION + 1
+    out = []
     for page in range(8):
         if not mask >> page & 1:
             continue
         differs = [before[page * 128 + x] != after[page * 128 + x] for x in range(128)]
+        if known >> page & 1 and not any(differs):
+            continue
         piece = 0
         while piece < 8:
-            if not any(differs[piece * 16:piece * 16 + 16]):
+            if not known >> page & 1:
+                left, right, piece = 0, 127, 8
+            elif not any(differs[piece * 16:piece * 16 + 16]):
                 piece += 1
                 continue
-            first = piece
-            while piece < 8 and any(differs[piece * 16:piece * 16 + 16]):
-                piece += 1
-            columns = [x for x in range(first * 16, piece * 16) if differs[x]]
-            left, right = columns[0], columns[-1]
-            if (reach is not None and reach[0] == page and reach[1] <= left and right <= reach[2]
-                    and (reach[2] - reach[1]) - (right - left) <= 8):
-                left, right = reach[1], reach[2]
-                piece = max(piece, (right + 1) // 16)
-            found.append((page, left, right))
-            reach = (page + 1, left, right)
-    return found
+            else:
+                first = piece
+                while piece < 8 and any(differs[piece * 16:piece * 16 + 16]):
+                    piece += 1
+                columns = [x for x in range(first * 16, piece * 16) if differs[x]]
+                left, right = columns[0], columns[-1]
+            last = out[-1] if out else None
+            if (last and last[0] == page and last[3] and left - last[2] - 1 <= run_cost):
+                run = out[-1] = (page, last[1], right, last[3])
+            elif paged:
+                run = (page, left, right, "window")
+                out.append(run)
+            else:
+                if (pointer is not None and pointer[0] == page and pointer[1] <= left
+                        and right <= pointer[2]
+                        and (pointer[2] - pointer[1]) - (right - left) <= window_cost):
+                    run = (page, pointer[1], pointer[2], "")
+                    alone = TRANSACTION + 1 + (pointer[2] - pointer[1]) - (right - left)
+                    piece = max(piece, (pointer[2] + 1) // 16)
+                else:
+                    run = (page, left, right, "window")
+                    alone = run_cost
+                if (last and last[0] == page - 1 and last[3]
+                        and (len(out) < 2 or out[-2][0] != page - 1)
+                        and last[1] + (127 - last[2]) + left + (run[2] - right) <= alone):
+                    out[-1] = (last[0], 0, 127, last[3])
+                    run = (page, 0, run[2], "join")
+                out.append(run)
+            if paged or page == 7:
+                pointer = None
+            elif run[3] == "join":
+                pointer = (page + 1, 0, 127) if run[2] == 127 else None
+            else:
+                pointer = (page + 1, run[1], run[2])
+    return out, pointer
 
 
-def expected_bytes(before, after, mask):
-    return sum(right - left + 1 for _, left, right in segments(before, after, mask))
+def segments(before, after, mask, pointer=None):
+    return [(page, left, right) for page, left, right, _ in reference(before, after, mask,
+                                                                      pointer)[0]]
 
 
-def test_the_plan_is_the_reference_runs_each_with_a_window_where_the_chip_points_elsewhere():
+def expected_bytes(before, after, mask, pointer=None):
+    return sum(right - left + 1 for _, left, right in segments(before, after, mask, pointer))
+
+
+def transactions(runs):
+    """Transactions on the wire for ``reference``'s runs: one for each run
+    not joined, and one more for a window's commands when the run starts too
+    near the frame's start to put them in front (page 0, left of column 12)."""
+    return sum((how != "join") + (how == "window" and page == 0 and left < 12)
+               for page, left, _, how in runs)
+
+
+def test_the_plan_is_the_reference_runs_each_with_its_window_or_joined():
     # The pure diff, no bus: frame against glass copy -> the runs, checked
     # run by run against the reference model above, over random edits.
+    flags = {"window": WINDOW, "": 0, "join": JOIN}
+    for paged in (False, True):
+        frame = bytearray(1024)
+        changes = Changes(memoryview(frame), paged)
+        rng = random.Random(11)
+        pointer = None  # (page, left, right) the chip's window points at
+        for step in range(400):
+            before = bytes(changes.glass)
+            for _ in range(rng.randrange(0, 6)):
+                x = rng.randrange(1024)
+                width = rng.choice((1, 2, 5, 20, 40, 130))
+                for at in range(x, min(1024, x + width)):
+                    frame[at] = rng.randrange(256)
+            mask = 0xFF if step == 0 else rng.randrange(256)
+            count = changes.plan(mask)
+            want, pointer = reference(before, bytes(frame), mask, pointer,
+                                      0 if step == 0 else 0xFF, paged)
+            assert changes.runs[:count] == [page << 16 | left << 8 | right | flags[how]
+                                            for page, left, right, how in want], step
+            for page in sorted({run[0] for run in want}):
+                changes.sent(page)
+            changes.done()
+            assert changes.pointer == (-1 if pointer is None
+                                       else pointer[0] << 16 | pointer[1] << 8 | pointer[2])
+            for page in range(8):
+                if mask >> page & 1:
+                    assert (changes.glass[page * 128:(page + 1) * 128]
+                            == frame[page * 128:(page + 1) * 128])
+
+
+def test_the_first_frame_is_one_window_and_one_transaction():
+    # Nothing known yet: every page whole, joined from the first.
     frame = bytearray(1024)
     changes = Changes(memoryview(frame))
-    rng = random.Random(11)
-    pointer = None  # (page, left, right) the chip's window points at
-    for step in range(300):
-        before = bytes(changes.glass) if step else None
-        for _ in range(rng.randrange(0, 6)):
-            x = rng.randrange(1024)
-            width = rng.choice((1, 2, 5, 20, 40))
-            for at in range(x, min(1024, x + width)):
-                frame[at] = rng.randrange(256)
-        mask = 0xFF if step == 0 else rng.randrange(256)
-        count = changes.plan(mask)
-        runs = changes.runs[:count]
-        if step == 0:
-            # Nothing known yet: every page whole, one window for all of them.
-            want = [(page, 0, 127) for page in range(8)]
-        else:
-            want = segments(before, bytes(frame), mask)
-        assert [(run >> 16 & 0xFF, run >> 8 & 0xFF, run & 0xFF) for run in runs] == want
-        for run, seg in zip(runs, want):
-            assert bool(run & WINDOW) == (seg != pointer), (step, seg, pointer)
-            pointer = (seg[0] + 1, seg[1], seg[2]) if seg[0] < 7 else None
-        for page in sorted({seg[0] for seg in want}):
-            changes.sent(page)
-        changes.done()
-        assert changes.pointer == (-1 if pointer is None
-                                   else pointer[0] << 16 | pointer[1] << 8 | pointer[2])
-        for page in range(8):
-            if mask >> page & 1:
-                assert changes.glass[page * 128:(page + 1) * 128] == frame[page * 128:(page + 1) * 128]
+    assert changes.plan(0xFF) == 8
+    assert changes.runs[:8] == [127 | WINDOW] + [p << 16 | 127 | JOIN for p in range(1, 8)]
+    paged = Changes(memoryview(frame), True)
+    assert paged.plan(0xFF) == 8
+    assert paged.runs[:8] == [p << 16 | 127 | WINDOW for p in range(8)]
 
 
-def test_the_most_runs_a_frame_can_need_fit_the_plan():
-    # Every other 16-column piece of every page changed: 4 runs a page.
+def test_a_gap_cheaper_than_a_new_run_is_sent():
     frame = bytearray(1024)
     changes = Changes(memoryview(frame))
     for page in range(8):
         changes.sent(page)
-        for piece in range(0, 8, 2):
-            frame[page * 128 + piece * 16 + 3] = 1
-    assert changes.plan(0xFF) == 32 == len(changes.runs)
+    # 32 unchanged bytes between two marks cost what a new run does (its
+    # window's 12 command bytes, its transaction 19 and its control byte):
+    # sent; 33 are not.
+    frame[2 * 128 + 10] = frame[2 * 128 + 43] = 1
+    frame[4 * 128 + 10] = frame[4 * 128 + 44] = 1
+    assert changes.plan(0xFF) == 3
+    assert changes.runs[:3] == [2 << 16 | 10 << 8 | 43 | WINDOW, 4 << 16 | 10 << 8 | 10 | WINDOW,
+                                4 << 16 | 44 << 8 | 44 | WINDOW]
+    # Page addressing: a window is 6 command bytes, a new run 26.
+    paged = Changes(memoryview(frame), True)
+    for page in range(8):
+        paged.sent(page)
+    frame[6 * 128 + 10] = frame[6 * 128 + 37] = 1
+    frame[7 * 128 + 10] = frame[7 * 128 + 38] = 1
+    assert paged.plan(0xC0) == 3
+    assert paged.runs[:3] == [6 << 16 | 10 << 8 | 37 | WINDOW, 7 << 16 | 10 << 8 | 10 | WINDOW,
+                              7 << 16 | 38 << 8 | 38 | WINDOW]
+
+
+def test_a_screen_that_changes_on_every_page_is_one_transaction():
+    frame = bytearray(1024)
+    changes = Changes(memoryview(frame))
+    for page in range(8):
+        changes.sent(page)
+    # Most of each row changed, a few columns at the ends not: whole rows,
+    # one window of every column, one transaction to the last change.
+    for page in range(8):
+        frame[page * 128 + 3:page * 128 + 120] = b"\x11" * 117
+    assert changes.plan(0xFF) == 8
+    assert changes.runs[:8] == ([127 | WINDOW] + [p << 16 | 127 | JOIN for p in range(1, 7)]
+                                + [7 << 16 | 119 | JOIN])
+    for page in range(8):
+        changes.sent(page)
+    changes.done()
+    assert changes.pointer == -1  # the chip is in the middle of a row
+    # Two pages far apart are not joined; the pages between are not sent.
+    frame[1 * 128 + 40] = frame[5 * 128 + 40] = 9
+    assert changes.plan(0xFF) == 2
+    assert changes.runs[:2] == [1 << 16 | 40 << 8 | 40 | WINDOW, 5 << 16 | 40 << 8 | 40 | WINDOW]
+
+
+def test_the_most_runs_a_frame_can_need_fit_the_plan():
+    # Runs after a page's first are more than 43 columns apart (else sent
+    # together): 3 a page, and the first may be one widened to the chip's
+    # window before them: at most 4 a page.
+    frame = bytearray(1024)
+    changes = Changes(memoryview(frame))
+    for page in range(8):
+        changes.sent(page)
+        for column in (0, 48, 96):
+            frame[page * 128 + column] = 1
+    assert changes.plan(0xFF) == 24
+    assert len(changes.runs) == 32
 
 
 def test_show_pages_sends_only_the_changed_pages(chip):
@@ -223,14 +337,15 @@ def test_only_the_changed_columns_cross_the_wire(chip):
 
 def test_each_changed_stretch_of_a_page_is_sent_apart(chip):
     display = opened(chip)
-    # Two marks far apart on one page: two windows, 2 bytes, not 101.
+    # Two marks far apart on one page: two windows, 2 bytes, not 101,
+    # each window's commands in front of its byte.
     display.frame[4 * 128 + 10] = 0x81
     display.frame[4 * 128 + 110] = 0x18
     sent = chip.data_bytes
     before = chip.transactions
     display.show_pages(1 << 4)
     assert chip.data_bytes - sent == 2
-    assert chip.transactions - before == 2 * 2
+    assert chip.transactions - before == 2
     # Marks in neighbouring 16-column pieces stay one stretch: 20..40.
     display.frame[6 * 128 + 20] = 1
     display.frame[6 * 128 + 40] = 1
@@ -241,38 +356,40 @@ def test_each_changed_stretch_of_a_page_is_sent_apart(chip):
 
 
 def test_the_same_columns_on_the_next_page_need_no_new_window(chip):
-    display = Display(i2c_with(chip))
+    display = opened(chip)
     # A big digit: columns 40..59 of pages 1-5 change. The window set for
     # page 1 runs to the last page, so the chip moves on to page 2 by itself.
     for page in range(1, 6):
         display.frame[page * 128 + 40:page * 128 + 60] = bytes(range(page, page + 20))
     before = chip.transactions
     display.show_pages(0b00111110)
-    assert chip.transactions - before == 1 + 5
+    assert chip.transactions - before == 5
     assert ram(chip) == bytes(display.frame)
     # Other columns on the next page: a window again.
     display.frame[2 * 128 + 70] = 7
     display.frame[3 * 128 + 90] = 7
-    before = chip.transactions
+    before, commands = chip.transactions, chip.command_bytes
     display.show_pages(0b00001100)
-    assert chip.transactions - before == 2 * 2
+    assert chip.transactions - before == 2
+    assert chip.command_bytes - commands == 2 * 6
     assert ram(chip) == bytes(display.frame)
     # Inside the columns above, a few narrower: sent widened to them, with
-    # no window (4 bytes more than the change, less than a window's 7).
+    # no window (4 bytes more than the change, less than a window's cost).
     display.frame[4 * 128 + 40:4 * 128 + 60] = bytes(20)
     display.frame[5 * 128 + 42:5 * 128 + 58] = b"\x3c" * 16
     before, sent = chip.transactions, chip.data_bytes
     display.show_pages(0b00110000)
-    assert chip.transactions - before == 1 + 2
+    assert chip.transactions - before == 2
     assert chip.data_bytes - sent == 20 + 20
     assert ram(chip) == bytes(display.frame)
-    # Far narrower (the rest would cost more than a window): a window again.
-    display.frame[2 * 128 + 40:2 * 128 + 60] = bytes(20)
+    # Far narrower (the rest would cost more than a window's 12 command
+    # bytes): a window again.
+    display.frame[2 * 128 + 20:2 * 128 + 80] = b"\x81" * 60
     display.frame[3 * 128 + 50] = 1
     before, sent = chip.transactions, chip.data_bytes
     display.show_pages(0b00001100)
-    assert chip.transactions - before == 2 * 2
-    assert chip.data_bytes - sent == 20 + 1
+    assert chip.transactions - before == 2
+    assert chip.data_bytes - sent == 60 + 1
     assert ram(chip) == bytes(display.frame)
     # After the driver's own whole-frame send the chip's pointer is elsewhere.
     display.show()
@@ -303,18 +420,59 @@ def test_random_changes_always_leave_the_glass_equal_to_the_frame(chip):
         display.frame[:] = glass
 
 
-def test_a_run_of_pages_is_one_window_and_one_transaction_per_page(chip):
-    display = Display(i2c_with(chip))
+def test_a_run_of_whole_pages_is_one_window_and_one_transaction(chip):
+    display = opened(chip)
     display.frame[2 * 128:6 * 128] = b"\x55" * (4 * 128)
-    before = chip.transactions
+    before, sent = chip.transactions, chip.data_bytes
     display.show_pages(0b00111100)
-    # One transaction for the window's commands, then one per page.
-    assert chip.transactions - before == 1 + 4
+    assert chip.transactions - before == 1
+    assert chip.data_bytes - sent == 4 * 128
+    assert ram(chip) == bytes(display.frame)
+    # Nearly whole rows: sent whole, the few bytes more cost less than
+    # the transactions they save.
+    for page in range(1, 7):
+        display.frame[page * 128 + 5:page * 128 + 122] = bytes(range(page, page + 117))
+    before, sent = chip.transactions, chip.data_bytes
+    display.show_pages(0xFF)
+    assert chip.transactions - before == 1
+    assert chip.data_bytes - sent == 5 * 128 + 122
+    assert ram(chip) == bytes(display.frame)
+    # The top left corner: no room before its byte in the buffer for the
+    # window's commands, which go in a transaction of their own.
     display.frame[0] = 1
     display.frame[7 * 128 + 127] = 1
     before = chip.transactions
     display.show_pages(0b10000001)
-    assert chip.transactions - before == 2 * (1 + 1)
+    assert chip.transactions - before == 2 + 1
+    assert ram(chip) == bytes(display.frame)
+    assert display.buffer[0] == 0x40 and display.frame[0] == 1
+
+
+def test_what_crosses_the_wire_is_the_reference_plan(chip):
+    # The bytes and transactions the chip receives, against the reference
+    # model's runs, over random pictures and edits (from a blank glass).
+    display = opened(chip)
+    rng = random.Random(23)
+    pointer = None
+    for _ in range(150):
+        before = bytes(display.frame)
+        for _ in range(rng.randrange(1, 12)):
+            x = rng.randrange(1024)
+            width = rng.choice((1, 3, 16, 40, 120, 300))
+            display.frame[x:x + width] = bytes(rng.randrange(256)
+                                               for _ in range(len(display.frame[x:x + width])))
+        mask = rng.randrange(256)
+        runs, after = reference(before, bytes(display.frame), mask, pointer)
+        sent, tx = chip.data_bytes, chip.transactions
+        display.show_pages(mask)
+        assert chip.data_bytes - sent == sum(right - left + 1 for _, left, right, _ in runs)
+        assert chip.transactions - tx == transactions(runs)
+        pointer = after
+        glass = ram(chip)
+        for page in range(8):
+            if not mask >> page & 1:
+                display.frame[page * 128:(page + 1) * 128] = glass[page * 128:(page + 1) * 128]
+        assert glass == bytes(display.frame)
 
 
 def test_the_glass_shows_the_frame_upright_and_flipped(chip):

@@ -412,3 +412,38 @@ def test_a_table_made_without_settings_starts_as_the_settings_defaults_say():
     assert table.names == [clean(defaults["EUCHRE_NAME_" + seat], NAME_LENGTH) for seat in "NESW"]
     assert table.teams == [clean(defaults[key], TEAM_LENGTH)
                            for key in ("EUCHRE_TEAM_NS", "EUCHRE_TEAM_EW")]
+
+
+class CountedFile:
+    """A file open in binary mode that counts the calls that read it."""
+
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+        self.calls = 0
+
+    def read(self, size=-1):
+        self.calls += 1
+        end = len(self.data) if size < 0 else self.at + size
+        piece = self.data[self.at:end]
+        self.at += len(piece)
+        return piece
+
+
+def test_the_file_is_read_in_pieces_and_split_into_the_same_lines(tmp_path):
+    # Keys on either side of every 256-byte boundary, CRLF and LF lines, no
+    # newline at the end: the same keys as the file read line by line.
+    lines = []
+    for n in range(60):
+        lines.append(b"# " + b"x" * (n * 7 % 50))
+        lines.append(b'EUCHRE_NAME_N = "N%d"' % n if n else b'EUCHRE_CONTRAST = 0x10')
+    data = b"\r\n".join(lines[:60]) + b"\n" + b"\n".join(lines[60:]) + b"\nEUCHRE_TRUMP = 0"
+    counted = CountedFile(data)
+    assert list(hs._lines(counted)) == data.split(b"\n")
+    assert counted.calls <= len(data) // 256 + 2
+    path = tmp_path / "settings.toml"
+    path.write_bytes(data)
+    read = hs.read_file(str(path))
+    assert read("EUCHRE_CONTRAST") == "0x10" and read("EUCHRE_TRUMP") == "0"
+    assert read("EUCHRE_NAME_N") == "N1"  # the first of a repeated key
+    assert hs.parse(data.split(b"\n")) == hs.parse(list(hs._lines(CountedFile(data))))

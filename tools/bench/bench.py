@@ -409,7 +409,11 @@ def measure_session():
         raise RuntimeError("the start-up's files run failed:\n" + out[-3000:])
     files = [word.rsplit("=", 1) for word in value(out, "FILES")]
     out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved.nvm", ["--stages"], tool))
-    figures["stages"] = passes(out, dumps)[1]
+    # To the first pixel: what runs after it (the loop's first pass, what
+    # the first picture does not need) is no part of the start-up.
+    stages = passes(out, dumps)[1]
+    names = [stage[0] for stage in stages]
+    figures["stages"] = stages[:names.index("first pixel") + 1]
     figures["files"] = [(name, int(size)) for name, size in files]
 
     log("heap: the session sampled, then the smallest heap it completes with ...")
@@ -558,7 +562,7 @@ class Board:
 
     def startup(self):
         """code.py's start to the first pixel: the CPU of the start-up's
-        stages, the set-up's transactions, the files it reads."""
+        stages, its transactions, the files it reads."""
         return (self.cpu_factor * self.pico.cpu(self.startup_cpu) + BOARD_TX_MS * self.startup_tx
                 + self.load_ms_per_kb * self.startup_kb)
 
@@ -674,8 +678,8 @@ def report(staged, naive, ours, pico, session, per_hand, controllers):
     say("   garbage collections inside these presses: %d in a %d KiB heap%s"
         % (collected, MARKED_HEAP // 1024, " (left out above)" if collected else ""))
     say("")
-    say("   start-up: from the start of code.py to the end of the loop's first pass, a game")
-    say("   saved at %d-%d (%d actions), counted like a press:"
+    say("   start-up: from the start of code.py to the first pixel (the glass turned on once it")
+    say("   holds the first picture), a game saved at %d-%d (%d actions), counted like a press:"
         % (session["saved_scores"] + (session["saved_actions"],)))
     say("   %-24s %11s %8s %7s %7s" % ("stage ends at", "instr", "CPU ms", "bytes", "I2C ms"))
     stages = session["stages"]
@@ -875,7 +879,7 @@ def board_model(pico, evening, session):
     """The evening's short presses and the ``Board`` model on them."""
     rows = [p for p in evening["presses"] if not p["long"]]
     stages = session["stages"]
-    return rows, Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-2][2],
+    return rows, Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-1][2],
                        dict(session["files"]))
 
 
@@ -901,20 +905,21 @@ def report_modules(evening, modules):
     say("   first loaded it, or after it, at the table's next quiet moment")
     say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
                                      "long"))
+    engine = [m for m in sizes if m.startswith("euchre_core")]
     for name in sorted(sizes, key=lambda n: (loaded_at.get(n, 0), -sizes[n])):
         count = long_strings(name)[0]
+        size = sizes[name]
         if name.startswith("euchre_core"):
-            count = sum(long_strings(m)[0] for m in sizes if m.startswith("euchre_core"))
+            # The package imports its modules: the first loaded is charged them all.
+            count = sum(long_strings(m)[0] for m in engine)
+            size = sum(sizes[m] for m in engine)
             if name != "euchre_core.actions":
                 continue
             name = "euchre_core (all)"
         at = loaded_at.get(name, loaded_at.get("euchre_core", 0))
         when = ("start-up" if not at else "after %d" % at if name in modules["quiet"]
                 else "press %d" % at)
-        say("   %-24s %10s %9d %9.0f %6d" % (name, when,
-                                            sizes.get(name, sizes.get("euchre_core.actions")),
-                                            sizes.get(name, sizes.get("euchre_core.actions"))
-                                            * HEAP_FACTOR, count))
+        say("   %-24s %10s %9d %9.0f %6d" % (name, when, size, size * HEAP_FACTOR, count))
     held = set(evening["held"])
     let_go = sorted(name for name in sizes if name not in held)
     say("   let go once start-up is done: %s (%d)" % (", ".join(let_go),

@@ -275,6 +275,7 @@ class Driver:
     def screen(self):
         table = self.table
         name = table.screen_name
+        page = table.page  # the state of the screen open over the game's own
         if name == "options":
             from ui import options
             name = "rules" if table.page.kind == options.RULES else "display"
@@ -303,6 +304,15 @@ class Driver:
             raise ValueError("press %d (%s) shows %s, not %s"
                              % (len(self.presses) - 1, label, name, expect))
         return name
+
+    def back(self, key, expect):
+        """Leave a page the menu opened with ``key``: back to the menu, then W
+        closes it, to ``expect``."""
+        if self.key(key, label="back") == "menu":
+            self.key(KEY_W, label="back")
+        if self.screen() != expect:
+            raise ValueError("press %d (back) shows %s, not %s"
+                             % (len(self.presses) - 1, self.screen(), expect))
 
     def tricks(self, seats, last=True):
         """Tricks taken by ``seats``; with ``last``, the hand's fifth (the banner waits)."""

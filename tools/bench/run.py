@@ -10,9 +10,10 @@
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
 # key event (and IDLE lines) marked for callgrind; --sample N: the live heap
 # every N idle polls; --stages: the start-up's stages marked, ended after the
-# loop's first pass; --files: the files read by the end (FILES), those of the
-# modules start-up lets go of too (not in a counted run: finding them is
-# work of its own in the stage after the first pin); --loads: a line
+# loop's first pass; --files: the files read by the first pixel (FILES, when
+# the glass is turned on), then by the end, those of the modules start-up
+# lets go of too (not in a counted run: finding them is work of its own in
+# the stage after the first pin); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
 # the next key poll (before the PASS line of a marked pass that loaded it;
 # QUIET for a module loaded in no marked pass, at the table's quiet moments);
@@ -70,6 +71,9 @@ def remember_at_first_pin():
         if name == "settings read" and "settings read" not in remembered:
             remembered.append(name)
             remember()
+        if name == "first pixel" and name not in remembered:
+            remembered.append(name)
+            print("FILES", " ".join(loaded_files()))  # read before the glass lit
 
     remembered = []
     standins.stage = remembering
@@ -193,7 +197,7 @@ def firmware(argv):
         pass
     source = None
     if "--files" in argv:
-        print("FILES", " ".join(loaded_files()))
+        print("FILES", " ".join(loaded_files()))  # after those of the first pixel
     print("HEAP board", board)
     print("HEAP started", standins.S.started)
     print("HEAP peak", standins.S.peak)

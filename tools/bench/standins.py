@@ -240,6 +240,11 @@ class I2C:
             raise OSError(19)  # ENODEV: no ACK, as CircuitPython raises
         self.transactions += 1
         self.data_bytes += (len(buffer) if end is None else end) - start
+        if (S.stages is not None and end is None and len(buffer) == 2 and buffer[1] == 0xAF
+                and self.data_bytes > 1024):
+            # The glass turned on once a whole frame crossed (the driver's
+            # set-up turns it on and off before): it holds the first picture.
+            stage("first pixel")
 
     def deinit(self):
         pass
