@@ -96,6 +96,11 @@ class Game:
         return SUIT_NAMES[self._trump - 1] if self._trump else None
 
     @property
+    def blind(self):
+        """True when the hand in progress was called as a blind loner."""
+        return self._blind
+
+    @property
     def codes(self):
         """The action log, one byte per action."""
         return bytes(self._codes)
