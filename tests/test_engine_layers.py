@@ -136,3 +136,25 @@ def test_the_adjust_byte_and_its_limit_have_one_owner():
                 if node.value.startswith("8 points") or "-8..8" in node.value:
                     found.append((path.name, node.value))
     assert found == []
+
+
+def test_a_word_rules_choices_and_their_words_are_the_engines():
+    # Each WORD rule's row holds its choices and the words the Rules page
+    # shows for them: the UI, the board's adapters and firmware name neither.
+    from euchre_core.rules import FIELDS, WORD
+
+    named = set()
+    for row in FIELDS:
+        if row[3] == WORD:
+            assert len(row[5]) == len(row[2]), row
+            named |= set(row[2]) | set(row[5])
+    # Also a question's answer and a flag's spelling in settings.toml.
+    named -= {"NO", "off"}
+    found = []
+    root = _ENGINE.parent
+    for package in ("ui", "hw", "firmware"):
+        for path in sorted((root / package).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Constant) and node.value in named:
+                    found.append((path.name, node.value))
+    assert found == []
