@@ -96,8 +96,7 @@ def action_text(code):
             return "=" + SUIT_NAMES[arg & 3]
         return "P"
     if kind == ADJUST:
-        team, points = adjustment(code)
-        return "J" + str(team) + ("+" if points > 0 else "") + str(points)
+        return "J%d%+d" % adjustment(code)
     if kind == FINISH:
         return ("Q" if arg & QUICK else "F") + str(arg & 7)
     if kind == DEFEND_ALONE and arg & MAKER:
