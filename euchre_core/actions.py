@@ -39,6 +39,7 @@ MAKER = const(4)       # in a DEFEND_ALONE: the seat is a maker
 SET_BACK = const(1)    # in a PASS: the last hand's points come off the other team
 TRUMP = const(4)       # in a PASS: trump is the suit SUIT_NAMES[argument & 3]
 MINUS = const(8)       # in an ADJUST: points taken off
+ADJUST_MAX = const(8)  # the most points one ADJUST adds or takes off
 QUICK = const(8)       # in a FINISH: only the result is known
 
 # The word of each kind, by kind; PASS, ADJUST and FINISH words are built apart.
@@ -69,6 +70,18 @@ def kind_of(code):
     return code >> 5
 
 
+def adjust_code(team, points):
+    """The ADJUST byte of ``team`` (0 or 1) changing its score by
+    ``points`` (not 0, at most ADJUST_MAX either way)."""
+    return ADJUST << 5 | team << 4 | (MINUS if points < 0 else 0) | (abs(points) - 1)
+
+
+def adjustment(code):
+    """(team, signed points) of an ADJUST action byte."""
+    points = (code & 7) + 1
+    return code >> 4 & 1, -points if code & MINUS else points
+
+
 def action_text(code):
     """The word of one action byte (see ``Game.text``)."""
     kind = code >> 5
@@ -83,8 +96,7 @@ def action_text(code):
             return "=" + SUIT_NAMES[arg & 3]
         return "P"
     if kind == ADJUST:
-        points = (arg & 7) + 1
-        return "J" + str(arg >> 4) + ("-" if arg & MINUS else "+") + str(points)
+        return "J%d%+d" % adjustment(code)
     if kind == FINISH:
         return ("Q" if arg & QUICK else "F") + str(arg & 7)
     if kind == DEFEND_ALONE and arg & MAKER:
@@ -107,9 +119,8 @@ def parse_action(word):
     if letter == "J" and len(rest) >= 3 and rest[0] in "01" and rest[1] in "+-":
         if rest[2:].isdigit():
             points = int(rest[2:])
-            if 1 <= points <= 8:
-                return (ADJUST << 5 | int(rest[0]) << 4
-                        | (MINUS if rest[1] == "-" else 0) | (points - 1))
+            if 1 <= points <= ADJUST_MAX:
+                return adjust_code(int(rest[0]), -points if rest[1] == "-" else points)
     if letter in "FQ" and len(rest) == 1 and rest in "012345":
         return FINISH << 5 | int(rest) | (QUICK if letter == "Q" else 0)
     if letter in "CA" and len(rest) == 2 and rest[1] == "^" and rest[0] in SEAT_NAMES:

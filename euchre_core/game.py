@@ -8,10 +8,11 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
 from euchre_core import game_forms
-from euchre_core.actions import (ADJUST, ALONE, BLIND, CALL, DEFEND_ALONE, FINISH,
-                                 MAKER, MINUS, ORDERED_UP, PASS, QUICK, RENEGE,
+from euchre_core.actions import (ADJUST, ADJUST_MAX, ALONE, BLIND, CALL, DEFEND_ALONE,
+                                 FINISH, MAKER, ORDERED_UP, PASS, QUICK, RENEGE,
                                  SEAT_NAMES, SET_BACK, SET_DEALER, SUIT_NAMES, SUIT_WORDS,
-                                 TRICK, TRUMP, action_text, parse_action)
+                                 TRICK, TRUMP, action_text, adjust_code, adjustment, kind_of,
+                                 parse_action)
 from euchre_core.basics import Refusal, const
 from euchre_core.game_forms import HAND_BYTES
 from euchre_core.rules import RENEGE as RENEGE_HAND
@@ -94,6 +95,11 @@ class Game:
         """The trump suit of the hand in progress ("S", "H", "D", "C"), or
         None when none was recorded (or no hand is on)."""
         return SUIT_NAMES[self._trump - 1] if self._trump else None
+
+    @property
+    def blind(self):
+        """True when the hand in progress was called as a blind loner."""
+        return self._blind
 
     @property
     def codes(self):
@@ -255,14 +261,15 @@ class Game:
         self.apply(RENEGE << 5 | _seat(seat))
 
     def adjust(self, team, points):
-        """A manual score change for house penalties, -8..8 points."""
+        """A manual score change for house penalties, at most ADJUST_MAX
+        points either way."""
         if team not in (0, 1) or isinstance(team, bool):
             raise ValueError("A team is 0 (N-S) or 1 (E-W), not " + repr(team))
         if (not isinstance(points, int) or isinstance(points, bool)
-                or points == 0 or not -8 <= points <= 8):
-            raise ValueError("An adjustment is -8..8 points, not " + repr(points))
-        minus = MINUS if points < 0 else 0
-        self.apply(ADJUST << 5 | team << 4 | minus | (abs(points) - 1))
+                or points == 0 or not -ADJUST_MAX <= points <= ADJUST_MAX):
+            raise ValueError("An adjustment is -%d..%d points, not %r"
+                             % (ADJUST_MAX, ADJUST_MAX, points))
+        self.apply(adjust_code(team, points))
 
     def set_dealer(self, seat):
         """Correct the dealer (a stolen deal), between hands."""
@@ -348,7 +355,7 @@ class Game:
         leaves the game exactly as it was."""
         if not isinstance(code, int) or not 0 <= code <= 0xFE:
             raise ValueError("Not an action: " + repr(code))
-        kind = code >> 5
+        kind = kind_of(code)
         arg = code & 31
         hands = len(self._hands)
         if kind == PASS and arg == SET_BACK:
@@ -377,10 +384,7 @@ class Game:
         elif kind == RENEGE:
             self._do_renege(self._arg_seat(arg))
         elif kind == ADJUST:
-            team = arg >> 4
-            points = (arg & 7) + 1
-            if arg & MINUS:
-                points = -points
+            team, points = adjustment(code)
             if self._scores[team] + points < 0:
                 raise Refusal("A score cannot go below 0")
             self._scores[team] += points

@@ -9,7 +9,8 @@ Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 
 from collections import namedtuple
 
-from euchre_core.actions import ADJUST, CALL, FINISH, MINUS, RENEGE, SUIT_NAMES, TRICK, crc16
+from euchre_core.actions import (ADJUST, CALL, FINISH, RENEGE, SUIT_NAMES, TRICK, adjustment,
+                                 crc16, kind_of)
 from euchre_core.basics import const
 from euchre_core.rules import EUCHRE, LONE_DEFENSE, LONE_MARCH, MADE, MARCH
 from euchre_core.rules import RENEGE as RENEGE_HAND
@@ -143,7 +144,7 @@ def adjustments(codes):
     hands = 0
     tricks = 0
     for code in codes:
-        kind = code >> 5
+        kind = kind_of(code)
         if kind == CALL:
             tricks = 0
         elif kind == TRICK:
@@ -153,8 +154,8 @@ def adjustments(codes):
         elif kind == RENEGE or kind == FINISH:
             hands += 1
         elif kind == ADJUST:
-            points = (code & 7) + 1
-            found.append((hands, code >> 4 & 1, -points if code & MINUS else points))
+            team, points = adjustment(code)
+            found.append((hands, team, points))
     return found
 
 

@@ -18,27 +18,33 @@ COUNT = const(4)   # a number of hands from 0 (off) to 99, saved as the number
 _POINTS_MAX = const(9)
 _COUNT_MAX = const(99)
 
-# Each rule, one row: (name, default, choices, kind, label). ``name`` is the
-# ``Rules`` keyword and, upper case after "EUCHRE_", its settings.toml key;
-# ``choices`` lists what the device's Rules page offers, in its order;
-# ``label`` is that page's. Adding a house rule is adding its row (at the
-# end: the saved form is in this order) and its scoring.
+# ``defender_alone``: a lone defender scores 2 for 3-4 tricks, 4 for all five.
+DEFEND_2_4 = "2_4"
+
+# Each rule, one row: (name, default, choices, kind, label, words). ``name``
+# is the ``Rules`` keyword and, upper case after "EUCHRE_", its settings.toml
+# key; ``choices`` lists what the device's Rules page offers, in its order;
+# ``label`` is that page's, and ``words`` (a WORD rule's, else None) what it
+# shows for each choice. Adding a house rule is adding its row (at the end:
+# the saved form is in this order) and its scoring.
 FIELDS = (
-    ("target", 10, (5, 7, 10, 11, 15), SCORE, "TARGET"),
-    ("win_by_two", False, (False, True), FLAG, "WIN BY TWO"),
-    ("defender_alone", "4", ("4", "2_4", "off"), WORD, "DEFEND ALONE"),
-    ("loner_euchred_points", 2, (2, 4), POINTS, "LONER SET"),
-    ("lone_march_points", 4, (3, 4, 5), POINTS, "LONE MARCH"),
-    ("renege_points", 2, (2, 3), POINTS, "RENEGE"),
-    ("renege_alone_points", 2, (2, 3, 4), POINTS, "RENEGE ALONE"),
-    ("stick_the_dealer", False, (False, True), FLAG, "STICK DEALER"),
-    ("lead", "loner_left", ("loner_left", "dealer_left"), WORD, "FIRST LEAD"),
+    ("target", 10, (5, 7, 10, 11, 15), SCORE, "TARGET", None),
+    ("win_by_two", False, (False, True), FLAG, "WIN BY TWO", None),
+    ("defender_alone", "4", ("4", DEFEND_2_4, "off"), WORD, "DEFEND ALONE",
+     ("4 PTS", "2 OR 4", "NO")),
+    ("loner_euchred_points", 2, (2, 4), POINTS, "LONER SET", None),
+    ("lone_march_points", 4, (3, 4, 5), POINTS, "LONE MARCH", None),
+    ("renege_points", 2, (2, 3), POINTS, "RENEGE", None),
+    ("renege_alone_points", 2, (2, 3, 4), POINTS, "RENEGE ALONE", None),
+    ("stick_the_dealer", False, (False, True), FLAG, "STICK DEALER", None),
+    ("lead", "loner_left", ("loner_left", "dealer_left"), WORD, "FIRST LEAD",
+     ("LONER+1", "DEALER+1")),
     # The house rules below came later; a saved form that ends before them
     # holds their defaults.
-    ("canadian_loner", False, (False, True), FLAG, "CANADIAN LONER"),
-    ("setback", False, (False, True), FLAG, "ROBSON SET BACK"),
-    ("blind_loner", False, (False, True), FLAG, "BLIND LONER"),
-    ("hands", 0, (0, 4, 8, 12, 16), COUNT, "PROGRESSIVE"),
+    ("canadian_loner", False, (False, True), FLAG, "CANADIAN LONER", None),
+    ("setback", False, (False, True), FLAG, "ROBSON SET BACK", None),
+    ("blind_loner", False, (False, True), FLAG, "BLIND LONER", None),
+    ("hands", 0, (0, 4, 8, 12, 16), COUNT, "PROGRESSIVE", None),
 )
 
 _FIRST_FIELDS = const(9)  # the rules saved by every version
@@ -64,7 +70,7 @@ class Rules:
         for name in options:
             if not any(field[0] == name for field in FIELDS):
                 raise ValueError("Unknown rule option: " + repr(name))
-        for name, default, choices, kind, _ in FIELDS:
+        for name, default, choices, kind, _, _ in FIELDS:
             value = options.get(name, default)
             _check(name, value, choices, kind)
             setattr(self, name, value)
@@ -88,7 +94,7 @@ class Rules:
             size -= 1
         out = bytearray(size)
         for i in range(size):
-            name, _, choices, kind, _ = FIELDS[i]
+            name, _, choices, kind, _, _ = FIELDS[i]
             value = getattr(self, name)
             out[i] = value if kind == SCORE or kind == COUNT else choices.index(value)
         return bytes(out)
@@ -100,7 +106,7 @@ class Rules:
             raise ValueError("Saved rules have the wrong length")
         options = {}
         for i in range(len(data)):
-            name, _, choices, kind, _ = FIELDS[i]
+            name, _, choices, kind, _, _ = FIELDS[i]
             if kind == SCORE or kind == COUNT:
                 options[name] = data[i]
             else:

@@ -55,7 +55,7 @@ def _rule_rows() -> "Tuple[Tuple[str, Any, str], ...]":
     the limits of its numbers into ``_RANGES``. The device's Rules page
     offers the same choices."""
     rows: "List[Tuple[str, Any, str]]" = []
-    for name, default, choices, kind, _label in FIELDS:
+    for name, default, choices, kind, _label, _words in FIELDS:
         key = rule_key(name)
         if kind == FLAG:
             setting = "bool"

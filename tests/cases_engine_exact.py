@@ -69,7 +69,7 @@ def case_rules_equality_both_ways():
     assert Rules() == Rules() and not (Rules() != Rules())
     assert Rules(target=7) == Rules().replace(target=7)
     changed = dict((name, choices[-1] if choices[-1] != default else choices[0])
-                   for name, default, choices, _, _ in FIELDS)
+                   for name, default, choices, _, _, _ in FIELDS)
     for name in changed:
         other = Rules(**{name: changed[name]})
         assert other != Rules() and not (other == Rules()), name

@@ -198,3 +198,23 @@ def case_stats_count_the_house_rules_loners_and_set_backs():
     assert ew == {"made": 1, "marches": 1, "euchred": 1, "euchres": 1, "loners": 2,
                   "loners_made": 1, "reneges": 1, "blind": 1, "blind_made": 0,
                   "forced": 2, "forced_made": 1, "set_backs": 0}
+
+
+def case_blind_tells_the_hand_in_play_called_blind():
+    game = Game(Rules(blind_loner=True, target=99), dealer=N)
+    assert game.blind is False
+    game.call(N, alone=True, blind=True)
+    assert game.blind is True and game.lone_seat == N
+    play(game, [N, N, N, N])
+    assert game.blind is True
+    game.trick(N)  # the hand is scored: no hand is on
+    assert game.blind is False
+    game.call(S, alone=True)  # E deals: a loner, not blind
+    assert game.blind is False
+    game.undo()
+    game.call(E, alone=True, blind=True)
+    assert game.blind is True
+    game.undo()  # back to no call: the flag goes with it
+    assert game.blind is False
+    game.undo()  # back into the blind hand
+    assert game.blind is True and game.tricks == [4, 0]

@@ -5,8 +5,8 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
 from euchre_core import Game, Rules, action_text, parse_action
-from euchre_core.actions import (ADJUST, CALL, DEFEND_ALONE, FINISH, PASS, RENEGE,
-                                  SET_DEALER, TRICK, kind_of)
+from euchre_core.actions import (ADJUST, ADJUST_MAX, CALL, DEFEND_ALONE, FINISH, PASS,
+                                  RENEGE, SET_DEALER, TRICK, adjust_code, adjustment, kind_of)
 from cases_common import N, E, S, W, NS, EW
 
 
@@ -24,6 +24,20 @@ def case_adjust_every_size():
     assert game.scores == [0, 1]  # down to exactly 0 is allowed
     assert game.text() == "J0+1 J1+3 J0+8 J1+5 J0-8 J1-1 J1+2 J0+4 J1-8 J0-5"
     assert game.hand_count == 0 and game.last_hand is None
+
+
+def case_adjust_bytes_read_back_as_their_team_and_points():
+    # Every ADJUST byte is one team's change of 1..ADJUST_MAX points either way.
+    seen = set()
+    for code in range(ADJUST << 5, (ADJUST + 1) << 5):
+        team, points = adjustment(code)
+        assert team in (NS, EW) and points and abs(points) <= ADJUST_MAX
+        assert adjust_code(team, points) == code
+        assert action_text(code) == "J" + str(team) + ("+" if points > 0 else "") + str(points)
+        seen.add((team, points))
+    assert len(seen) == 4 * ADJUST_MAX == 32
+    assert adjustment(parse_action("J1-8")) == (EW, -8)
+    assert adjustment(parse_action("J0+1")) == (NS, 1)
 
 
 def case_text_form_of_every_action():

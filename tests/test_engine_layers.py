@@ -110,3 +110,51 @@ def test_the_engine_plays_a_hand_on_a_bare_cpython():
     assert run.stdout.splitlines() == [
         "Name trump before counting tricks",
         "[0, 1] made AE TE TE TE TN TE"]
+
+
+def test_the_adjust_byte_and_its_limit_have_one_owner():
+    # euchre_core.actions owns the ADJUST byte and its limit (ADJUST_MAX):
+    # the game, its forms and the Adjust page read a kind with kind_of and an
+    # adjustment with adjustment(), and take the limit from there.
+    root = _ENGINE.parent
+    found = []
+    for path in (_ENGINE / "game.py", _ENGINE / "game_forms.py", root / "ui" / "adjust.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == "MINUS":
+                found.append((path.name, "MINUS"))
+            elif (isinstance(node, ast.BinOp) and isinstance(node.op, ast.RShift)
+                  and isinstance(node.left, ast.Name) and node.left.id in ("code", "arg")):
+                found.append((path.name, ast.unparse(node)))
+            elif isinstance(node, ast.Compare) and getattr(node.left, "id", "") != "arg":
+                # (a PASS's argument is below 8: not the adjustment's limit)
+                numbers = [part for part in [node.left] + node.comparators
+                           if isinstance(part, (ast.Constant, ast.UnaryOp))]
+                if any(ast.unparse(part) in ("8", "-8") for part in numbers):
+                    found.append((path.name, ast.unparse(node)))
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if node.value.startswith("8 points") or "-8..8" in node.value:
+                    found.append((path.name, node.value))
+    assert found == []
+
+
+def test_a_word_rules_choices_and_their_words_are_the_engines():
+    # Each WORD rule's row holds its choices and the words the Rules page
+    # shows for them: the UI, the board's adapters and firmware name neither.
+    from euchre_core.rules import FIELDS, WORD
+
+    named = set()
+    for row in FIELDS:
+        if row[3] == WORD:
+            assert len(row[5]) == len(row[2]), row
+            named |= set(row[2]) | set(row[5])
+    # Also a question's answer and a flag's spelling in settings.toml.
+    named -= {"NO", "off"}
+    found = []
+    root = _ENGINE.parent
+    for package in ("ui", "hw", "firmware"):
+        for path in sorted((root / package).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Constant) and node.value in named:
+                    found.append((path.name, node.value))
+    assert found == []

@@ -197,3 +197,19 @@ def test_the_loop_reads_press_results_through_presses():
     decoded = [ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.BinOp)
                and isinstance(node.left, ast.Name) and node.left.id == "result"]
     assert decoded == []
+
+
+def test_every_method_of_presses_runs_on_the_board():
+    # No method of ui.presses.Presses is there for the tests alone: each
+    # public one is called by the shipped code (the loop, or Presses itself).
+    tree = ast.parse((ROOT / "ui" / "presses.py").read_text())
+    presses = [node for node in tree.body if isinstance(node, ast.ClassDef)
+               and node.name == "Presses"][0]
+    methods = {node.name for node in presses.body if isinstance(node, ast.FunctionDef)
+               and not node.name.startswith("_")}
+    called = set()
+    for path in [ROOT / "code.py"] + [path for package in ("ui", "hw", "firmware")
+                                      for path in sorted((ROOT / package).glob("*.py"))]:
+        called |= {node.func.attr for node in ast.walk(ast.parse(path.read_text()))
+                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+    assert methods and sorted(methods - called) == []

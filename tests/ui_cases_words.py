@@ -1,7 +1,7 @@
 """Table UI cases, words a first-time table reads without the manual: the
-Rules page of a progressive game, History's and Stats' team names, the
-score screen's dash, the misdeal question around the South marker, the
-quick result's banner line.
+Rules page of a progressive game and its words for each rule's choice,
+History's and Stats' team names, the score screen's dash, the misdeal
+question around the South marker, the quick result's banner line.
 
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
@@ -136,3 +136,16 @@ def case_ui_stats_keeps_long_team_names_apart():
     left = find_text(buf, 1, "NORTHEAST")
     right = find_text(buf, 1, "NORTHWEST")
     assert left == 3 and right + 6 * 9 - 1 == 126 and right - (left + 6 * 9) >= 12
+
+
+def case_ui_the_rules_page_words_each_choice_of_a_word_rule():
+    from ui import options
+    clock = Clock()
+    for defend, lead, shown in (("4", "loner_left", ("4 PTS", "LONER+1")),
+                                ("2_4", "dealer_left", ("2 OR 4", "DEALER+1")),
+                                ("off", "loner_left", ("NO", "LONER+1"))):
+        rules = Rules(defender_alone=defend, lead=lead)
+        t = Table(rules, game=Game(rules, dealer=N))
+        _rules_page(t, clock)
+        rows = dict(options.rows(t))
+        assert (rows["DEFEND ALONE"], rows["FIRST LEAD"]) == shown, defend

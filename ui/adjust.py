@@ -1,13 +1,15 @@
 """Adjust score, opened from the menu: the seat keys are +1 and -1 for each
 team (N/S: N-S, E/W: E-W), the changes shown signed ("+1") and the score
-as it will be below them; OK saves and leaves. A change is at most 8 points
-either way (one action of the game's log) and takes no score below 0: the
-message at the limit says which. The page's ``rows``: the change per team."""
+as it will be below them; OK saves and leaves. A change is at most
+ADJUST_MAX points either way (one action of the game's log) and takes no
+score below 0: the message at the limit says which. The page's ``rows``:
+the change per team."""
 
 from micropython import const
 
 from ui import parts, screen
 from ui.keys import OK
+from euchre_core.actions import ADJUST_MAX
 
 LIST_PAGE = False
 # Letters of a team's name beside its change: with " -8", 9 characters,
@@ -37,8 +39,8 @@ def press(table, key, long, now_ms):
     team = key % 2
     step = 1 if key < 2 else -1
     value = pending[team] + step
-    if not -8 <= value <= 8:
-        table.say("8 points at most each time", now_ms)
+    if not -ADJUST_MAX <= value <= ADJUST_MAX:
+        table.say(str(ADJUST_MAX) + " points at most each time", now_ms)
     elif table.game.scores[team] + value < 0:
         table.say(table.teams[team].decode() + " stops at 0", now_ms)
     else:

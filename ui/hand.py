@@ -12,7 +12,7 @@ is alone is named there instead, whole (BLIND for a blind loner).
 from micropython import const
 
 from ui import parts, screen
-from euchre_core.actions import BLIND, CALL, SUIT_NAMES, kind_of
+from euchre_core.actions import SUIT_NAMES
 from ui.keys import OK
 
 LIST_PAGE = False
@@ -51,7 +51,7 @@ def lone_tags(table):
         if lone is None:
             continue
         words[team] = b" ALONE"
-        if lone == game.lone_seat and game.rules.blind_loner and _blind(game):
+        if lone == game.lone_seat and game.blind:
             words[team] = b" BLIND ALONE"
         name = names[lone]
         partner = names[(lone + 2) % 4]
@@ -92,15 +92,6 @@ def _fit(shown, words, cut):
         given[team] += 1
         over -= 1
     return True
-
-
-def _blind(game):
-    """The hand's call was a blind loner: its action in the log says so."""
-    codes = game.codes
-    for at in range(len(codes) - 1, -1, -1):
-        if kind_of(codes[at]) == CALL:
-            return bool(codes[at] & BLIND)
-    return False
 
 
 def draw(table, buf):

@@ -31,13 +31,10 @@ DISPLAY = const(1)
 CONTRAST_LEVELS = (1, 32, 96, 160, 255)
 SLEEP_CHOICES = (0, 60, 120, 300, 600, 1800)  # seconds; 0 = never
 
-# The rules' rows and labels are the engine's (euchre_core.rules.FIELDS).
+# The rules' rows, labels and choices' words are the engine's
+# (euchre_core.rules.FIELDS).
 # The table's preferences after the rules: (label, Table attribute).
 _TABLE_ROWS = (("SHOW TRUMP", "trump"), ("SKUNK COUNTS 2", "skunk_double"))
-_VALUE_LABELS = {
-    "4": "4 PTS", "2_4": "2 OR 4", "off": "NO",
-    "loner_left": "LONER+1", "dealer_left": "DEALER+1",
-}
 
 
 def show(table, page, display):
@@ -53,7 +50,7 @@ def rows(table):
     page = table.page
     if page.kind == RULES:
         draft = page.draft
-        for name, _, _, kind, label in FIELDS:
+        for name, _, choices, kind, label, words in FIELDS:
             value = getattr(draft, name)
             if value is True:
                 shown = "ON"
@@ -63,7 +60,7 @@ def rows(table):
                 # A progressive game has no target: its hands end it.
                 shown = str(draft.hands) + " HANDS"
             else:
-                shown = _VALUE_LABELS.get(value, str(value))
+                shown = words[choices.index(value)] if words else str(value)
             found.append((label, shown))
         for label, name in _TABLE_ROWS:
             found.append((label, "ON" if getattr(table, name) else "OFF"))
@@ -131,7 +128,7 @@ def change_rule(table, row):
                 table.skunk_double = settings.skunk_double
                 page.changed = True
         return
-    name, _, choices, _, _ = FIELDS[row]
+    name, _, choices, _, _, _ = FIELDS[row]
     value = getattr(page.draft, name)
     if value in choices:
         value = choices[(choices.index(value) + 1) % len(choices)]

@@ -106,11 +106,13 @@ class Presses:
 
     def held(self, key):
         """True while the key is down (and not written off as stuck)."""
-        return self._state[key] == _DOWN or self._state[key] == _FIRED
+        state = self._state[key]
+        return state == _DOWN or state == _FIRED
 
     def any_held(self):
-        for key_state in self._state:
-            if key_state == _DOWN or key_state == _FIRED:
+        """True while some key is ``held`` (the loop sleeps only when none is)."""
+        for key in range(len(self._state)):
+            if self.held(key):
                 return True
         return False
 

@@ -5,7 +5,7 @@ each with its points (adapted to a lone defender's rule). OK goes back.
 
 from ui import parts
 from ui.keys import OK
-from euchre_core.rules import score_hand
+from euchre_core.rules import DEFEND_2_4, score_hand
 
 LIST_PAGE = False
 
@@ -15,7 +15,7 @@ def choices(table):
     game = table.game
     makers_have = game.tricks[game.makers]
     lone_d = game.lone_defender is not None
-    split = lone_d and game.rules.defender_alone == "2_4"
+    split = lone_d and game.rules.defender_alone == DEFEND_2_4
     made = (max(makers_have, 3), "MADE 3-4")
     march = (5, "MARCH 5")
     if split:
