@@ -412,3 +412,19 @@ def test_a_table_made_without_settings_starts_as_the_settings_defaults_say():
     assert table.names == [clean(defaults["EUCHRE_NAME_" + seat], NAME_LENGTH) for seat in "NESW"]
     assert table.teams == [clean(defaults[key], TEAM_LENGTH)
                            for key in ("EUCHRE_TEAM_NS", "EUCHRE_TEAM_EW")]
+
+
+def test_the_long_press_default_is_the_press_reader_s_own():
+    # One owner: a Presses made without settings and settings.toml's default
+    # fire the long press at the same moment.
+    from ui.presses import LONG_MS, Presses
+
+    defaults = {key: default for key, default, _kind in hs.DEFAULTS}
+    assert defaults["EUCHRE_LONG_PRESS_MS"] == LONG_MS == Presses().long_ms
+
+
+def test_a_team_name_that_cleans_to_nothing_is_the_default_team_name():
+    from ui.names import TEAMS
+    from ui.table import Table
+
+    assert Table(teams=("  ", "\t")).teams == [name.encode() for name in TEAMS]

@@ -280,7 +280,7 @@ class Table:
         if len(names) != 4 or len(teams) != 2:
             raise ValueError("Need four seat names and two team names")
         self.names = [clean(n, NAME_LENGTH) or SEATS[i].encode() for i, n in enumerate(names)]
-        self.teams = [clean(t, TEAM_LENGTH) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
+        self.teams = [clean(t, TEAM_LENGTH) or TEAMS[i].encode() for i, t in enumerate(teams)]
         self.contrast = contrast
         self.flipped = bool(flipped)
         self.sleep_s = sleep_s
