@@ -430,10 +430,16 @@ class Table:
         self._turn(under)
 
     def _turn(self, page):
-        """The one place the open screen changes: preferences changed on
-        the page that closes are saved (once, not at every step: each
-        save costs a flash erase)."""
+        """The one place the open screen changes: the page that closes
+        keeps what was edited on it, however it is left (its module's
+        ``leave(table, page)``, when it has one), and preferences changed
+        on it are saved (once, not at every step: each save costs a flash
+        erase)."""
         old = self.page
+        if old is not None and old is not page:
+            leave = getattr(screen_module(old.name), "leave", None)
+            if leave is not None:
+                leave(self, old)
         if old is not None and old.changed and old is not page:
             old.changed = False
             self.prefs_changed()
