@@ -3,8 +3,9 @@
 The keys by where they sit on the picture: top and bottom move, right (or
 OK) changes the value, left goes back. Rules are edited as a draft and
 saved on leaving, by the left key or the held OK alike (``leave``): at
-once if the game has no action yet, else for the next game. Below the rules, two table preferences (show the trump suit, a skunk
-counts two games) and "From settings"; these and the display settings
+once if the game has no action yet, else for the next game. Below the
+rules, two table preferences (show the trump suit, a skunk counts two
+games) and "From settings"; these and the display settings
 apply at once and are saved on leaving. Flip 180 says from which side the
 picture is read now, until a key is pressed: that press does nothing else,
 as every key has just moved on the picture.

@@ -20,7 +20,8 @@ from micropython import const
 from euchre_core.rules import Rules
 
 _PREFS_MAGIC = const(0x50)  # "P"
-_PREFS_VERSION = const(4)  # 2 adds settings.toml's contrast and sleep time, 3 the switches, 4 the answers
+# 2 adds settings.toml's contrast and sleep time, 3 the switches, 4 the answers.
+_PREFS_VERSION = const(4)
 _FLAG_FLIPPED = const(1)
 _FLAG_DEVICE_RULES = const(2)
 _FLAG_TRUMP = const(4)  # show the trump suit
