@@ -39,8 +39,8 @@ FIELDS = (
     ("stick_the_dealer", False, (False, True), FLAG, "STICK DEALER", None),
     ("lead", "loner_left", ("loner_left", "dealer_left"), WORD, "FIRST LEAD",
      ("LONER+1", "DEALER+1")),
-    # The house rules below came later; a saved form that ends before them
-    # holds their defaults.
+    # The house rules below may be left out of a saved form at their
+    # defaults (``to_bytes``): a form that ends before them holds those.
     ("canadian_loner", False, (False, True), FLAG, "CANADIAN LONER", None),
     ("setback", False, (False, True), FLAG, "ROBSON SET BACK", None),
     ("blind_loner", False, (False, True), FLAG, "BLIND LONER", None),
@@ -87,8 +87,9 @@ class Rules:
     def to_bytes(self):
         """One byte per option in ``FIELDS`` order (a SCORE or COUNT as the
         number, the others as the index of the value among the choices).
-        The later options at their defaults at the end are left out, so
-        rules that use none of them save the nine bytes of older firmware."""
+        The options after the first nine, at their defaults at the end, are
+        left out, so rules that use none of them save nine bytes, which a
+        reader of the first nine options alone reads too."""
         size = len(FIELDS)
         while size > _FIRST_FIELDS and getattr(self, FIELDS[size - 1][0]) == FIELDS[size - 1][1]:
             size -= 1

@@ -11,9 +11,10 @@
    freely: every combination of valid values is a game the engine scores.
 
 Rules changed on the device apply at once while the game has no action yet
-(the table UI does that). ``Table.load_prefs`` restores the preferences'
-two sets of rules (the game's and the next game's, with whether the device
-chose them); ``resume`` then replays the saved actions under the game's.
+(the table UI does that). The table starts with settings.toml's rules;
+``Table.load_prefs`` restores the saved game's rules, and the next game's
+only when the device chose them (``ui.prefs`` only reads the bytes);
+``resume`` then replays the saved actions under the game's.
 """
 
 from euchre_core import Game, Rules

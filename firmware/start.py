@@ -96,8 +96,8 @@ def trim_driver() -> None:
     The driver needs only ``FrameBuffer``'s set-up, ``rotation`` and ``fill``.
     A name a later library version no longer has is skipped.
 
-    Kept for the heap: the benchmark's 3-game session on the unix port (the
-    board's proxy) is measured against its heap target with it."""
+    Kept for the heap: every entry dropped here is heap the table has for
+    its screens (the README's benchmarks give the session's heap)."""
     import adafruit_framebuf
     import adafruit_ssd1306
 

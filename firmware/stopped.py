@@ -10,7 +10,7 @@ from micropython import const
 
 from firmware import say
 from hw.clock import ticks_ms
-from hw.keys import NONE, Keys, key_of_event, went_down
+from hw.keys import NONE, RESET, Keys, key_of_event, went_down
 from hw.led import STOPPED
 from ui import screen
 from ui.frame import ALL_PAGES
@@ -83,7 +83,7 @@ def wait_for_ok(err: Exception, firmware: Any) -> None:
             led.show_code(STOPPED, start)
             led.tick(now)
         event = keys.get() if keys is not None else NONE
-        if event < 0 or key_of_event(event) != ok:
+        if event == NONE or event == RESET or key_of_event(event) != ok:
             continue
         if went_down(event):
             held_since = now

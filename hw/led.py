@@ -9,7 +9,7 @@ from micropython import const
 
 import digitalio
 
-from ui.ticks import ticks_diff
+from ui.ticks import TICKS_PERIOD, ticks_diff
 
 try:
     from typing import Any
@@ -28,6 +28,9 @@ _HEARTBEAT_MS = const(3000)
 _FLASH_MS = const(40)
 _BLINK_MS = const(250)
 _PAUSE_MS = const(1500)
+# A pattern's time as a count up from 0: ticks_diff spans half the ticks'
+# period, so a time before the pattern started reads as a late one.
+_ELAPSED_MASK = (TICKS_PERIOD >> 1) - 1
 
 
 def led_on(code: int, phase_ms: int) -> bool:
@@ -56,7 +59,7 @@ class Led:
             self._start = now_ms
 
     def tick(self, now_ms: int) -> None:
-        lit = led_on(self.code, ticks_diff(now_ms, self._start) & 0x0FFFFFFF)
+        lit = led_on(self.code, ticks_diff(now_ms, self._start) & _ELAPSED_MASK)
         if lit != self._lit:
             self._lit = lit
             self._io.value = lit

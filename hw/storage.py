@@ -50,7 +50,8 @@ and dropped. A power cut loses at most the action being written.
 
 When is the sector erased: a new game, a preferences change (rules set on the
 device, contrast, flip, sleep timeout, match tally, New game's "who deals
-first?" waiting or taken back), a compaction when the
+first?" waiting or taken back, a set-back kept or a trump suit skipped), a
+compaction when the
 journal is full (about 1000 entries), and the first save after a damaged or
 torn image: one or two erases per game (the README has what that means for
 the flash's life).

@@ -364,7 +364,8 @@ def test_set_back_offer_waits_through_the_menu_and_a_power_cut():
 
 def test_a_power_cut_on_a_question_before_the_call_says_nothing_was_called():
     with _on(EUCHRE_CANADIAN_LONER=True) as pico:
-        pico.run_script("E")
+        # A hand scored, North deals: South, the partner, is asked.
+        pico.run_script("N OK E " + BANNER + " S")
         assert table(pico).screen_name == "ask"
         t = _cut(pico)
         assert t.screen_name == "score" and not t.game.in_hand

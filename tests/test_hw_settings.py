@@ -447,3 +447,19 @@ def test_the_file_is_read_in_pieces_and_split_into_the_same_lines(tmp_path):
     assert read("EUCHRE_CONTRAST") == "0x10" and read("EUCHRE_TRUMP") == "0"
     assert read("EUCHRE_NAME_N") == "N1"  # the first of a repeated key
     assert hs.parse(data.split(b"\n")) == hs.parse(list(hs._lines(CountedFile(data))))
+
+
+def test_the_long_press_default_is_the_press_reader_s_own():
+    # One owner: a Presses made without settings and settings.toml's default
+    # fire the long press at the same moment.
+    from ui.presses import LONG_MS, Presses
+
+    defaults = {key: default for key, default, _kind in hs.DEFAULTS}
+    assert defaults["EUCHRE_LONG_PRESS_MS"] == LONG_MS == Presses().long_ms
+
+
+def test_a_team_name_that_cleans_to_nothing_is_the_default_team_name():
+    from ui.names import TEAMS
+    from ui.table import Table
+
+    assert Table(teams=("  ", "\t")).teams == [name.encode() for name in TEAMS]

@@ -14,7 +14,7 @@ _SOURCES = ([_ROOT / "code.py"]
             + sorted((_ROOT / "sim").glob("*.py")))
 # The table's own state, and the attributes only the table writes.
 _MOST_ATTRIBUTES = 27
-_TABLE_WRITES = ("mode", "page", "game_serial", "prefs_serial", "previous")
+_TABLE_WRITES = ("page", "game", "tally", "game_serial", "prefs_serial", "previous")
 
 
 def _written(path):

@@ -52,8 +52,8 @@ def case_ui_settings_edited_after_a_device_change_win():
 def case_ui_prefs_version_1_still_loads():
     t = table()
     t.contrast = 64
-    v3 = t.prefs_bytes()
-    v1 = bytes((v3[0], 1)) + v3[2:-4]
+    v4 = t.prefs_bytes()
+    v1 = bytes((v4[0], 1)) + v4[2:-8]
     restored = table()
     restored.load_prefs(v1)
     assert restored.contrast == 64
@@ -63,8 +63,8 @@ def case_ui_prefs_version_2_still_loads_keeping_the_settings_switches():
     t = table(trump=True)
     t.contrast = 64
     t.skunk_double = True
-    v3 = t.prefs_bytes()
-    v2 = bytes((v3[0], 2, v3[2], v3[3] & 3)) + v3[4:-1]
+    v4 = t.prefs_bytes()
+    v2 = bytes((v4[0], 2, v4[2], v4[3] & 3)) + v4[4:-5]
     restored = table(trump=True)
     restored.load_prefs(v2)
     assert restored.contrast == 64

@@ -29,7 +29,6 @@ def show(table, page, kind, seat):
 
 def call(table, now_ms, seat, alone, ordered=False, blind=False):
     """The call, then the suit picker when the table records trump."""
-    table.suit_skipped = False
     game = table.game
     if table.act(now_ms, game.call, seat, alone, ordered, blind) and table.trump:
         table.open("suit")

@@ -42,7 +42,9 @@ def press(table, key, long, now_ms):
             score.press(table, key, long, now_ms)
         return
     if key == OK:
-        table.kept = True
+        # Saved, so that a power cut does not offer it again.
+        table.kept = table.game.action_count
+        table.prefs_changed()
         table.close()
         return
     if table.side_of(key) != S:

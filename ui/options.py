@@ -2,9 +2,10 @@
 
 The keys by where they sit on the picture: top and bottom move, right (or
 OK) changes the value, left goes back. Rules are edited as a draft and
-saved on leaving: at once if the game has no action yet, else for the next
-game. Below the rules, two table preferences (show the trump suit, a skunk
-counts two games) and "From settings"; these and the display settings
+saved on leaving, by the left key or the held OK alike (``leave``): at
+once if the game has no action yet, else for the next game. Below the
+rules, two table preferences (show the trump suit, a skunk counts two
+games) and "From settings"; these and the display settings
 apply at once and are saved on leaving. Flip 180 says from which side the
 picture is read now, until a key is pressed: that press does nothing else,
 as every key has just moved on the picture.
@@ -91,9 +92,7 @@ def press(table, key, long, now_ms):
         page.cursor = (page.cursor + step) % count
         return
     if key == W:
-        if page.kind == RULES:
-            save_rules(table, now_ms)
-        # Back to the menu; what changed here is saved then (Table.back).
+        # Back to the menu; what changed here is saved then (``leave``).
         table.back()
         return
     if page.kind == RULES:
@@ -138,8 +137,13 @@ def change_rule(table, row):
     page.draft = page.draft.replace(**options)
 
 
-def save_rules(table, now_ms):
-    draft = table.page.draft
+def leave(table, page):
+    """The page closes (``Table._turn``): the rules' draft is saved."""
+    if page.kind == RULES:
+        save_rules(table, page.draft, table.said.pressed)
+
+
+def save_rules(table, draft, now_ms):
     if draft == table.next_rules:
         return
     table.next_rules = draft

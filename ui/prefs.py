@@ -2,29 +2,33 @@
 tally and rules, as the firmware saves them in the NVM (compact and
 versioned); ``Table.prefs_bytes`` and ``Table.load_prefs`` call these.
 
-Version 3 (the one written): magic, version, contrast, flags, sleep time (2
+Version 4 (the one written): magic, version, contrast, flags, sleep time (2
 bytes), tally N-S, tally E-W, the game's rules (length, bytes), the next
 game's rules (length, bytes), then what settings.toml said when it was
-saved: contrast, sleep time (2 bytes), and its trump and skunk switches.
+saved: contrast, sleep time (2 bytes), and its trump and skunk switches;
+last the questions answered without an action (``Table.kept``, the action
+count, and ``Table.suit_skipped``, the hand count, each 2 bytes, 0xFFFF
+for none), so a power cut does not ask them again.
 The flags also keep "who deals first?" waiting after New game or Reset
 match (``Table.new_game``), so a power cut does not drop the question;
 an older record has them clear.
-Versions 1 (no settings tail) and 2 (no switches: both stay as
-settings.toml has them) still load."""
+Versions 1 (no settings tail), 2 (no switches: both stay as settings.toml
+has them) and 3 (no answers) still load."""
 
 from micropython import const
 
-from euchre_core.game import Game
 from euchre_core.rules import Rules
 
 _PREFS_MAGIC = const(0x50)  # "P"
-_PREFS_VERSION = const(3)  # 2 adds settings.toml's contrast and sleep time, 3 the switches
+# 2 adds settings.toml's contrast and sleep time, 3 the switches, 4 the answers.
+_PREFS_VERSION = const(4)
 _FLAG_FLIPPED = const(1)
 _FLAG_DEVICE_RULES = const(2)
 _FLAG_TRUMP = const(4)  # show the trump suit
 _FLAG_SKUNK_DOUBLE = const(8)  # a skunk counts two games
 _FLAG_NEW_GAME = const(16)  # "who deals first?" waits (Table.new_game)
 _FLAG_RESET_MATCH = const(32)  # ... for Reset match
+_NONE = const(0xFFFF)  # no answer saved
 
 
 def prefs_bytes(table):
@@ -42,15 +46,18 @@ def prefs_bytes(table):
                   len(game_rules)))
     settings = table.settings
     base_sleep = min(settings.sleep_s, 0xFFFF)
+    kept = _NONE if table.kept is None else min(table.kept, _NONE - 1)
+    skipped = _NONE if table.suit_skipped is None else min(table.suit_skipped, _NONE - 1)
     tail = bytes((settings.contrast & 0xFF, base_sleep >> 8, base_sleep & 0xFF,
-                  _switches(settings.trump, settings.skunk_double)))
+                  _switches(settings.trump, settings.skunk_double),
+                  kept >> 8, kept & 0xFF, skipped >> 8, skipped & 0xFF))
     return head + game_rules + bytes((len(next_rules),)) + next_rules + tail
 
 
 def load_prefs(table, data):
-    """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
-    anything else. Call before the saved actions replay: they replay under
-    the rules saved here."""
+    """Restore the preferences ``prefs_bytes`` saved; ValueError (and no
+    change) on anything else. Returns the rest for its owner, the table:
+    (the game's rules, the next game's, the match tally [N-S, E-W])."""
     data = bytes(data)
     if len(data) < 10 or data[0] != _PREFS_MAGIC:
         raise ValueError("Saved settings are not this scorekeeper's")
@@ -58,7 +65,7 @@ def load_prefs(table, data):
     if not 1 <= version <= _PREFS_VERSION:
         raise ValueError("Saved settings have version " + str(version)
                          + "; this firmware reads version " + str(_PREFS_VERSION))
-    tail = (0, 0, 3, 4)[version]
+    tail = (0, 0, 3, 4, 8)[version]
     size = data[8]
     if len(data) < 10 + size or len(data) != 10 + size + data[9 + size] + tail:
         raise ValueError("Saved settings are truncated")
@@ -76,16 +83,19 @@ def load_prefs(table, data):
     if not tail or data[settings_at + 1] << 8 | data[settings_at + 2] == min(base_sleep, 0xFFFF):
         table.sleep_s = data[4] << 8 | data[5]
     # The switches likewise, as a pair; older versions keep settings.toml's.
-    if version >= 3 and data[-1] == _switches(settings.trump, settings.skunk_double):
+    if version >= 3 and data[settings_at + 3] == _switches(settings.trump, settings.skunk_double):
         table.trump = bool(data[3] & _FLAG_TRUMP)
         table.skunk_double = bool(data[3] & _FLAG_SKUNK_DOUBLE)
     table.flipped = bool(data[3] & _FLAG_FLIPPED)
     table.device_rules = bool(data[3] & _FLAG_DEVICE_RULES)
     table.new_game = bool(data[3] & _FLAG_RESET_MATCH) if data[3] & _FLAG_NEW_GAME else None
-    table.tally = [data[6], data[7]]
-    table.next_rules = next_rules if table.device_rules else settings.rules
-    if table.game.action_count == 0 and table.game.rules != game_rules:
-        table.game = Game(game_rules, dealer=table.game.start_dealer)
+    table.kept = table.suit_skipped = None
+    if version >= 4:
+        kept = data[settings_at + 4] << 8 | data[settings_at + 5]
+        skipped = data[settings_at + 6] << 8 | data[settings_at + 7]
+        table.kept = None if kept == _NONE else kept
+        table.suit_skipped = None if skipped == _NONE else skipped
+    return game_rules, next_rules, [data[6], data[7]]
 
 
 def _switches(trump, skunk_double):

@@ -36,6 +36,9 @@ from ui.ticks import ticks_diff
 SHORT = const(1)
 LONG = const(2)
 STUCK = const(3)
+# When a held key's long press fires (settings.toml's EUCHRE_LONG_PRESS_MS
+# defaults to it).
+LONG_MS = const(600)
 
 # State of one key.
 _UP = const(0)
@@ -57,7 +60,7 @@ def key_of(result):
 class Presses:
     """Short/long/stuck detection for up to 8 keys (key numbers 0..7)."""
 
-    def __init__(self, keys=5, long_ms=600, stuck_ms=20000, bounce_ms=15):
+    def __init__(self, keys=5, long_ms=LONG_MS, stuck_ms=20000, bounce_ms=15):
         if not 0 < keys <= 8:
             raise ValueError("between 1 and 8 keys")
         if not 0 <= bounce_ms < long_ms < stuck_ms:

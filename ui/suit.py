@@ -14,8 +14,11 @@ LIST_PAGE = True
 
 
 def press(table, key, long, now_ms):
-    table.suit_skipped = key == OK
-    if key != OK:
+    if key == OK:
+        # Saved, so that a power cut does not ask it again.
+        table.suit_skipped = table.game.hand_count
+        table.prefs_changed()
+    else:
         # By the side of the picture: N spades, E hearts, S diamonds, W clubs.
         table.act(now_ms, table.game.set_trump, SUIT_NAMES[key])
     # Refused, it is asked again (Table.home).

@@ -290,9 +290,13 @@ class Table:
     beyond the game's log: ``new_game``, None, or what waits on "who deals
     first?": False New game, True Reset match (the menu opened over it
     offers to keep the old game instead; saved with the preferences);
-    ``kept``, the set-back the banner offered was answered OK (keep the
-    points); ``suit_skipped``, the trump suit of this hand was skipped
-    (OK); ``undo_pair``, (game, action count) right after an adjustment of
+    ``kept``, the game's action count when the set-back the banner
+    offered was answered OK (keep the points), else None;
+    ``suit_skipped``, the hand count when the trump suit of that hand was
+    skipped (OK), else None: both are saved with the preferences, and
+    cleared when the count they name is reached anew (an undo, then a
+    hand scored or a call made again) so that they never answer a new
+    question; ``undo_pair``, (game, action count) right after an adjustment of
     both teams, undone together.
 
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
@@ -313,7 +317,7 @@ class Table:
         if len(names) != 4 or len(teams) != 2:
             raise ValueError("Need four seat names and two team names")
         self.names = [clean(n, NAME_LENGTH) or SEATS[i].encode() for i, n in enumerate(names)]
-        self.teams = [clean(t, TEAM_LENGTH) or (b"N-S", b"E-W")[i] for i, t in enumerate(teams)]
+        self.teams = [clean(t, TEAM_LENGTH) or TEAMS[i].encode() for i, t in enumerate(teams)]
         self.contrast = contrast
         self.flipped = bool(flipped)
         self.sleep_s = sleep_s
@@ -334,8 +338,8 @@ class Table:
         self.previous = None
         self.page = None
         self.new_game = None
-        self.kept = False
-        self.suit_skipped = False
+        self.kept = None
+        self.suit_skipped = None
         self.undo_pair = None
         self.shift = 0
         self.said = Said(now_ms)
@@ -482,10 +486,16 @@ class Table:
         self._turn(under)
 
     def _turn(self, page):
-        """The one place the open screen changes: preferences changed on
-        the page that closes are saved (once, not at every step: each
-        save costs a flash erase)."""
+        """The one place the open screen changes: the page that closes
+        keeps what was edited on it, however it is left (its module's
+        ``leave(table, page)``, when it has one), and preferences changed
+        on it are saved (once, not at every step: each save costs a flash
+        erase)."""
         old = self.page
+        if old is not None and old is not page:
+            leave = getattr(screen_module(old.name), "leave", None)
+            if leave is not None:
+                leave(self, old)
         if old is not None and old.changed and old is not page:
             old.changed = False
             self.prefs_changed()
@@ -505,12 +515,12 @@ class Table:
         game = self.game
         if self.new_game is not None:
             self.open("pick", screen_module("pick").FOR_FIRST)
-        elif game.set_back_refusal() is None and not self.kept:
+        elif game.set_back_refusal() is None and self.kept != game.action_count:
             hand = game.last_hand
             if banner.offers_set_back(game, hand):
                 self.open("banner", hand)
-        elif (self.trump and game.in_hand and game.trump is None and not self.suit_skipped
-              and game.tricks == [0, 0]):
+        elif (self.trump and game.in_hand and game.trump is None
+              and self.suit_skipped != game.hand_count and game.tricks == [0, 0]):
             self.open("suit")
 
     def tick(self, now_ms):
@@ -596,8 +606,17 @@ class Table:
     def load_prefs(self, data):
         """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
         anything else. Call before the saved actions replay: they replay
-        under the rules saved here."""
-        prefs.load_prefs(self, data)
+        under the game's rules saved here (a game without actions takes
+        them). The next game's rules come back when the device chose them;
+        else the table keeps the ones it was made with (settings.toml's).
+        Which rules a game gets is decided in ``firmware.house_rules``."""
+        game_rules, next_rules, tally = prefs.load_prefs(self, data)
+        if self.device_rules:
+            self.next_rules = next_rules
+        game = self.game
+        if game.action_count == 0 and game.rules != game_rules:
+            game = Game(game_rules, dealer=game.start_dealer)
+        self.replace_game(game, self.previous, tally)
         self._drawn_in = None
 
     def resumed(self):
@@ -609,7 +628,11 @@ class Table:
         nothing was called."""
         self.home()
         self._drawn_in = None
-        if self.page is None and self.main_screen == "score":
+        if self.page is None and self.main_screen == "score" and self.game.action_count:
+            # A game under way: what was pressed before the power went
+            # may have been a call (ordered up? blind?) that is not saved.
+            # A game without actions has nothing to resume: its first
+            # dealer's line says all.
             self.say("RESUMED: NO CALL YET", self.said.pressed)
 
     def export_lines(self):
@@ -672,13 +695,21 @@ class Table:
         the action scored a hand. True when the game took it."""
         game = self.game
         hands = game.hand_count
+        in_hand = game.in_hand
         try:
             action(*args)
         except ValueError as err:
             self.say(self.with_names(err), now_ms)
             return False
+        # A question posed again where an answer was given (after an undo):
+        # that answer is not this question's.
+        if game.hand_count > hands and self.kept == game.action_count:
+            self.kept = None
+            self.prefs_changed()
+        if game.in_hand and not in_hand and self.suit_skipped == game.hand_count:
+            self.suit_skipped = None
+            self.prefs_changed()
         if game.hand_count > hands:
-            self.kept = False
             self.open("banner", game.last_hand, now_ms)
         return True
 

@@ -1,0 +1,142 @@
+"""Table UI cases, the answers that are no action: a set-back kept (OK on
+the banner) and a trump suit skipped (OK on the suit) stay answered through
+a power cut, and never answer a question posed again after an undo; the
+Rules page keeps its edits however it is left; "RESUMED: NO CALL YET" only
+for a game under way.
+
+Plain functions: tests/test_ui_cases.py runs them on CPython and, through
+tests/mp_run.py, under the MicroPython unix port."""
+
+from ui import menu
+from ui_read import E, N, OK, S, Clock, Rules, find_text, frame, press, settle, table
+
+
+def _power_cut(t, **options):
+    """The table as it starts again from the saved game and preferences."""
+    again = table(t.game.rules, dealer=t.game.start_dealer, **options)
+    again.load_prefs(t.prefs_bytes())
+    # As the firmware resumes: the saved actions replayed, then the questions.
+    again.game.extend(t.game.codes)
+    again.resumed()
+    return again
+
+
+def _menu(t, clock, item):
+    """Long OK, then down to ``item`` (a menu.ITEM_*) and choose it."""
+    press(t, clock, OK, long=True)
+    for _ in range(t.page.rows.index(item)):
+        press(t, clock, S)
+    press(t, clock, OK)
+
+
+def _set_back_offered():
+    """E-W have a point, N-S march: the banner offers SET BACK."""
+    clock = Clock()
+    t = table(Rules(setback=True), dealer=0)
+    t.game.adjust(1, 1)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, E)
+    assert t.screen_name == "banner"
+    return t, clock
+
+
+def case_ui_answers_a_kept_set_back_is_not_offered_again_after_a_power_cut():
+    t, clock = _set_back_offered()
+    serial = t.prefs_serial
+    press(t, clock, OK)  # keep the points
+    assert t.prefs_serial == serial + 1  # saved at once
+    again = _power_cut(t)
+    assert again.screen_name == "score" and again.game.scores == [2, 1]
+
+
+def case_ui_answers_a_skipped_suit_is_not_asked_again_after_a_power_cut():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    press(t, clock, N)
+    assert t.screen_name == "suit"
+    serial = t.prefs_serial
+    press(t, clock, OK)  # no suit this hand
+    assert t.screen_name == "hand" and t.prefs_serial == serial + 1
+    assert _power_cut(t, trump=True).screen_name == "hand"
+
+
+def case_ui_answers_a_set_back_offered_again_after_an_undo_is_asked():
+    t, clock = _set_back_offered()
+    press(t, clock, OK)  # kept
+    _menu(t, clock, menu.ITEM_UNDO)  # the march undone: the hand again
+    assert t.game.scores == [0, 1] and t.game.in_hand
+    press(t, clock, OK)
+    press(t, clock, E)  # the same march: a new offer at the same count
+    assert t.screen_name == "banner" and t.kept is None
+    again = _power_cut(t)
+    assert again.screen_name == "banner"
+    press(again, clock, S)  # set back
+    assert again.game.scores == [0, 0]
+
+
+def case_ui_answers_a_suit_asked_again_after_the_call_is_undone():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    press(t, clock, N)
+    press(t, clock, OK)  # skipped
+    _menu(t, clock, menu.ITEM_UNDO)  # the call undone
+    assert not t.game.in_hand
+    press(t, clock, E)  # another call in the same hand: asked
+    assert t.screen_name == "suit"
+    again = _power_cut(t, trump=True)
+    assert again.screen_name == "suit" and again.game.caller == E
+
+
+def case_ui_answers_old_prefs_without_answers_still_load():
+    t, clock = _set_back_offered()
+    press(t, clock, OK)
+    v4 = t.prefs_bytes()
+    assert v4[1] == 4
+    v3 = bytes((v4[0], 3)) + v4[2:-4]
+    again = table(Rules(setback=True), dealer=0)
+    again.load_prefs(v3)
+    assert again.kept is None and again.suit_skipped is None
+    again.game.extend(t.game.codes)
+    again.resumed()
+    assert again.screen_name == "banner"  # a version 3 record kept no answer
+
+
+def case_ui_answers_rules_edited_then_left_by_the_menu_are_saved():
+    clock = Clock()
+    t = table(dealer=0)
+    _menu(t, clock, menu.ITEM_RULES)
+    assert t.screen_name == "options" and t.page.cursor == 0
+    press(t, clock, OK)  # TARGET 10 -> 11
+    press(t, clock, OK, long=True)  # the menu, not W
+    assert t.screen_name == "menu"
+    assert t.next_rules.target == 11 and t.game.rules.target == 11
+    assert t.message == "RULES SAVED"
+    # Under way, the edit is for the next game, left the same way.
+    t = table(dealer=0)
+    press(t, clock, N)
+    serial = t.prefs_serial
+    _menu(t, clock, menu.ITEM_RULES)
+    press(t, clock, OK)
+    press(t, clock, OK, long=True)
+    assert t.next_rules.target == 11 and t.game.rules.target == 10
+    assert t.prefs_serial == serial + 1
+
+
+def case_ui_answers_a_fresh_game_resumes_without_a_message():
+    t = table(dealer=1)
+    again = _power_cut(t)
+    assert again.screen_name == "score" and again.message is None
+    buf = frame(again)
+    assert any(find_text(buf, page, "BOB DEALS FIRST") >= 0 for page in range(8))
+
+
+def case_ui_answers_a_game_under_way_resumes_saying_nothing_was_called():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, E)
+    settle(t, clock)
+    assert t.screen_name == "score"
+    assert _power_cut(t).message == "RESUMED: NO CALL YET"
