@@ -43,7 +43,9 @@ SCREENS = (
      "OK during a hand: quick result. The seat keys become soft keys, labelled "
      "beside them, so a whole hand takes three presses."),
     ("banner", "N OK E",
-     "The result banner after a hand, with the points and the new score."),
+     "The result banner after a hand, with the points and the new score. Under "
+     "them, the makers' tricks (\"3 TRICKS TO N-S\"), or after a quick result when "
+     "it came (\"RESULT AFTER 2 TRICKS\"), since the rest were not recorded."),
     ("next_hand", _HAND,
      "After the banner: the score screen again, with the next dealer."),
     ("menu", "OK:long",
@@ -67,7 +69,10 @@ SCREENS = (
     ("history", _HAND + "W OK S wait:3500 OK:long S*5 OK",
      "History: every scored hand of the game, and every score adjustment; it "
      "opens at the newest, at the bottom, and the bottom line names the key to "
-     "older hands."),
+     "older hands. A row has 20 characters: team names stand whole when both "
+     "have 4 letters at most, else as N-S and E-W; a player's name is cut to the "
+     "room left, or, when the cut would read like another player's, becomes the "
+     "seat's letter (N, E, S, W)."),
     ("display", "OK:long S*6 OK",
      "Display settings: contrast, turning the picture 180 degrees, sleep timeout."),
     ("game_over", _GAME,
@@ -87,10 +92,11 @@ SCREENS = (
     ("new_game", "OK:long S*8 OK",
      "New game asks first; undo brings the old game back."),
     ("who_deals_first", "OK:long S*8 OK E",
-     "New game, yes: a seat key names who deals the first hand, OK picks a seat "
-     "at random. It waits for its answer: leaving the menu comes back to it. The "
-     "menu opened over it has nothing that acts on the old game; its Undo (long "
-     "OK, then OK: \"UNDO: KEEP OLD GAME\") goes back to the game as it was."),
+     "New game, yes: a seat key names who deals the first hand, OK picks a seat at"
+     " random. It waits for its answer: leaving the menu, or a power cut, comes "
+     "back to it. The menu opened over it has nothing that acts on the old game; "
+     "its Undo (long OK, then OK: \"UNDO: KEEP OLD GAME\") goes back to the game as "
+     "it was."),
     ("flipped", "OK:long S*6 OK S E E E E N OK",
      "Display, Flip 180: the picture is read from North's side (shown here as "
      "the glass shows it, upside down from South). A message says so, and the "
@@ -111,31 +117,34 @@ SCREENS = (
      "Robson set-back (EUCHRE_SETBACK = 1): after a hand of 2 or 4 points, when "
      "the other team has points to lose, the banner stays and offers SET BACK on "
      "the bottom key: the points come off the other team's score instead (not "
-     "below 0). OK keeps them; Undo takes a set-back back. The offer waits for "
-     "its answer: leaving the menu, or the next start after a power cut, shows it "
-     "again. On the hand that won the game it reads \"SET BACK: NO WIN\".",
+     "below 0). OK keeps them (saved: a power cut does not offer it again); Undo "
+     "takes a set-back back. The offer waits for its answer: leaving the menu, or "
+     "the next start after a power cut, shows it again. On the hand that won the "
+     "game it reads \"SET BACK: NO WIN\".",
      {"settings": "EUCHRE_SETBACK = 1\n"}),
     ("trump_suit", "N",
-     "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed "
-     "by one press: the seat keys become the four suits. OK records none. Left "
-     "through the menu or by a power cut, it is asked again.",
+     "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed"
+     " by one press: the seat keys become the four suits. OK records none (saved: "
+     "a power cut does not ask again). Left through the menu or by a power cut, it"
+     " is asked again.",
      {"settings": "EUCHRE_TRUMP = 1\n"}),
     ("trump_hand", "N E N S",
      "The hand screen then shows the trump suit, large, until the hand ends.",
      {"settings": "EUCHRE_TRUMP = 1\n"}),
     ("progressive", "N OK E wait:3500 E OK N wait:3500",
-     "Progressive euchre (EUCHRE_HANDS = 8): no target; the bottom line counts the "
-     "hands instead.",
+     "Progressive euchre (EUCHRE_HANDS = 8): no target; the bottom line counts the"
+     " hands instead. On the Rules page the TARGET row reads \"8 HANDS\" and its key"
+     " says that the PROGRESSIVE row sets them.",
      {"settings": "EUCHRE_HANDS = 8\n"}),
     ("tie", "N OK E wait:3500 E OK E wait:3500",
      "Progressive euchre, the last hand scored with the teams level: game over, a "
      "tie, the match tally unchanged.",
      {"settings": "EUCHRE_HANDS = 2\n"}),
     ("house_history", "E OK OK E wait:3500 N E N OK E S OK:long S*5 OK",
-     "History names set-backs (the team that set the other back, and the points "
-     "the other lost), blind and forced loners that made their hand (euchred, "
-     "any caller reads EUCHRED), and the trump suit after the hand's number when "
-     "it was recorded.",
+     "History names set-backs (the team that set the other back when it fits "
+     "whole, and the points the other lost), blind and forced loners that made "
+     "their hand (euchred, any caller reads EUCHRED), and the trump suit after the"
+     " hand's number when it was recorded.",
      {"settings": "EUCHRE_TRUMP = 1\nEUCHRE_SETBACK = 1\n"}),
     ("house_rules", "OK:long S*3 OK S*15",
      "The end of the Rules page: the house rules above, then two table "
