@@ -340,3 +340,15 @@ def case_pin_every_new_game_saves_the_tally():
         play(t, clock, keys)
         assert t.prefs_serial not in seen, keys
         seen.append(t.prefs_serial)
+
+
+def case_pin_switch_turned_off_stays_off_under_the_same_settings():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    _rules_row(t, clock, 13)
+    play(t, clock, "OK W W")  # SHOW TRUMP off
+    again = table(dealer=0, trump=True)
+    again.load_prefs(t.prefs_bytes())
+    assert not again.trump and not again.skunk_double
+    play(again, clock, "S")
+    assert again.screen_name == "hand"
