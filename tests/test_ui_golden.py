@@ -86,6 +86,11 @@ HOUSE = Rules(canadian_loner=True, blind_loner=True, setback=True)
 # lone call euchred, a renege, an adjustment down, a lone defence.
 HOUSE_GAME = ("E E N OK E ~ N* E OK OK S ~ W* OK N ~ S OK E S ~ OK* S OK S OK W OK* S OK E OK ~"
               " E* S* OK S ~")
+# Under HOUSE without the trump suit, W dealing: a forced loner made, two
+# deals passed, a lone defender's hand made, a march set back, an
+# adjustment down, a renege, a call.
+HOUSE_PLAIN = ("E E N OK E ~ N* OK OK OK OK OK S ~ W* OK N ~ S OK E S ~ OK* S OK S OK W OK* S OK"
+               " E OK ~ E* S* OK S ~")
 
 
 def _scenes():
@@ -105,13 +110,12 @@ def _scenes():
                                                 "OK OK OK OK"),
         "score_message_south_deals": lambda: play(table(Rules(stick_the_dealer=True), dealer=2,
                                                         **LONG_NAMES), "OK"),
-        "score_message_short_band": lambda: play(table(out=[].append, **LONG_NAMES),
-                                                 "OK* N N N OK"),
+        "score_message_short_band": lambda: play(table(dealer=E, **LONG_NAMES), "OK* OK"),
         "score_message_shifted": lambda: _shifted(play(table(Rules(stick_the_dealer=True)),
                                                        "~"), "OK"),
         "score_message_box": lambda: play(table(dealer=2, **LONG_NAMES), "E* OK* OK"),
         "score_shifted": lambda: _shifted(table(), "~"),
-        "score_shifted_back": lambda: _shifted(table(dealer=S), "~", 3),
+        "score_shifted_back": lambda: _shifted(table(dealer=S), "~ ~", 3),
         "score_two_digits": lambda: play(table(Rules(target=15)),
                                          "OK* S OK" + " N" * 8 + " OK ~ OK* S OK" + " N" * 4
                                          + " E" * 3 + " OK ~"),
@@ -128,6 +132,7 @@ def _scenes():
         "hand_lone_tags_long_names": lambda: play(table(**LONG_NAMES), "E* S*"),
         "hand_trump": lambda: play(table(trump=True), "S E"),
         "hand_refusal_box": lambda: play(table(), "S* N"),
+        "hand_refusal_box_repeated": lambda: play(table(), "S* N N"),
         "hand_flipped": lambda: play(table(flipped=True), "E N"),
         # The quick result.
         "quick": lambda: play(table(), "S OK"),
@@ -195,6 +200,7 @@ def _scenes():
         "options_display_flipped": lambda: play(table(flipped=True), "OK* S S S S OK"),
         "options_rules_second_row": lambda: play(table(), "OK* S S S OK S"),
         "options_display": lambda: play(table(), "OK* N N N N OK"),
+        "options_display_flip_message": lambda: play(table(), "OK* N N N N OK S OK"),
         "stats": lambda: play(table(), MADE + " ~ S OK S ~ OK* S S S S OK"),
         "history": lambda: play(table(), MADE + " ~ OK* S OK N OK ~ S OK S ~ OK* S S S S S OK"),
         "history_loners": lambda: play(table(HOUSE, trump=True, dealer=W, **LONG_NAMES),
@@ -204,9 +210,11 @@ def _scenes():
         "history_scrolled": lambda: play(table(HOUSE, trump=True, dealer=W, **LONG_NAMES),
                                          HOUSE_GAME + " OK* S OK N E OK OK* S S S S S OK N N"),
         "stats_house": lambda: play(table(HOUSE, dealer=W, **LONG_NAMES),
-                                    HOUSE_GAME + " OK* S S S S S OK"),
+                                    HOUSE_PLAIN + " OK* S S S S S OK"),
         "stats_house_bottom": lambda: play(table(HOUSE, dealer=W, **LONG_NAMES),
-                                           HOUSE_GAME + " OK* S S S S S OK S S S"),
+                                           HOUSE_PLAIN + " OK* S S S S S OK S S S"),
+        "stats_house_one_down": lambda: play(table(HOUSE, dealer=W, **LONG_NAMES),
+                                             HOUSE_PLAIN + " OK* S S S S S OK S"),
         "stats_blind_canadian": lambda: play(table(Rules(blind_loner=True, canadian_loner=True)),
                                              "OK* S S S S OK S S S"),
         "history_row_cut": lambda: play(table(Rules(hands=12, setback=True), trump=True,

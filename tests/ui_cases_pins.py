@@ -9,7 +9,7 @@ The table is driven by presses and read by what it shows, says and records
 through tests/mp_run.py, under the MicroPython unix port."""
 
 from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text, find_text2, frame,
-                     markers, press, read_score, redraw, settle, table, text_at)
+                     markers, power_cut, press, read_score, redraw, settle, table, text_at)
 
 _KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
 CANADIAN = Rules(canadian_loner=True)
@@ -95,7 +95,7 @@ def case_pin_new_game_from_the_menu_counts_a_won_game_and_undo_takes_it_back():
 def case_pin_undo_of_new_game_brings_back_the_first_dealer_and_the_game():
     clock = Clock()
     t = table(dealer=3)
-    play(t, clock, "OK N* E E E")  # a misdeal; A goes alone and takes 3 tricks
+    play(t, clock, "OK OK N* E E E")  # a misdeal; A goes alone and takes 3 tricks
     codes = t.game.codes
     assert t.game.dealer == N and t.game.start_dealer == W
     play(t, clock, NEW_GAME + " E OK")
@@ -117,12 +117,16 @@ def case_pin_cancelled_new_game_leaves_the_game():
     t = table(dealer=0)
     play(t, clock, "S N " + NEW_GAME + " E")  # who deals first?
     assert t.screen_name == "pick"
-    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME"
+    assert said(t, clock, "OK* OK") == "NO NEW GAME: OLD ONE KEPT"
     assert t.game.tricks == [1, 0] and t.screen_name == "hand"
     play(t, clock, NEW_GAME + " E OK*")
-    play(t, clock, "W")  # back: the game stays too
+    play(t, clock, "W")  # out of the menu: the question again, the game still on
+    assert t.screen_name == "pick" and t.game.tricks == [1, 0]
+    play(t, clock, "OK* OK")
     assert t.screen_name == "hand" and t.game.tricks == [1, 0]
-    play(t, clock, NEW_GAME + " W")  # no
+    play(t, clock, NEW_GAME + " W")  # no: back to the menu
+    assert t.screen_name == "menu" and t.game.tricks == [1, 0]
+    play(t, clock, "W")
     assert t.screen_name == "hand" and t.game.tricks == [1, 0]
     play(t, clock, NEW_GAME + " N")
     assert t.screen_name == "confirm" and t.message == "E OR OK: YES, W: NO"
@@ -135,7 +139,7 @@ def case_pin_ordered_up_question_yes_and_no():
     buf = frame(t)
     assert t.screen_name == "ask"
     assert find_text(buf, 5, "ORDERED UP?") >= 0 and find_text(buf, 2, "CAT CALLS") >= 0
-    assert said(t, clock, "N") == "E: YES, W: NO, OK: BACK"
+    assert said(t, clock, "N") == "E: YES ALONE, W: NO, OK: BACK"
     assert t.screen_name == "ask"
     play(t, clock, "W")  # no: named in the second round
     assert t.screen_name == "hand" and t.game.caller == S and t.game.lone_seat is None
@@ -194,7 +198,7 @@ def case_pin_flipped_question_keys_by_the_picture():
     clock = Clock()
     t = table(CANADIAN, dealer=0, flipped=True)
     play(t, clock, "S")
-    assert said(t, clock, "N") == "W: YES, E: NO, OK: BACK"
+    assert said(t, clock, "N") == "W: YES ALONE, E: NO, OK: BACK"
     play(t, clock, "W")  # W is at the right of the turned picture: YES
     assert t.game.lone_seat == S
 
@@ -255,27 +259,25 @@ def case_pin_set_back_offer_survives_a_power_cut():
     clock = Clock()
     t = table(ROBSON, dealer=0)
     play(t, clock, "S OK N ~ W OK E")
-    saved = t.game.to_bytes()
-    again = table(ROBSON, dealer=0)
-    again.load_game(saved)
+    again = power_cut(t)
     buf = frame(again)
     assert again.screen_name == "banner"
     assert find_text(buf, 6, "SET BACK") >= 0 and find_text2(buf, 2, "MARCH +2", 2) >= 0
     play(again, clock, "S")
     assert again.game.scores == [0, 0]
     # Kept, then the power goes: the offer comes back (keeping is no action).
-    again = table(ROBSON, dealer=0)
-    again.load_game(saved)
+    play(t, clock, "OK")
+    assert t.screen_name == "score"
+    again = power_cut(t)
     assert again.screen_name == "banner"
-    t.tick(clock.step(60000))
+    again.tick(clock.step(60000))
     assert again.screen_name == "banner"
     play(again, clock, "OK")
     assert again.screen_name == "score"
     # Nothing left to offer: the score screen.
     for keys in ("S OK N", "E OK E", "", "S OK N ~ W OK E S", "S OK N ~ W OK E OK N"):
         t = play(table(ROBSON, dealer=0), clock, keys)
-        again = table(ROBSON, dealer=0)
-        again.load_game(t.game.to_bytes())
+        again = power_cut(t)
         assert again.screen_name == t.main_screen, keys
         assert again.game.scores == t.game.scores
 
@@ -292,10 +294,14 @@ def case_pin_banner_runs_out_and_the_screen_redraws():
     t.tick(clock.step(20))
     assert t.screen_name == "score" and redraw(t, buf) != 0
     assert read_score(buf) == (2, 0)
-    # A key takes it away at once; the key does nothing else.
+    # A key takes it away at once: OK does nothing else, a seat key does
+    # what it does on the score screen (names trump).
+    play(t, clock, "S OK E")
+    play(t, clock, "OK")
+    assert t.screen_name == "score" and not t.game.in_hand and t.message is None
     play(t, clock, "S OK E")
     play(t, clock, "N")
-    assert t.screen_name == "score" and not t.game.in_hand
+    assert t.screen_name == "hand" and t.game.caller == N and t.game.lone_seat is None
 
 
 def case_pin_message_runs_out_and_the_screen_redraws():

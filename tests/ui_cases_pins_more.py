@@ -8,8 +8,9 @@ The table is driven by presses and read by what it shows, says and records
 (the game). Plain functions: tests/test_ui_cases.py runs them on CPython and,
 through tests/mp_run.py, under the MicroPython unix port."""
 
+from euchre_core.basics import Refusal
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers,
-                     press, settle, table, text_at)
+                     power_cut, press, settle, table, text_at)
 
 _KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
 CANADIAN = Rules(canadian_loner=True)
@@ -64,7 +65,9 @@ def case_pin_pickers_stay_open_on_a_refusal():
     assert t.screen_name == "pick"
     assert said(t, clock, "W") == "DAN DEALS"
     assert t.screen_name == "score" and t.game.dealer == W
-    play(t, clock, "OK* S S OK OK")  # OK: back
+    play(t, clock, "OK* S S OK OK")  # OK: back to the menu
+    assert t.screen_name == "menu" and t.game.dealer == W
+    play(t, clock, "W")
     assert t.screen_name == "score" and t.game.dealer == W
 
 
@@ -145,7 +148,7 @@ def case_pin_quick_result_ruled_out_stays_on_the_quick_screen():
 def case_pin_undo_says_what_it_takes_back():
     clock = Clock()
     rules = Rules(canadian_loner=True, blind_loner=True, setback=True)
-    for keys, words in (("OK", "PASS"), ("S", "CALL CAT"), ("S*", "CALL ALONE CAT"),
+    for keys, words in (("OK OK", "PASS"), ("S", "CALL CAT"), ("S*", "CALL ALONE CAT"),
                         ("W E", "ORDER UP DAN"), ("W W", "CALL DAN"),
                         ("E* E", "BLIND ALONE BOB"), ("E* W", "CALL ALONE BOB"),
                         ("S W*", "DEF ALONE DAN"), ("S N", "TRICK ANN"),
@@ -198,12 +201,12 @@ def case_pin_adjust_score_limits():
     t = table(dealer=0)
     play(t, clock, "OK* S OK" + " N" * 8)
     assert t.message is None
-    assert said(t, clock, "N") == "THAT IS AS FAR AS IT GOES"
+    assert said(t, clock, "N") == "8 POINTS AT MOST EACH TIME"
     play(t, clock, "OK")
     assert t.game.scores == [8, 0]
     play(t, clock, "OK* S OK" + " S" * 8)
     assert t.message is None
-    assert said(t, clock, "S") == "THAT IS AS FAR AS IT GOES"
+    assert said(t, clock, "S") == "8 POINTS AT MOST EACH TIME"
     play(t, clock, "OK")
     assert t.game.scores == [0, 0]
     play(t, clock, "OK* S OK" + " E" * 8 + " OK")
@@ -211,13 +214,16 @@ def case_pin_adjust_score_limits():
     play(t, clock, "OK* S OK" + " W" * 8)
     assert t.message is None
     play(t, clock, "W")
-    assert t.message == "THAT IS AS FAR AS IT GOES"
+    assert t.message == "8 POINTS AT MOST EACH TIME"
     play(t, clock, "E OK")
     assert t.game.scores == [0, 1]
     # A score stops at 0; nothing changed, nothing recorded.
     count = t.game.action_count
     play(t, clock, "OK* S OK S")
-    assert t.message == "THAT IS AS FAR AS IT GOES"
+    assert t.message == "US STOPS AT 0"
+    play(t, clock, "W W")
+    assert t.message == "THEM STOPS AT 0"
+    play(t, clock, "E")
     play(t, clock, "OK")
     assert t.game.action_count == count and t.screen_name == "score"
 
@@ -225,23 +231,29 @@ def case_pin_adjust_score_limits():
 def case_pin_adjust_shows_the_scores_it_will_make():
     clock = Clock()
     t = table(dealer=0)
-    play(t, clock, "S OK E ~ OK* S OK")
+    play(t, clock, "S OK E ~ OK* S OK")  # at 2-0
     buf = frame(t)
-    assert find_text(buf, 2, "US 2") >= 0 and find_text(buf, 2, "THEM 0") >= 0
+    assert find_text(buf, 2, "US +0") >= 0 and find_text(buf, 2, "THEM +0") >= 0
+    assert find_text(buf, 5, "NEW SCORE") < 0
     play(t, clock, "N N E")
     buf = frame(t)
-    assert find_text(buf, 2, "US 4", True) >= 0 and find_text(buf, 2, "THEM 1", True) >= 0
-    play(t, clock, "W")
-    assert find_text(frame(t), 2, "THEM 0") >= 0
+    assert find_text(buf, 2, "US +2", True) >= 0 and find_text(buf, 2, "THEM +1", True) >= 0
+    assert find_text(buf, 5, "NEW SCORE 4-1") >= 0
+    play(t, clock, "W S S S")
+    buf = frame(t)
+    assert find_text(buf, 2, "THEM +0") >= 0 and find_text(buf, 2, "US -1", True) >= 0
+    assert find_text(buf, 5, "NEW SCORE 1-0") >= 0
+    play(t, clock, "OK")
+    assert t.game.scores == [1, 0]
 
 
 def case_pin_export_says_how_many_lines():
     clock = Clock()
     lines = []
     t = table(dealer=0, out=lines.append)
-    assert said(t, clock, "OK* N N N OK") == "1 LINE TO USB"
+    assert said(t, clock, "OK* N N N OK") == "1 LINE TO THE USB SERIAL CONSOLE"
     count = len(lines)
-    assert said(t, clock, "S OK E ~ OK* N N N OK") == "3 LINES TO USB"
+    assert said(t, clock, "S OK E ~ OK* N N N OK") == "3 LINES TO THE USB SERIAL CONSOLE"
     assert len(lines) > count
 
 
@@ -251,7 +263,7 @@ def case_pin_stick_the_dealer_says_who_calls():
     assert said(t, clock, "OK") == "STICK THE DEALER: DAN CALLS"
     assert t.game.dealer == W and t.game.action_count == 0
     t = table(dealer=3)
-    play(t, clock, "OK")
+    play(t, clock, "OK OK")
     assert t.message is None and t.game.dealer == N
     play(t, clock, "S")
     assert said(t, clock, "S") == "CAT SITS OUT THIS HAND" or t.game.tricks == [1, 0]
@@ -259,10 +271,11 @@ def case_pin_stick_the_dealer_says_who_calls():
 
 def case_pin_engine_words_name_the_seats():
     t = table(dealer=0)
-    assert t.with_names("E sits out") == "BOB sits out"
-    assert t.with_names("Only the dealer (N) may") == "Only the dealer (N) may"
-    assert t.with_names("N, E: S. W") == "ANN, BOB: CAT. DAN"
-    assert t.with_names("Not E1 or EE") == "Not E1 or EE"
+    assert t.with_names(Refusal("%s sits out this hand", E)) == "BOB sits out this hand"
+    assert t.with_names(Refusal("(%s) first", W)) == "(DAN) first"
+    # A refusal about no seat, or any other error, as it reads.
+    assert t.with_names(Refusal("Only N: 100%")) == "Only N: 100%"
+    assert t.with_names(ValueError("N, E: S. W")) == "N, E: S. W"
 
 
 def case_pin_suit_keys_by_the_picture():
@@ -304,6 +317,9 @@ def case_pin_render_only_when_something_changed():
     other = bytearray(1024)
     assert t.render(other) != 0 and other == buf
     t.tick(clock.step(100))
+    assert t.render(other) == 0
+    play(t, clock, "OK")  # all passed? asked in the band
+    assert t.render(other) != 0 and markers(other) == [N]
     assert t.render(other) == 0
     play(t, clock, "OK")  # the deal passes
     assert t.render(other) != 0 and markers(other) == [E]
@@ -358,13 +374,8 @@ def case_pin_resume_a_saved_game_and_prefs():
     assert t.screen_name == "suit"
     play(t, clock, "OK N")
     assert t.screen_name == "hand" and t.tally == [0, 2]
-    prefs = t.prefs_bytes()
-    game = t.game.to_bytes()
     # The power comes back under the same settings.toml.
-    again = Table(Rules(target=1), names=("Ann", "Bob", "Cat", "Dan"), teams=("Us", "Them"),
-                  trump=True, skunk_double=True)
-    again.load_prefs(prefs)
-    again.load_game(game)
+    again = power_cut(t, trump=True, skunk_double=True)
     assert again.game.tricks == t.game.tricks and again.game.dealer == t.game.dealer
     assert bytes(frame(again)) == bytes(frame(t))
     play(again, clock, "OK E ~")
@@ -390,8 +401,8 @@ _EXPORTED = (
         '14,DEALER DAN,DAN,,,0,0,2,6,',
         '15,CALL CAT,DAN,CAT,,0,0,2,6,',
         '16,"RENEGE BO""B",DAN,CAT,,0,0,4,6,renege +2 US',
-        '17,SET BACK,"ANN, JR",,,0,0,2,4,"set back -2 THE,M"',
-        '18,PASS,"BO""B",,,0,0,2,4,',
+        '17,SET BACK,DAN,,,0,0,2,4,"set back -2 THE,M"',
+        '18,PASS,"ANN, JR",,,0,0,2,4,',
         '19,CALL ALONE CAT,"BO""B",CAT,CAT,0,0,2,4,',
         '20,TRUMP SPADES,"BO""B",CAT,CAT,0,0,2,4,',
         '21,DEF ALONE DAN,"BO""B",CAT,CAT & DAN,0,0,2,4,',
@@ -410,8 +421,8 @@ def case_pin_export_writes_every_action_and_result():
     t = Table(rules, names=("Ann, Jr", 'Bo"b', "Cat", "Dan"), teams=("Us", "The,m"),
               trump=True, game=Game(rules, dealer=W), out=lines.append)
     play(t, clock, "E E N OK E ~ N* E OK OK S ~ S OK E S ~ OK W N E OK* S S OK S ~"
-         " OK* S OK N E OK OK* S S OK W S OK* S OK E S ~ OK S* N W* W OK N ~")
-    assert said(t, clock, "OK* N N N OK") == "24 LINES TO USB"
+         " OK* S OK N E OK OK* S S OK W S OK* S OK E S ~ OK OK S* N W* W OK N ~")
+    assert said(t, clock, "OK* N N N OK") == "24 LINES TO THE USB SERIAL CONSOLE"
     assert lines == ["euchre: export begin"] + list(_EXPORTED) + ["euchre: export end"]
 
 
@@ -425,6 +436,8 @@ def case_pin_list_pages_say_where_they_end_and_what_leaves():
     play(t, clock, "S S S S")
     assert said(t, clock, "S") == "NO MORE ROWS THAT WAY"
     assert said(t, clock, "E") == "W OR OK: BACK"
+    play(t, clock, "W")  # back to the menu
+    assert t.screen_name == "menu"
     play(t, clock, "W")
     assert t.screen_name == "score"
     # Without the house rules, every row fits: nothing scrolls.
@@ -432,7 +445,7 @@ def case_pin_list_pages_say_where_they_end_and_what_leaves():
     play(t, clock, "OK* S S S S OK")
     assert said(t, clock, "S") == "W OR OK: BACK"
     play(t, clock, "OK")
-    assert t.screen_name == "score"
+    assert t.screen_name == "menu"
     # History: a row per hand and per adjustment, the latest at the bottom.
     t = table(dealer=0)
     play(t, clock, "OK* S OK N E OK")  # before the first hand: both teams
@@ -445,22 +458,24 @@ def case_pin_list_pages_say_where_they_end_and_what_leaves():
     assert find_text(buf, 6, "ADJUST") >= 0 and find_text(buf, 6, "+1 THEM") >= 0
     assert find_text(buf, 5, "ADJUST") >= 0 and find_text(buf, 5, "+1 US") >= 0
     assert find_text(buf, 4, "3 CAT MADE") >= 0
-    assert said(t, clock, "S") == "NO MORE HANDS THAT WAY"
+    assert said(t, clock, "S") == "NO NEWER HANDS. N:OLDER"
     play(t, clock, "N")
     buf = frame(t)
     assert find_text(buf, 1, "ADJUST") >= 0 and find_text(buf, 1, "+1 US") >= 0
     assert find_text(buf, 2, "ADJUST") >= 0 and find_text(buf, 2, "+1 THEM") >= 0
     assert find_text(buf, 3, "1 CAT MADE") >= 0
-    assert said(t, clock, "N") == "NO MORE HANDS THAT WAY"
+    assert said(t, clock, "N") == "NO OLDER HANDS. S:NEWER"
     assert said(t, clock, "E") == "W OR OK: BACK"
     play(t, clock, "OK")
-    assert t.screen_name == "score"
-    # Flipped, the key on the left of the picture is E.
+    assert t.screen_name == "menu"
+    # Flipped, the key on the left of the picture is E, at the top S.
     t = table(dealer=0, flipped=True)
     play(t, clock, "OK* S S S S S OK")
     assert said(t, clock, "W") == "E OR OK: BACK"
+    assert said(t, clock, "S") == "NO OLDER HANDS. N:NEWER"
+    assert said(t, clock, "N") == "NO NEWER HANDS. S:OLDER"
     play(t, clock, "E")
-    assert t.screen_name == "score"
+    assert t.screen_name == "menu"
 
 
 def case_pin_adjust_takes_off_eight_at_most():
@@ -470,7 +485,7 @@ def case_pin_adjust_takes_off_eight_at_most():
     assert t.game.scores == [9, 0]
     play(t, clock, "OK* S OK" + " S" * 8)
     assert t.message is None
-    assert said(t, clock, "S") == "THAT IS AS FAR AS IT GOES"
+    assert said(t, clock, "S") == "8 POINTS AT MOST EACH TIME"
     play(t, clock, "OK")
     assert t.game.scores == [1, 0]
 
@@ -480,7 +495,8 @@ def case_pin_export_names_the_team_set_back():
     lines = []
     t = table(Rules(setback=True), dealer=0, out=lines.append)
     play(t, clock, "S OK N ~ W OK E S ~ OK* N N N OK")
-    assert lines[-2] == "5,SET BACK,CAT,,,0,0,0,0,set back -1 US"
+    # The hand's dealer, not the next one.
+    assert lines[-2] == "5,SET BACK,BOB,,,0,0,0,0,set back -1 US"
 
 
 def case_pin_quick_result_takes_what_the_tricks_leave():
@@ -498,8 +514,8 @@ def case_pin_a_short_history_does_not_scroll():
     clock = Clock()
     t = table(dealer=0)
     play(t, clock, "S OK N ~ OK* S S S S S OK")
-    assert said(t, clock, "S") == "NO MORE HANDS THAT WAY"
-    assert said(t, clock, "N") == "NO MORE HANDS THAT WAY"
+    assert said(t, clock, "S") == "NO NEWER HANDS. N:OLDER"
+    assert said(t, clock, "N") == "NO OLDER HANDS. S:NEWER"
     settle(t, clock)
     assert find_text(frame(t), 1, "1 CAT MADE") >= 0
 
@@ -508,9 +524,9 @@ def case_pin_menu_held_again_keeps_the_cancelled_new_game():
     clock = Clock()
     t = table(dealer=0)
     play(t, clock, "S N " + NEW_GAME + " E OK* OK*")  # who deals first? then the menu, twice
-    assert find_text(frame(t), 1, "UNDO NEW GAME", True) >= 0
-    assert said(t, clock, "OK") == "UNDONE: NEW GAME"
-    assert t.game.tricks == [1, 0]
+    assert find_text(frame(t), 1, "UNDO: KEEP OLD GAME", True) >= 0
+    assert said(t, clock, "OK") == "NO NEW GAME: OLD ONE KEPT"
+    assert t.game.tricks == [1, 0] and t.screen_name == "hand"
 
 
 def case_pin_default_names():

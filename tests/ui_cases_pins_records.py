@@ -38,7 +38,7 @@ def case_pin_prefs_record_bytes():
     # and switches.
     t = table(dealer=0)
     assert t.prefs_bytes() == bytes.fromhex(
-        "5003ff0002580000090a0000000100000000090a0000000100000000ff025800")
+        "5003cf00012c0000090a0000000100000000090a0000000100000000cf012c00")
     t = table(Rules(target=7, hands=8), dealer=0, contrast=96, flipped=True, sleep_s=70000,
               trump=True, skunk_double=True)
     t.tally = [256, 300]
@@ -75,7 +75,7 @@ def case_pin_prefs_refusals():
     assert t.contrast == 40 and t.flipped and t.sleep_s == 60 and t.tally == [2, 3]
     assert refusal(t.load_prefs, head + b"\0") == "Saved settings are truncated"
     # Version 2: the settings tail without the switches.
-    t = table(dealer=0, trump=True, sleep_s=600)
+    t = table(dealer=0, trump=True, contrast=255, sleep_s=600)
     data = head[:1] + b"\2" + head[2:] + bytes((255, 2, 88))
     assert refusal(t.load_prefs, data) is None
     assert t.contrast == 40 and t.sleep_s == 60 and t.trump
@@ -114,19 +114,19 @@ def case_pin_rules_page_switches_and_from_settings():
     t = table(dealer=0)
     serial = t.prefs_serial
     _rules_row(t, clock, 13)  # SHOW TRUMP
-    play(t, clock, "OK W")
-    assert t.prefs_serial > serial
-    play(t, clock, "S")
+    play(t, clock, "OK W")  # saved back on the menu
+    assert t.prefs_serial > serial and t.screen_name == "menu"
+    play(t, clock, "W S")
     assert t.screen_name == "suit"
     play(t, clock, "N OK* OK OK* OK")
     _rules_row(t, clock, 13)
-    play(t, clock, "E W")  # E chooses too: off again
+    play(t, clock, "E W W")  # E chooses too: off again
     play(t, clock, "S")
     assert t.screen_name == "hand"
     # Skunk counts two, chosen on the page, counts in the match tally.
     t = table(Rules(target=1), dealer=0)
     _rules_row(t, clock, 14)
-    play(t, clock, "OK W S OK E ~ N")
+    play(t, clock, "OK W W S OK E ~ N")
     assert t.tally == [2, 0]
     # From settings: the rules and both switches as settings.toml has them.
     t = table(Rules(target=5), dealer=0)
@@ -142,7 +142,7 @@ def case_pin_rules_page_switches_and_from_settings():
     _rules_row(t, clock, 13)
     play(t, clock, "OK S S OK W")  # trump off, then from settings: on again
     assert t.trump
-    play(t, clock, "S")
+    play(t, clock, "W S")
     assert t.screen_name == "suit"
 
 
@@ -156,12 +156,12 @@ def case_pin_rules_saved_now_or_for_the_next_game():
     assert t.message == "RULES SAVED"
     assert t.game.rules.target == 7 and t.game.dealer == W and t.game.action_count == 0
     assert t.device_rules and t.game_serial > game_serial and t.prefs_serial > prefs_serial
-    play(t, clock, "~ S")
+    play(t, clock, "~ W S")
     prefs_serial = t.prefs_serial
     game_serial = t.game_serial
     _rules_row(t, clock, 0)
     play(t, clock, "OK OK OK OK W")  # 10, 11, 15, 5: back to settings.toml's
-    assert t.message == "RULES SAVED FOR THE NEXT GAME"
+    assert t.message == "SAVED FOR THE NEXT GAME. THIS GAME STAYS TO 7"
     assert t.game.rules.target == 7 and not t.device_rules
     assert t.prefs_serial > prefs_serial and t.game_serial == game_serial
     # Left unchanged: nothing said, nothing saved.
@@ -180,14 +180,17 @@ def case_pin_screen_drawn_again_after_a_resume_or_a_notice():
     clock = Clock()
     t = table(dealer=0)
     play(t, clock, "S N")
-    saved = t.game.to_bytes()
     prefs = t.prefs_bytes()
+    # As the firmware resumes: the preferences, the actions replayed, the
+    # game handed over, then the questions.
     again = table(dealer=0)
     buf = bytearray(1024)
     again.render(buf)
     again.load_prefs(prefs)
     assert again.render(buf) != 0
-    again.load_game(saved)
+    again.game.extend(t.game.codes)
+    again.replace_game(again.game, None, again.tally)
+    again.resumed()
     assert again.render(buf) != 0 and again.screen_name == "hand"
     again.notice("Stuck key", clock.step(10))
     assert again.render(buf) != 0 and again.screen_name == "notice"
@@ -196,7 +199,7 @@ def case_pin_screen_drawn_again_after_a_resume_or_a_notice():
     t = play(table(rules, dealer=0), clock, "S OK N ~ W OK E")
     again = table(rules, dealer=0)
     again.render(buf)
-    again.game = Game.from_bytes(rules, t.game.to_bytes())
+    again.replace_game(Game.from_bytes(rules, t.game.to_bytes()), None, [0, 0])
     again.resumed()
     assert again.render(buf) != 0 and again.screen_name == "banner"
 
@@ -213,11 +216,9 @@ def case_pin_presses_limits():
     for keys in (0, 9):
         assert refusal(Presses, keys) == "between 1 and 8 keys"
     Presses(bounce_ms=0)
-    Presses(short_ms=600, long_ms=600)
-    for timings in ((600, 500, 20000, -1), (600, 500, 600, 15), (600, 500, 20000, 500),
-                    (400, 500, 20000, 15)):
-        assert refusal(Presses, 5, *timings) == (
-            "need 0 <= bounce_ms < short_ms <= long_ms < stuck_ms")
+    Presses(5, 16, 17, 15)
+    for timings in ((600, 20000, -1), (600, 600, 15), (600, 20000, 600), (600, 500, 15)):
+        assert refusal(Presses, 5, *timings) == "need 0 <= bounce_ms < long_ms < stuck_ms"
     presses = Presses()
     presses.down(4, 0)
     # Five keys by default: key 5 is none of them.
@@ -236,9 +237,10 @@ def case_pin_presses_default_timings():
     presses.down(0, 100)
     assert presses.up(0, 114) == 0
     presses.down(1, 0)
-    assert presses.up(1, 499) == SHORT << 3 | 1
+    assert presses.up(1, 599) == SHORT << 3 | 1  # let go before the long press fired
     presses.down(1, 1000)
-    assert presses.up(1, 1500) == 0  # 500 ms: neither short nor long
+    # Held to 600 ms, let go before the loop polled: that long press.
+    assert presses.up(1, 1600) == LONG << 3 | 1
     presses.down(2, 0)
     assert presses.poll(599) == 0 and presses.poll(600) == LONG << 3 | 2
     assert presses.poll(19999) == 0 and presses.poll(20000) == STUCK << 3 | 2
@@ -284,9 +286,15 @@ def case_pin_display_page_saves_once_on_leaving():
     assert t.prefs_serial == serial + 1
     play(t, clock, "OK* W")  # the menu again: nothing more to save
     assert t.prefs_serial == serial + 1
-    play(t, clock, "OK* N N N N OK S OK E")  # flipped: E is now at the left
-    assert t.prefs_serial == serial + 2 and t.flipped
+    play(t, clock, "OK* N N N N OK S OK")  # flipped
+    assert t.message == "READ FROM N SIDE. ANY KEY: CLOSE"
+    play(t, clock, "E")  # only closes the message
+    assert t.screen_name == "options" and t.prefs_serial == serial + 1
+    play(t, clock, "E")  # E is now at the left: back
+    assert t.prefs_serial == serial + 2 and t.flipped and t.screen_name == "menu"
     play(t, clock, "OK* S S S S OK E")  # nothing changed (the list's keys turned too)
+    assert t.prefs_serial == serial + 2 and t.screen_name == "menu"
+    play(t, clock, "E")
     assert t.prefs_serial == serial + 2 and t.screen_name == "score"
 
 
@@ -332,3 +340,15 @@ def case_pin_every_new_game_saves_the_tally():
         play(t, clock, keys)
         assert t.prefs_serial not in seen, keys
         seen.append(t.prefs_serial)
+
+
+def case_pin_switch_turned_off_stays_off_under_the_same_settings():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    _rules_row(t, clock, 13)
+    play(t, clock, "OK W W")  # SHOW TRUMP off
+    again = table(dealer=0, trump=True)
+    again.load_prefs(t.prefs_bytes())
+    assert not again.trump and not again.skunk_double
+    play(again, clock, "S")
+    assert again.screen_name == "hand"

@@ -240,3 +240,17 @@ def settle(t, clock):
         t.tick(clock.step(1000))
 
 
+
+
+def power_cut(t, **kwargs):
+    """The table as the firmware starts again from what ``t`` saved (as
+    firmware.house_rules.resume does): the game's first deal, the preferences
+    restored, the actions replayed, the game handed over with what Undo of
+    New game brings back, then the questions it left unanswered."""
+    again = table(t.game.rules, dealer=t.game.start_dealer, **kwargs)
+    again.load_prefs(t.prefs_bytes())
+    game = again.game
+    game.extend(t.game.codes)
+    again.replace_game(game, t.previous, again.tally)
+    again.resumed()
+    return again

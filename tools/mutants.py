@@ -103,6 +103,8 @@ REFUSAL_FUNCTIONS = ("Game.pass_refusal", "Game.set_back_refusal", "_count_trick
 WORD_FUNCTIONS = {
     "table.py": ("Table.describe", "Table.with_names"),
     "menu.py": ("undo_label",),
+    "ask.py": ("_labels",),
+    "hand.py": ("lone_tags", "_fit", "_blind"),
     "history.py": ("_teams", "_hand_row", "_adjust_row"),
     "stats.py": ("rows",),
     "options.py": ("rows",),
@@ -113,7 +115,7 @@ DRAWING_FILES = ("screen.py", "font.py")
 # Of those, the ones whose words only reach the screen (drawn, or said):
 # Table.describe's also go into the exported CSV.
 SCREEN_ONLY_WORDS = ("Table.with_names", "undo_label", "_teams", "_hand_row", "_adjust_row",
-                     "rows", "match_text", "back_hint")
+                     "rows", "match_text", "back_hint", "_labels", "lone_tags")
 
 # Each argument on its own line: mutmut splits a list option at line ends.
 # A mutant that loops is stopped after 5 times (mutmut: 15) the CPU time of
