@@ -33,23 +33,23 @@ def refusal(action, *args):
 
 
 def case_pin_prefs_record_bytes():
-    # Magic, version 3, contrast, flags, sleep (2 bytes), tally, the game's
+    # Magic, version 4, contrast, flags, sleep (2 bytes), tally, the game's
     # rules (length, bytes), the next game's, settings.toml's contrast, sleep
-    # and switches.
+    # and switches, the answers kept (none: 0xFFFF each).
     t = table(dealer=0)
     assert t.prefs_bytes() == bytes.fromhex(
-        "5003cf00012c0000090a0000000100000000090a0000000100000000cf012c00")
+        "5004cf00012c0000090a0000000100000000090a0000000100000000cf012c00ffffffff")
     t = table(Rules(target=7, hands=8), dealer=0, contrast=96, flipped=True, sleep_s=70000,
               trump=True, skunk_double=True)
     t.tally = [256, 300]
     t.device_rules = True
     t.next_rules = Rules(target=11)
     assert t.prefs_bytes() == bytes.fromhex(
-        "5003600fffffffff0d07000000010000000000000008090b000000010000000060ffff03")
+        "5004600fffffffff0d07000000010000000000000008090b000000010000000060ffff03ffffffff")
     t = table(dealer=0, trump=True)
-    assert t.prefs_bytes()[3] == 4 and t.prefs_bytes()[-1] == 1
+    assert t.prefs_bytes()[3] == 4 and t.prefs_bytes()[-5] == 1
     t = table(dealer=0, skunk_double=True)
-    assert t.prefs_bytes()[3] == 8 and t.prefs_bytes()[-1] == 2
+    assert t.prefs_bytes()[3] == 8 and t.prefs_bytes()[-5] == 2
 
 
 def case_pin_prefs_refusals():
@@ -57,10 +57,10 @@ def case_pin_prefs_refusals():
     good = t.prefs_bytes()
     assert refusal(t.load_prefs, good[:9]) == "Saved settings are not this scorekeeper's"
     assert refusal(t.load_prefs, b"Q" + good[1:]) == "Saved settings are not this scorekeeper's"
-    for version in (0, 4):
+    for version in (0, 5):
         data = good[:1] + bytes((version,)) + good[2:]
         assert refusal(t.load_prefs, data) == (
-            "Saved settings have version %d; this firmware reads version 3" % version)
+            "Saved settings have version %d; this firmware reads version 4" % version)
     assert refusal(t.load_prefs, good[:-1]) == "Saved settings are truncated"
     assert refusal(t.load_prefs, good + b"\0") == "Saved settings are truncated"
     assert refusal(t.load_prefs, good[:12]) == "Saved settings are truncated"

@@ -104,7 +104,7 @@ def case_pin_banner_lines_at_their_widths():
     t = Table(Rules(), names=("Ann", "Bob", "Cat", "Dan"), teams=("Abcdefgh", "Them"),
               game=Game(Rules(), dealer=0))
     _play(t, clock, "S N E OK N")  # 21 characters: the space stays
-    assert find_text(frame(t), 5, "QUICK: ABCDEFGH HAD 1") >= 0
+    assert find_text(frame(t), 5, "RESULT AFTER 2 TRICKS") >= 0
     # A set-back on the hand that won the game takes the win away.
     t = _play(table(Rules(setback=True, target=2), dealer=0), clock, "S OK N ~ W OK E")
     assert t.screen_name == "banner" and t.game.over
