@@ -30,8 +30,8 @@ except ImportError:
     pass
 
 import ui.frame
+import ui.keys
 import ui.names
-import ui.presses
 from euchre_core.rules import COUNT, FIELDS, FLAG, SCORE, limits
 
 __version__ = "1.0.0"
@@ -97,7 +97,7 @@ DEFAULTS = (
     ("EUCHRE_TRUMP", False, "bool"),
     ("EUCHRE_SKUNK_DOUBLE", False, "bool"),
     ("EUCHRE_SLEEP_S", ui.frame.SLEEP_S, "int"),
-    ("EUCHRE_LONG_PRESS_MS", ui.presses.LONG_MS, "int"),
+    ("EUCHRE_LONG_PRESS_MS", ui.keys.LONG_MS, "int"),
 )
 
 #: Seat keys and the OK key in keypad order: key_number 0..3 = N, E, S, W; 4 = OK.

@@ -452,7 +452,8 @@ def test_the_file_is_read_in_pieces_and_split_into_the_same_lines(tmp_path):
 def test_the_long_press_default_is_the_press_reader_s_own():
     # One owner: a Presses made without settings and settings.toml's default
     # fire the long press at the same moment.
-    from ui.presses import LONG_MS, Presses
+    from ui.keys import LONG_MS
+    from ui.presses import Presses
 
     defaults = {key: default for key, default, _kind in hs.DEFAULTS}
     assert defaults["EUCHRE_LONG_PRESS_MS"] == LONG_MS == Presses().long_ms

@@ -31,14 +31,12 @@ and 0 for nothing.
 
 from micropython import const
 
+from ui.keys import LONG_MS
 from ui.ticks import ticks_diff
 
 SHORT = const(1)
 LONG = const(2)
 STUCK = const(3)
-# When a held key's long press fires (settings.toml's EUCHRE_LONG_PRESS_MS
-# defaults to it).
-LONG_MS = const(600)
 
 # State of one key.
 _UP = const(0)
