@@ -398,20 +398,20 @@ def test_who_deals_first_waits_through_a_power_cut():
         t = table(pico)
         assert t.screen_name == "pick"
         t = _cut(pico)
-        assert t.screen_name == "pick" and t.new_game is False
+        assert t.screen_name == "pick" and t.waiting.new_game is False
         assert t.game.scores == [0, 2] and t.tally == [0, 0]
         _shows(pico, "WHO DEALS FIRST?")
         pico.run_script("N")
         assert t.game.dealer == N and t.game.scores == [0, 0]
         t = _cut(pico)  # answered: the new game, with no question
-        assert t.screen_name == "score" and t.game.dealer == N and t.new_game is None
+        assert t.screen_name == "score" and t.game.dealer == N and t.waiting.new_game is None
         # Reset match: asked again after a cut, then Undo keeps the old game
         # (and the question stays gone after the next cut).
         pico.run_script("OK:long S*9 OK E")
-        assert t.screen_name == "pick" and t.new_game is True
+        assert t.screen_name == "pick" and t.waiting.new_game is True
         t = _cut(pico)
-        assert t.screen_name == "pick" and t.new_game is True
+        assert t.screen_name == "pick" and t.waiting.new_game is True
         pico.run_script("OK:long OK")
-        assert t.new_game is None
+        assert t.waiting.new_game is None
         t = _cut(pico)
-        assert t.screen_name == "score" and t.new_game is None
+        assert t.screen_name == "score" and t.waiting.new_game is None

@@ -13,7 +13,7 @@ _SOURCES = ([_ROOT / "code.py"]
                for path in sorted((_ROOT / package).glob("*.py"))]
             + sorted((_ROOT / "sim").glob("*.py")))
 # The table's own state, and the attributes only the table writes.
-_MOST_ATTRIBUTES = 27
+_MOST_ATTRIBUTES = 24
 _TABLE_WRITES = ("page", "game", "tally", "game_serial", "prefs_serial", "previous")
 
 

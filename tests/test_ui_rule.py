@@ -185,7 +185,7 @@ def test_every_screen_has_a_way_out(name, flipped):
 def test_the_message_on_game_over_is_taken_away_before_a_key_starts_a_game():
     t, clock = _reach("game over", False)
     lines = []
-    t.out = lines.append
+    t.hooks.out = lines.append
     _menu("EXPORT TO USB")(t, clock)
     assert t.screen_name == "over" and "LINES TO THE USB SERIAL CONSOLE" in t.message
     press(t, clock, OK)  # covers "OK:RANDOM": takes the message away only

@@ -68,7 +68,7 @@ def case_ui_answers_a_set_back_offered_again_after_an_undo_is_asked():
     assert t.game.scores == [0, 1] and t.game.in_hand
     press(t, clock, OK)
     press(t, clock, E)  # the same march: a new offer at the same count
-    assert t.screen_name == "banner" and t.kept is None
+    assert t.screen_name == "banner" and t.waiting.kept is None
     again = _power_cut(t)
     assert again.screen_name == "banner"
     press(again, clock, S)  # set back
@@ -96,7 +96,7 @@ def case_ui_answers_old_prefs_without_answers_still_load():
     v3 = bytes((v4[0], 3)) + v4[2:-4]
     again = table(Rules(setback=True), dealer=0)
     again.load_prefs(v3)
-    assert again.kept is None and again.suit_skipped is None
+    assert again.waiting.kept is None and again.waiting.suit_skipped is None
     again.game.extend(t.game.codes)
     again.resumed()
     assert again.screen_name == "banner"  # a version 3 record kept no answer

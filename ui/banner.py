@@ -43,7 +43,7 @@ def press(table, key, long, now_ms):
         return
     if key == OK:
         # Saved, so that a power cut does not offer it again.
-        table.kept = table.game.action_count
+        table.waiting.kept = table.game.action_count
         table.prefs_changed()
         table.close()
         return

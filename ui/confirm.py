@@ -14,7 +14,7 @@ def show(table, page, reset_match):
 def press(table, key, long, now_ms):
     if key == E or key == OK:
         # The question waits for its answer (Table.home).
-        table.new_game = table.page.kind == 1
+        table.waiting.new_game = table.page.kind == 1
         table.prefs_changed()  # saved: a power cut keeps the question
         table.open("pick", pick.FOR_FIRST)
     elif key == W:

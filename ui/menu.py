@@ -62,10 +62,10 @@ def show(table, page):
     items = [ITEM_UNDO]
     # On "who deals first?" the game on view is the one New game ends: no
     # entry acts on it (Undo keeps it instead of the new one).
-    if game.in_hand and table.new_game is None:
+    if game.in_hand and table.waiting.new_game is None:
         items.append(ITEM_RENEGE)
         items.append(ITEM_REST)
-    if not game.over and table.new_game is None:
+    if not game.over and table.waiting.new_game is None:
         # A finished game takes no more actions (undo first): no Adjust
         # score or Set dealer to be refused once chosen.
         items.append(ITEM_ADJUST)
@@ -78,7 +78,7 @@ def show(table, page):
 
 
 def undo_label(table):
-    if table.new_game is not None:
+    if table.waiting.new_game is not None:
         return "UNDO: KEEP OLD GAME"
     if table.game.action_count:
         return "UNDO " + table.describe(table.game.codes[-1])
@@ -99,9 +99,9 @@ def press(table, key, long, now_ms):
     # The entry stays chosen on this page, which the pages it opens go
     # back to (Table.back).
     item = page.rows[page.cursor]
-    if item == ITEM_UNDO and table.new_game is not None:
+    if item == ITEM_UNDO and table.waiting.new_game is not None:
         # The new game had not started: the old one goes on as it was.
-        table.new_game = None
+        table.waiting.new_game = None
         table.prefs_changed()
         table.say("NO NEW GAME: OLD ONE KEPT", now_ms)
     elif item == ITEM_UNDO:
@@ -121,7 +121,7 @@ def press(table, key, long, now_ms):
     elif item == ITEM_HISTORY:
         table.open("history")
     elif item == ITEM_EXPORT:
-        count = table.module("export").export(table, table.out if table.out is not None
+        count = table.module("export").export(table, table.hooks.out if table.hooks.out is not None
                                               else print)
         table.say(str(count) + (" LINE" if count == 1 else " LINES")
                   + " TO THE USB SERIAL CONSOLE", now_ms)

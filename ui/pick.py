@@ -4,7 +4,7 @@ the tricks, who deals (a stolen deal), and who deals first in a new game.
 A seat key picks that seat; OK goes back to the menu (who deals first: a
 dealer at random). A seat the game refuses gets its reason, and the picker
 stays. "Who deals first?" waits for its answer: the menu opened over it
-comes back to it, unless its Undo keeps the old game (``Table.new_game``).
+comes back to it, unless its Undo keeps the old game (``Waiting.new_game``).
 The page's ``kind`` is what the seat is picked for.
 """
 
@@ -53,7 +53,7 @@ def press(table, key, long, now_ms):
             done = table.act(now_ms, game.finish, game.tricks[game.makers])
     else:
         # The score screen's dealer line says who deals first.
-        table.start_game(key, reset_match=table.new_game)
+        table.start_game(key, reset_match=table.waiting.new_game)
     # Refused (the message says why): the picker stays for another seat.
     if done and table.page is page:
         table.close()

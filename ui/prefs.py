@@ -6,11 +6,11 @@ Version 4 (the one written): magic, version, contrast, flags, sleep time (2
 bytes), tally N-S, tally E-W, the game's rules (length, bytes), the next
 game's rules (length, bytes), then what settings.toml said when it was
 saved: contrast, sleep time (2 bytes), and its trump and skunk switches;
-last the questions answered without an action (``Table.kept``, the action
-count, and ``Table.suit_skipped``, the hand count, each 2 bytes, 0xFFFF
+last the questions answered without an action (``Waiting.kept``, the action
+count, and ``Waiting.suit_skipped``, the hand count, each 2 bytes, 0xFFFF
 for none), so a power cut does not ask them again.
 The flags also keep "who deals first?" waiting after New game or Reset
-match (``Table.new_game``), so a power cut does not drop the question;
+match (``Waiting.new_game``), so a power cut does not drop the question;
 an older record has them clear.
 Versions 1 (no settings tail), 2 (no switches: both stay as settings.toml
 has them) and 3 (no answers) still load."""
@@ -26,7 +26,7 @@ _FLAG_FLIPPED = const(1)
 _FLAG_DEVICE_RULES = const(2)
 _FLAG_TRUMP = const(4)  # show the trump suit
 _FLAG_SKUNK_DOUBLE = const(8)  # a skunk counts two games
-_FLAG_NEW_GAME = const(16)  # "who deals first?" waits (Table.new_game)
+_FLAG_NEW_GAME = const(16)  # "who deals first?" waits (Waiting.new_game)
 _FLAG_RESET_MATCH = const(32)  # ... for Reset match
 _NONE = const(0xFFFF)  # no answer saved
 
@@ -38,16 +38,17 @@ def prefs_bytes(table):
     flags = (_FLAG_FLIPPED if table.flipped else 0) | (
         _FLAG_DEVICE_RULES if table.device_rules else 0) | _switches(
         table.trump, table.skunk_double) << 2
-    if table.new_game is not None:
-        flags |= _FLAG_NEW_GAME | (_FLAG_RESET_MATCH if table.new_game else 0)
+    waiting = table.waiting
+    if waiting.new_game is not None:
+        flags |= _FLAG_NEW_GAME | (_FLAG_RESET_MATCH if waiting.new_game else 0)
     head = bytes((_PREFS_MAGIC, _PREFS_VERSION, table.contrast & 0xFF, flags,
                   min(table.sleep_s, 0xFFFF) >> 8, min(table.sleep_s, 0xFFFF) & 0xFF,
                   min(table.tally[0], 255), min(table.tally[1], 255),
                   len(game_rules)))
     settings = table.settings
     base_sleep = min(settings.sleep_s, 0xFFFF)
-    kept = _NONE if table.kept is None else min(table.kept, _NONE - 1)
-    skipped = _NONE if table.suit_skipped is None else min(table.suit_skipped, _NONE - 1)
+    kept = _NONE if waiting.kept is None else min(waiting.kept, _NONE - 1)
+    skipped = _NONE if waiting.suit_skipped is None else min(waiting.suit_skipped, _NONE - 1)
     tail = bytes((settings.contrast & 0xFF, base_sleep >> 8, base_sleep & 0xFF,
                   _switches(settings.trump, settings.skunk_double),
                   kept >> 8, kept & 0xFF, skipped >> 8, skipped & 0xFF))
@@ -88,13 +89,14 @@ def load_prefs(table, data):
         table.skunk_double = bool(data[3] & _FLAG_SKUNK_DOUBLE)
     table.flipped = bool(data[3] & _FLAG_FLIPPED)
     table.device_rules = bool(data[3] & _FLAG_DEVICE_RULES)
-    table.new_game = bool(data[3] & _FLAG_RESET_MATCH) if data[3] & _FLAG_NEW_GAME else None
-    table.kept = table.suit_skipped = None
+    waiting = table.waiting
+    waiting.new_game = bool(data[3] & _FLAG_RESET_MATCH) if data[3] & _FLAG_NEW_GAME else None
+    waiting.kept = waiting.suit_skipped = None
     if version >= 4:
         kept = data[settings_at + 4] << 8 | data[settings_at + 5]
         skipped = data[settings_at + 6] << 8 | data[settings_at + 7]
-        table.kept = None if kept == _NONE else kept
-        table.suit_skipped = None if skipped == _NONE else skipped
+        waiting.kept = None if kept == _NONE else kept
+        waiting.suit_skipped = None if skipped == _NONE else skipped
     return game_rules, next_rules, [data[6], data[7]]
 
 

@@ -16,7 +16,7 @@ LIST_PAGE = True
 def press(table, key, long, now_ms):
     if key == OK:
         # Saved, so that a power cut does not ask it again.
-        table.suit_skipped = table.game.hand_count
+        table.waiting.suit_skipped = table.game.hand_count
         table.prefs_changed()
     else:
         # By the side of the picture: N spades, E hearts, S diamonds, W clubs.

@@ -37,8 +37,9 @@ that opens pages: the page module the next press may open, or None.
 Adding a screen is one module and its name in ``SCREENS`` (and, for a page
 of the menu, in ``PAGE_MODULES``).
 
-Who owns what. The table keeps the game, the match, the preferences and
-what it says (``Said``: messages, notices, the idle hints); the screen open
+Who owns what. The table keeps the game, the match, the preferences,
+the questions waiting for an answer (``Waiting``) and what it says
+(``Said``: messages, notices, the idle hints); the screen open
 over the game's own keeps its state in its ``Page`` (``Table.page``), made
 as it opens and dropped as it closes, so nothing of a closed screen stays
 behind. Screens change only through the table, by name, checked against
@@ -254,6 +255,42 @@ class Page:
         self.name = name
 
 
+class Waiting:
+    """The questions the table has not answered, or answers that stand
+    without an action (``Table.waiting``); saved with the preferences
+    (ui.prefs) and asked again by ``Table.home`` (``Table.resumed`` after a
+    power cut).
+
+    * ``new_game``: None, or what waits on "who deals first?": False New
+      game, True Reset match (the menu opened over it offers to keep the
+      old game instead).
+    * ``kept``: the game's action count when the set-back the banner
+      offered was answered OK (keep the points), else None.
+    * ``suit_skipped``: the hand count when the trump suit of that hand was
+      skipped (OK), else None.
+
+    ``kept`` and ``suit_skipped`` are cleared when the count they name is
+    reached anew (an undo, then a hand scored or a call made again) so that
+    they never answer a new question.
+    """
+
+    def __init__(self):
+        self.new_game = None
+        self.kept = None
+        self.suit_skipped = None
+
+
+class Hooks:
+    """What a test or the simulator plugs into the table (``Table.hooks``):
+    ``rand``, a callable returning a non-negative int (the random first
+    dealer), or None for the clock; ``out``, where Export prints lines, or
+    None for ``print``."""
+
+    def __init__(self, rand, out):
+        self.rand = rand
+        self.out = out
+
+
 class Table:
     """The scorekeeper's screens and keys over one ``Game``.
 
@@ -262,8 +299,8 @@ class Table:
     (0..255), ``flipped``, ``sleep_s`` (0 = never): display preferences;
     ``trump`` (record and show the trump suit), ``skunk_double`` (a skunk
     counts two games in the match tally): the table's preferences;
-    ``rand``: a callable returning a non-negative int (the random first
-    dealer); ``game``: a restored game; ``out``: where Export prints lines.
+    ``rand``, ``out``: the ``Hooks`` (the random first dealer, where Export
+    prints lines); ``game``: a restored game.
 
     The game and the match (read by the firmware, which saves them):
 
@@ -287,20 +324,13 @@ class Table:
     The screens: ``page``, the state of the screen open over the game's
     own (a ``Page``, None while the game's own shows), changed only by
     ``open``, ``close``, ``back`` and ``home``. What the table remembers
-    beyond the game's log: ``new_game``, None, or what waits on "who deals
-    first?": False New game, True Reset match (the menu opened over it
-    offers to keep the old game instead; saved with the preferences);
-    ``kept``, the game's action count when the set-back the banner
-    offered was answered OK (keep the points), else None;
-    ``suit_skipped``, the hand count when the trump suit of that hand was
-    skipped (OK), else None: both are saved with the preferences, and
-    cleared when the count they name is reached anew (an undo, then a
-    hand scored or a call made again) so that they never answer a new
-    question; ``undo_pair``, (game, action count) right after an adjustment of
-    both teams, undone together.
+    beyond the game's log: ``waiting``, the questions not answered yet and
+    the answers given without an action (a ``Waiting``, saved with the
+    preferences); ``undo_pair``, (game, action count) right after an
+    adjustment of both teams, undone together.
 
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
-    * ``out``: where Export prints.
+    * ``hooks``: the random first dealer and where Export prints (``Hooks``).
     """
 
     def __init__(self, rules=None, names=None, teams=None, contrast=CONTRAST,
@@ -330,16 +360,13 @@ class Table:
         self.tally = [0, 0]
         self.game_serial = 0
         self.prefs_serial = 0
-        self.rand = rand
-        self.out = out
+        self.hooks = Hooks(rand, out)
         if game is None:
             game = Game(rules, dealer=self.random_seat(now_ms))
         self.game = game
         self.previous = None
         self.page = None
-        self.new_game = None
-        self.kept = None
-        self.suit_skipped = None
+        self.waiting = Waiting()
         self.undo_pair = None
         self.shift = 0
         self.said = Said(now_ms)
@@ -513,14 +540,15 @@ class Table:
         the menu never drops it."""
         self._turn(None)
         game = self.game
-        if self.new_game is not None:
+        waiting = self.waiting
+        if waiting.new_game is not None:
             self.open("pick", screen_module("pick").FOR_FIRST)
-        elif game.set_back_refusal() is None and self.kept != game.action_count:
+        elif game.set_back_refusal() is None and waiting.kept != game.action_count:
             hand = game.last_hand
             if banner.offers_set_back(game, hand):
                 self.open("banner", hand)
         elif (self.trump and game.in_hand and game.trump is None
-              and self.suit_skipped != game.hand_count and game.tricks == [0, 0]):
+              and waiting.suit_skipped != game.hand_count and game.tricks == [0, 0]):
             self.open("suit")
 
     def tick(self, now_ms):
@@ -647,8 +675,9 @@ class Table:
 
     def random_seat(self, now_ms):
         """A seat at random: the first dealer of a new game."""
-        if self.rand is not None:
-            return self.rand() % 4
+        rand = self.hooks.rand
+        if rand is not None:
+            return rand() % 4
         return now_ms % 4
 
     def start_game(self, dealer, reset_match=False):
@@ -665,7 +694,7 @@ class Table:
         elif old.winner is not None:
             tally[old.winner] += self.games_won(old)
         self.replace_game(Game(self.next_rules, dealer=dealer), previous, tally)
-        self.new_game = None
+        self.waiting.new_game = None
 
     def replace_game(self, game, previous, tally):
         """The one place the game is replaced (a new game, Undo of New game,
@@ -703,11 +732,12 @@ class Table:
             return False
         # A question posed again where an answer was given (after an undo):
         # that answer is not this question's.
-        if game.hand_count > hands and self.kept == game.action_count:
-            self.kept = None
+        waiting = self.waiting
+        if game.hand_count > hands and waiting.kept == game.action_count:
+            waiting.kept = None
             self.prefs_changed()
-        if game.in_hand and not in_hand and self.suit_skipped == game.hand_count:
-            self.suit_skipped = None
+        if game.in_hand and not in_hand and waiting.suit_skipped == game.hand_count:
+            waiting.suit_skipped = None
             self.prefs_changed()
         if game.hand_count > hands:
             self.open("banner", game.last_hand, now_ms)
