@@ -19,7 +19,9 @@ try:
 except ImportError:
     pass
 
-RETRY_MS = const(10000)
+# Often enough that a display plugged back in shows the game before a player
+# wonders; a look that finds nothing costs a few milliseconds of bus time.
+RETRY_MS = const(2000)
 
 
 class Glass:

@@ -407,7 +407,7 @@ def test_display_plugged_in_after_a_power_up_without_it_is_found():
         assert "display found" not in pico.serial  # still unplugged: tried, not found
         assert pico.error is None and "Traceback" not in pico.serial
         pico.plug_display()
-        pico.run_script("wait:10500")
+        pico.run_script("wait:2500")  # within a moment, not a long black wait
         assert "display found" in pico.serial
         assert read_score(page_frame(pico)) == (2, 0)
         # A loose plug later is found again the same way.
@@ -415,7 +415,7 @@ def test_display_plugged_in_after_a_power_up_without_it_is_found():
         pico.run_script("N N N N N N wait:3500")
         assert "display lost" in pico.serial
         pico.plug_display()
-        pico.run_script("wait:10500")
+        pico.run_script("wait:2500")
         assert pico.serial.count("display found") == 2
         assert read_score(page_frame(pico)) == (4, 0)
 
@@ -429,7 +429,7 @@ def test_display_found_later_at_the_configured_address():
         assert "display found" not in pico.serial
         del pico.machine.bus.devices[0x3C]
         pico.machine.bus.devices[0x3D] = pico.machine.oled
-        pico.run_script("wait:11000")
+        pico.run_script("wait:2500")
         assert "display found" in pico.serial
         assert read_score(page_frame(pico)) == (0, 0)
 
