@@ -40,6 +40,7 @@ class Glass:
         self._shown_flip = -1
         self._shown_awake = True
         self._looked = 0  # when the display was last looked for
+        self._missing = ""  # what the console was last told of a missing display
 
     def connect(self, now: int) -> bool:
         """Build the bus (when there is none yet) and open the display; True when found."""
@@ -50,21 +51,29 @@ class Glass:
                 self.i2c = open_bus(scl, sda, frequency)
             except (ValueError, RuntimeError, OSError) as err:
                 # RuntimeError: no pull-ups on SDA/SCL, i.e. nothing is plugged in there (yet).
-                say("no display: I2C: " + str(err))
+                self._say_missing("no display: I2C: " + str(err))
                 return False
             self._hardware.append(self.i2c)
         try:
             display = open_display(self.i2c, self._address)
         except (ValueError, RuntimeError, OSError) as err:
             # adafruit_bus_device: ValueError("No I2C device at address: 0x3c")
-            say("no display: " + str(err))
+            self._say_missing("no display: " + str(err))
             return False
+        self._missing = ""
         self.display = display
         self.frame = display.frame
         self._shown_flip = -1
         self._shown_contrast = -1
         self._shown_awake = True
         return True
+
+    def _say_missing(self, text: str) -> None:
+        # Once, not at every look: the console stays readable through an
+        # evening without a display.
+        if text != self._missing:
+            self._missing = text
+            say(text)
 
     def look_again(self, now: int) -> bool:
         """Without a display: look for it again every ``RETRY_MS``; True when found."""

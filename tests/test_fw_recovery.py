@@ -405,6 +405,7 @@ def test_display_plugged_in_after_a_power_up_without_it_is_found():
         pico.run_script("N N N N N N wait:3500")
         pico.run_script("wait:11000")
         assert "display found" not in pico.serial  # still unplugged: tried, not found
+        assert pico.serial.count("No pull up found") == 1  # said once, not at every look
         assert pico.error is None and "Traceback" not in pico.serial
         pico.plug_display()
         pico.run_script("wait:2500")  # within a moment, not a long black wait
