@@ -8,24 +8,12 @@ The table is driven by presses and read by what it shows, says and records
 (the game). Plain functions: tests/test_ui_cases.py runs them on CPython and,
 through tests/mp_run.py, under the MicroPython unix port."""
 
-from ui_read import (E, N, OK, S, W, Clock, Rules, Table, find_text, find_text2, frame,
+from ui_read import (E, N, OK, S, W, play, Clock, Rules, Table, find_text, find_text2, frame,
                      markers, power_cut, press, read_score, redraw, settle, table, text_at)
 
-_KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
 CANADIAN = Rules(canadian_loner=True)
 ROBSON = Rules(setback=True, blind_loner=True)
 
-
-def play(t, clock, keys):
-    """Presses as words: N E S W OK, a trailing * for a long press, ~ to let
-    banners and messages run out."""
-    for word in keys.split():
-        if word == "~":
-            settle(t, clock)
-        else:
-            long = word.endswith("*")
-            press(t, clock, _KEYS[word[:-1] if long else word], long)
-    return t
 
 
 def said(t, clock, keys):

@@ -9,24 +9,12 @@ The table is driven by presses and read by what it shows, says and records
 through tests/mp_run.py, under the MicroPython unix port."""
 
 from euchre_core.basics import Refusal
-from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers,
+from ui_read import (E, N, OK, S, W, play, Clock, Game, Rules, Table, find_text, frame, markers,
                      power_cut, press, settle, table, text_at)
 
-_KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
 CANADIAN = Rules(canadian_loner=True)
 ROBSON = Rules(setback=True, blind_loner=True)
 
-
-def play(t, clock, keys):
-    """Presses as words: N E S W OK, a trailing * for a long press, ~ to let
-    banners and messages run out."""
-    for word in keys.split():
-        if word == "~":
-            settle(t, clock)
-        else:
-            long = word.endswith("*")
-            press(t, clock, _KEYS[word[:-1] if long else word], long)
-    return t
 
 
 def said(t, clock, keys):

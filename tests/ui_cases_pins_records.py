@@ -7,21 +7,9 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui.presses import LONG, SHORT, STUCK, Presses
-from ui_read import E, N, OK, S, W, Clock, Game, Rules, Table, press, settle, table
-
-_KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
+from ui_read import play, E, N, OK, S, W, Clock, Game, Rules, Table, press, settle, table
 
 
-def play(t, clock, keys):
-    """Presses as words: N E S W OK, a trailing * for a long press, ~ to let
-    banners and messages run out."""
-    for word in keys.split():
-        if word == "~":
-            settle(t, clock)
-        else:
-            long = word.endswith("*")
-            press(t, clock, _KEYS[word[:-1] if long else word], long)
-    return t
 
 
 def refusal(action, *args):

@@ -254,3 +254,18 @@ def power_cut(t, **kwargs):
     again.replace_game(game, t.previous, again.tally)
     again.resumed()
     return again
+
+
+_KEYS = {"N": N, "E": E, "S": S, "W": W, "OK": OK}
+
+
+def play(t, clock, keys):
+    """Presses as words: N E S W OK, a trailing * for a long press, ~ to let
+    banners and messages run out."""
+    for word in keys.split():
+        if word == "~":
+            settle(t, clock)
+        else:
+            long = word.endswith("*")
+            press(t, clock, _KEYS[word[:-1] if long else word], long)
+    return t
