@@ -44,14 +44,11 @@ def press(table, key, long, now_ms):
     asked = said.asks_pass
     said.asks_pass = False
     if key == OK:
-        refusal = game.pass_refusal()
-        if refusal and game.rules.stick_the_dealer:
-            # Said short enough for the score screen's bottom band.
+        if game.pass_refusal() is not None:
+            # Between hands of a game under way (this screen) only stick the
+            # dealer refuses: said short enough for the bottom band.
             table.say("STICK THE DEALER: " + table.names[game.dealer].decode() + " CALLS",
                       now_ms)
-            return
-        if refusal:
-            table.say(table.with_names(refusal), now_ms)
             return
         if not asked:
             # A stray OK (to go on after a hand) must not move the deal.

@@ -502,9 +502,9 @@ class Table:
 
     def back(self):
         """Back to the menu that opened the screen on view, on its entry;
-        a screen the menu did not open closes (``close``)."""
-        page = self.page
-        under = None if page is None else page.under
+        a screen the menu did not open closes (``close``). Only a screen
+        calls it, on its own page."""
+        under = self.page.under
         if under is None:
             self.close()
             return

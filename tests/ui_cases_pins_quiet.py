@@ -1,0 +1,255 @@
+"""Table UI cases, what the table does while nobody presses and what it
+keeps: banners, hints and the burn-in shift on time, to the millisecond, and
+which of them draw again; the modules loaded at a quiet moment and let go
+back in play; the menu as a page it opened goes back to it; the questions
+and answers waiting, byte by byte through the preferences record.
+
+Plain functions: tests/test_ui_cases.py runs them on CPython and, through
+tests/mp_run.py, under the MicroPython unix port."""
+
+import sys
+
+from ui import banner, menu, score
+from ui import table as table_module
+from ui.table import MESSAGE_MS, SHIFT_MS
+from ui_read import E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, press, table
+
+
+def _redraws(t, buf, now_ms):
+    """Time passes to ``now_ms``: True when the table draws anything new."""
+    t.tick(now_ms)
+    return t.render(buf) != 0
+
+
+def _in_hand(**options):
+    game = Game(Rules(), dealer=0)
+    game.call(N)
+    return Table(Rules(), names=("Ann", "Bob", "Cat", "Dan"), game=game, **options)
+
+
+def _menu(t, clock, item):
+    """Long OK, then down to ``item`` (a menu.ITEM_*) and choose it."""
+    press(t, clock, OK, long=True)
+    while t.page.rows[t.page.cursor] != item:
+        press(t, clock, S)
+    press(t, clock, OK)
+
+
+def case_pin_the_banner_goes_after_exactly_its_time():
+    t = _in_hand()
+    for _ in range(4):
+        t.game.trick(N)
+    t.press(N, False, 1000)  # the march
+    assert t.screen_name == "banner"
+    t.tick(1000 + banner.SHOW_MS - 1)
+    assert t.screen_name == "banner"
+    t.tick(1000 + banner.SHOW_MS)
+    assert t.screen_name == "score"
+
+
+def case_pin_a_message_goes_after_exactly_its_time():
+    t = table(dealer=0)
+    t.press(OK, False, 1000)  # "ALL PASSED? ..."
+    t.tick(1000 + MESSAGE_MS - 1)
+    assert t.message is not None
+    t.tick(1000 + MESSAGE_MS)
+    assert t.message is None
+
+
+def case_pin_the_idle_hint_draws_again_where_it_shows():
+    # The score screen's dealer line turns to a hint: drawn again.
+    t = table(dealer=0)
+    buf = bytearray(1024)
+    assert t.render(buf)
+    assert not _redraws(t, buf, score.HINT_MS - 1)
+    assert _redraws(t, buf, score.HINT_MS)
+    # The hand screen has no hint, nor has the menu: nothing to draw.
+    t = _in_hand()
+    t.render(buf)
+    assert not _redraws(t, buf, score.HINT_MS)
+    t = table(dealer=0)
+    clock = Clock()
+    press(t, clock, OK, long=True)
+    t.render(buf)
+    assert not _redraws(t, buf, clock.now + score.HINT_MS)
+
+
+def case_pin_the_score_shifts_once_a_minute_and_draws_again():
+    # No hint changes in the last millisecond of either minute.
+    for minute in (1, 2):
+        assert score.hint_step(minute * SHIFT_MS - 1) == score.hint_step(minute * SHIFT_MS)
+    t = table(dealer=0)
+    buf = bytearray(1024)
+    t.render(buf)
+    t.tick(SHIFT_MS - 1)
+    t.render(buf)
+    before = bytes(buf)
+    assert not _redraws(t, buf, SHIFT_MS - 1) and t.shift == 0
+    assert _redraws(t, buf, SHIFT_MS) and t.shift == 1
+    assert bytes(buf) != before
+    t.tick(2 * SHIFT_MS - 1)
+    t.render(buf)
+    assert t.shift == 1
+    assert _redraws(t, buf, 2 * SHIFT_MS) and t.shift == 2
+    # The hand screen does not move: nothing to draw.
+    t = _in_hand()
+    t.render(buf)
+    t.tick(SHIFT_MS - 1)
+    t.render(buf)
+    assert not _redraws(t, buf, SHIFT_MS)
+
+
+def _forget(name):
+    """As if screen ``name`` had never been imported (a fresh start)."""
+    table_module._LOADED.pop(name, None)
+    sys.modules.pop("ui." + name, None)
+    package = sys.modules["ui"]
+    if hasattr(package, name):
+        delattr(package, name)
+
+
+def _held(name):
+    return "ui." + name in sys.modules
+
+
+def case_pin_the_first_quiet_moment_loads_the_hands_screens():
+    _forget("quick")
+    t = table(dealer=0)
+    assert not _held("quick")
+    assert t.prepare() is True and _held("quick")
+    assert t.prepare() is False
+
+
+def case_pin_the_suit_question_is_loaded_only_for_a_table_that_records_trump():
+    _forget("suit")
+    table(dealer=0).prepare()
+    assert not _held("suit")
+    table(dealer=0, trump=True).prepare()
+    assert _held("suit")
+
+
+def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
+    clock = Clock()
+    t = table(dealer=0)
+    _menu(t, clock, menu.ITEM_STATS)
+    t.prepare()
+    assert t.screen_name == "stats" and _held("stats")
+    assert t.prepare() is False and _held("stats")
+    press(t, clock, W)  # back to the menu, on Stats
+    t.prepare()
+    assert _held("stats")
+    press(t, clock, OK, long=True)
+    press(t, clock, W)  # back to play
+    assert t.screen_name == "score"
+    assert not _held("stats") and not hasattr(sys.modules["ui"], "stats")
+
+
+def case_pin_a_quiet_moment_on_a_screen_that_opens_no_page():
+    t = table(Rules(canadian_loner=True), dealer=0)
+    clock = Clock()
+    press(t, clock, S)  # the dealer's partner: ordered up?
+    assert t.screen_name == "ask"
+    t.prepare()
+    assert t.screen_name == "ask"
+    assert not any(_held(name) for name in table_module.PAGE_MODULES)
+
+
+def case_pin_the_menu_a_page_goes_back_to_is_as_it_was():
+    # Each entry that opens a page: back from it, the menu reads as it did
+    # when that entry was chosen (the title steady, the entry in view).
+    clock = Clock()
+    for item in (menu.ITEM_RULES, menu.ITEM_STATS, menu.ITEM_HISTORY, menu.ITEM_DISPLAY):
+        t = table(dealer=0)
+        press(t, clock, OK, long=True)
+        while t.page.rows[t.page.cursor] != item:
+            press(t, clock, S)
+        chosen = frame(t)
+        press(t, clock, OK)
+        press(t, clock, W)
+        assert t.screen_name == "menu" and frame(t) == chosen, item
+
+
+def case_pin_a_skipped_suit_stays_skipped_through_the_hand():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    press(t, clock, N)
+    press(t, clock, OK)  # no suit this hand
+    press(t, clock, N)  # a trick
+    _menu(t, clock, menu.ITEM_UNDO)  # the trick undone: no trick yet again
+    assert t.game.tricks == [0, 0] and t.screen_name == "hand"
+    press(t, clock, N, long=True)  # North goes alone
+    assert t.game.lone_seat == N and t.screen_name == "hand"
+
+
+def _answers(t):
+    waiting = t.waiting
+    return waiting.new_game, waiting.kept, waiting.suit_skipped
+
+
+def case_pin_the_answers_waiting_byte_by_byte():
+    t = table(dealer=0, flipped=True, sleep_s=300)
+    for flipped, answers, flags, tail in (
+            (True, (True, 0x3A05, 0x2B07), 1 | 16 | 32, b"\x3a\x05\x2b\x07"),
+            (False, (False, 70000, None), 16, b"\xff\xfe\xff\xff"),
+            (False, (None, None, 0x10000), 0, b"\xff\xff\xff\xfe")):
+        t.flipped = flipped
+        t.waiting.new_game, t.waiting.kept, t.waiting.suit_skipped = answers
+        data = t.prefs_bytes()
+        assert data[3] == flags and data[-4:] == tail, answers
+        again = table(dealer=0, sleep_s=300)
+        again.load_prefs(data)
+        kept = answers[1] if answers[1] is None else min(answers[1], 0xFFFE)
+        skipped = answers[2] if answers[2] is None else min(answers[2], 0xFFFE)
+        assert _answers(again) == (answers[0], kept, skipped)
+        assert again.flipped == flipped
+
+
+def case_pin_a_version_3_record_keeps_the_tables_switches():
+    # The table shows trump where settings.toml did not ask it to: a record
+    # of version 3 (switches, no answers) keeps that.
+    t = table(dealer=0)
+    t.trump = True
+    v4 = t.prefs_bytes()
+    v3 = bytes((v4[0], 3)) + v4[2:-4]
+    again = table(dealer=0)
+    again.load_prefs(v3)
+    assert again.trump and _answers(again) == (None, None, None)
+
+
+def case_pin_preferences_loaded_keep_what_undo_of_new_game_brings_back():
+    clock = Clock()
+    t = table(dealer=0)
+    t.game.adjust(0, 3)
+    _menu(t, clock, menu.ITEM_NEW_GAME)
+    press(t, clock, E)  # yes
+    press(t, clock, W)  # West deals first
+    assert t.game.scores == [0, 0] and t.game.dealer == W
+    t.load_prefs(t.prefs_bytes())
+    _menu(t, clock, menu.ITEM_UNDO)
+    assert t.game.scores == [3, 0] and t.game.dealer == N
+
+
+def case_pin_history_keeps_a_name_that_just_fits_whole():
+    # The row "1 NAME MADE ... +1 US" has room for 6 letters of a name
+    # (the right side as wide as "+1 THEM"): one of exactly 6 stays whole,
+    # even beside a longer one it begins.
+    game = Game(Rules(), dealer=0)
+    game.call(N)
+    game.finish(3)
+    clock = Clock()
+    t = Table(Rules(), names=("Alexan", "Bob", "Alexander", "Dan"), teams=("Us", "Them"),
+              game=game)
+    _menu(t, clock, menu.ITEM_HISTORY)
+    assert find_text(frame(t), 1, "1 ALEXAN MADE") >= 0
+
+
+def case_pin_a_press_brings_the_dealer_line_back_at_once():
+    # The hint shows; the menu opened and closed again without a moment
+    # passing: the dealer line reads at once.
+    t = table(dealer=0)
+    fresh = frame(t)
+    t.tick(score.HINT_MS)
+    assert frame(t)[6 * 128:7 * 128] != fresh[6 * 128:7 * 128]
+    t.press(OK, True, score.HINT_MS + 1)
+    t.press(W, False, score.HINT_MS + 2)
+    assert t.screen_name == "score" and frame(t) == fresh
