@@ -8,6 +8,7 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import menu
+from ui.table import SAVE_MS
 from ui_read import E, N, OK, S, Clock, Rules, find_text, frame, press, settle, table
 
 
@@ -140,3 +141,25 @@ def case_ui_answers_a_game_under_way_resumes_saying_nothing_was_called():
     settle(t, clock)
     assert t.screen_name == "score"
     assert _power_cut(t).message == "RESUMED: NO CALL YET"
+
+
+def case_ui_answers_a_display_change_is_saved_once_the_keys_rest():
+    # Flip 180 chosen, then the power goes before the page is left: the
+    # display comes back flipped, saved once the keys rested; leaving the
+    # page then saves nothing more.
+    clock = Clock()
+    t = table(dealer=0)
+    _menu(t, clock, menu.ITEM_DISPLAY)
+    press(t, clock, S)  # FLIP 180
+    serial = t.prefs_serial
+    t.press(E, False, clock.step(700))
+    flipped_at = clock.now
+    t.tick(flipped_at + SAVE_MS - 1)
+    assert t.flipped and t.prefs_serial == serial
+    t.tick(flipped_at + SAVE_MS)
+    assert t.prefs_serial == serial + 1
+    assert _power_cut(t).flipped
+    clock.step(SAVE_MS)
+    press(t, clock, OK)  # closes the message that says where to read from
+    press(t, clock, E)  # the key now at the picture's left: back
+    assert t.screen_name == "menu" and t.prefs_serial == serial + 1

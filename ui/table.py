@@ -169,6 +169,10 @@ def screen_module(name):
 
 MESSAGE_MS = const(3500)
 SHIFT_MS = const(60000)  # burn-in: move the score screen this often
+# A preference changed on a page (brightness, flip, sleep, the table's
+# switches) is saved when the page closes, or once the keys have rested
+# this long: one flash erase for a run of changes, none lost to a power cut.
+SAVE_MS = const(2000)
 
 _ACTION_WORDS = {
     "C": "CALL", "A": "CALL ALONE", "D": "DEF ALONE", "L": "ALONE", "T": "TRICK",
@@ -235,7 +239,8 @@ class Page:
     * ``cursor``, ``top``: the chosen row and the first row shown.
     * ``hand``, ``since``: the scored hand the banner shows, since when.
     * ``draft``: the rules being edited (Rules).
-    * ``changed``: preferences changed here, saved as the page closes.
+    * ``changed``: preferences changed here, not saved yet: saved as the
+      page closes, or once the keys have rested (``Table.tick``).
     * ``flash``: the menu's title blinks (long OK while it shows).
     * ``under``: the menu a page it opened goes back to (``Table.back``).
     """
@@ -552,12 +557,18 @@ class Table:
             self.open("suit")
 
     def tick(self, now_ms):
-        """Time passes: banners and messages expire, the display sleeps."""
+        """Time passes: banners and messages expire, preferences changed on
+        a page are saved (``SAVE_MS``), the display sleeps."""
         page = self.page
         if (page is not None and page.name == "banner"
                 and not banner.offers_set_back(self.game, page.hand)
                 and ticks_diff(now_ms, page.since) >= banner.SHOW_MS):
             self.close()
+        page = self.page
+        if (page is not None and page.changed
+                and ticks_diff(now_ms, self.said.pressed) >= SAVE_MS):
+            page.changed = False
+            self.prefs_changed()
         if (self.said.text and not self.said.holds
                 and ticks_diff(now_ms, self.said.since) >= MESSAGE_MS):
             self.said.text = None
