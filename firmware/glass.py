@@ -14,10 +14,9 @@ from hw.display import open_bus, open_display
 from ui.frame import ALL_PAGES, FRAME
 from ui.ticks import ticks_diff
 
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any, List
-except ImportError:
-    pass
 
 # Often enough that a display plugged back in shows the game before a player
 # wonders; a look that finds nothing costs a few milliseconds of bus time.
@@ -28,7 +27,7 @@ class Glass:
     """``pins``: (scl, sda, frequency) of the display's bus; ``hardware``: the
     list of parts to release, a bus made here is added to it."""
 
-    def __init__(self, pins: Any, address: int, rotated: bool, hardware: "List[Any]") -> None:
+    def __init__(self, pins: "Any", address: int, rotated: bool, hardware: "List[Any]") -> None:
         self.display: Any = None
         self.i2c: Any = None
         self.frame: Any = None  # the display's buffer, or one of our own without a display
@@ -84,7 +83,7 @@ class Glass:
         say("display found")
         return True
 
-    def show(self, table: Any, now: int) -> bool:
+    def show(self, table: "Any", now: int) -> bool:
         """Draw the table and send what changed; False when the display was lost."""
         display = self.display
         if display is None:

@@ -17,15 +17,16 @@ only when the device chose them (``ui.prefs`` only reads the bytes);
 ``resume`` then replays the saved actions under the game's.
 """
 
+from micropython import const
+
 from euchre_core import Game, Rules
 
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any, List
-except ImportError:
-    pass
 
 
-def from_settings(options: Any, errors: "List[str]") -> Rules:
+def from_settings(options: "Any", errors: "List[str]") -> Rules:
     """settings.toml's house rules (``Settings.rules_options``, checked key by
     key as they were read); should the engine still refuse a value, the
     standard rules, with a message."""
@@ -36,7 +37,7 @@ def from_settings(options: Any, errors: "List[str]") -> Rules:
         return Rules()
 
 
-def saved_game(settings_rules: Rules, saved: Any) -> Any:
+def saved_game(settings_rules: Rules, saved: "Any") -> "Any":
     """The saved game's first deal, without its actions yet (``resume`` plays
     them): under the rules of an older record's header, if it has them."""
     if saved is None:
@@ -44,7 +45,7 @@ def saved_game(settings_rules: Rules, saved: Any) -> Any:
     return Game(saved.rules if saved.rules is not None else settings_rules, dealer=saved.dealer)
 
 
-def resume(table: Any, saved: Any, messages: "List[str]") -> None:
+def resume(table: "Any", saved: "Any", messages: "List[str]") -> None:
     """The saved preferences restored (the game's rules with them), then the
     saved actions replayed; a message for what cannot be."""
     try:

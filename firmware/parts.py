@@ -2,15 +2,16 @@
 object that ``code.py`` binds, so a debugger (or the simulator's tests) can
 reach the table, the store and the display while the game runs."""
 
-try:
+from micropython import const
+
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any, List, Optional
     from firmware.glass import Glass
     from hw.keys import Keys
     from hw.storage import Storage
     from ui.presses import Presses
     from ui.table import Table
-except ImportError:
-    pass
 
 
 class Firmware:
@@ -30,7 +31,7 @@ class Firmware:
         self.started = 0  # ticks_ms at the start of the run
 
     @property
-    def display(self) -> Any:
+    def display(self) -> "Any":
         """The OLED in use, or None."""
         return self.glass.display if self.glass is not None else None
 

@@ -27,17 +27,16 @@ from firmware import say
 from hw.clock import ticks_ms
 from hw.storage import Storage
 
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any
-except ImportError:
-    pass
 
 SAFE_START_STREAK = const(3)  # crashes in a row before the saved game is set aside
 STOP_STREAK = const(5)  # crashes in a row before restarting stops
 HEALTHY_MS = const(30000)  # a run this long clears the crash streak
 
 
-def run(firmware: Any) -> None:
+def run(firmware: "Any") -> None:
     """Start, then play until an error."""
     firmware.started = ticks_ms()
     # Some boards (and Blinka) have no nvm: then the game is not saved, and says so.
@@ -51,7 +50,7 @@ def run(firmware: Any) -> None:
     loop.run(firmware, HEALTHY_MS)
 
 
-def begin(firmware: Any) -> None:
+def begin(firmware: "Any") -> None:
     """The start-up, in a function of its own: nothing refers to its module
     once it returns (it lets itself go), while the loop runs all evening."""
     from firmware import start
@@ -59,7 +58,7 @@ def begin(firmware: Any) -> None:
     start.start(firmware, firmware.streak < SAFE_START_STREAK)
 
 
-def main(firmware: Any) -> None:
+def main(firmware: "Any") -> None:
     """Run the firmware; after an error, restart it or stop (see the module)."""
     try:
         run(firmware)

@@ -21,6 +21,7 @@ refers to them; the table's random first dealer is
 import sys
 
 import board
+from micropython import const
 
 from firmware import random_number, say
 from firmware.glass import Glass
@@ -29,18 +30,17 @@ from hw.display import choose, reset_line
 from hw.keys import Keys
 from hw.led import BAD_SAVE, BAD_SETTINGS, NO_DISPLAY, Led
 
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any, Callable, List
     from hw.settings import Settings
-except ImportError:
-    pass
 
 # The modules only start-up uses, let go once it is done.
 START_ONLY = ("hw.settings", "firmware.house_rules", "firmware.start")
 
 
 def optional(builder: "Callable[[Any], Any]", settings: "Settings", key: str, label: str,
-             hardware: "List[Any]") -> Any:
+             hardware: "List[Any]") -> "Any":
     """An optional part (LED, buzzer) on the pin of ``key``: None when not
     fitted, or when it fails (the message names the key)."""
     pin = settings.pin(key, board)
@@ -56,7 +56,7 @@ def optional(builder: "Callable[[Any], Any]", settings: "Settings", key: str, la
     return part
 
 
-def new_buzzer(pin: Any) -> Any:
+def new_buzzer(pin: "Any") -> "Any":
     # hw.buzzer needs pwmio: loaded only for a box that has a buzzer.
     import hw.buzzer
 
@@ -122,7 +122,7 @@ def trim_driver() -> None:
                 pass
 
 
-def start(firmware: Any, resume: bool) -> None:
+def start(firmware: "Any", resume: bool) -> None:
     """Build every part into ``firmware`` (``firmware.store`` is there
     already); ``resume``: take up the saved game, else set it aside."""
     from firmware import house_rules

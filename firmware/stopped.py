@@ -17,15 +17,14 @@ from ui.frame import ALL_PAGES
 from ui.keys import OK
 from ui.ticks import ticks_diff
 
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any
-except ImportError:
-    pass
 
 HOLD_MS = const(1000)  # OK held this long on the stopped screen restarts
 
 
-def ok_pin() -> Any:
+def ok_pin() -> "Any":
     """The OK key's pin, read from settings.toml as at start-up; its default
     pin when settings.toml cannot be read at all (the crash may have been in
     there), None when not even the settings module loads."""
@@ -41,7 +40,7 @@ def ok_pin() -> Any:
         return getattr(board, hw.settings.default("EUCHRE_KEY_OK"), None)
 
 
-def show_stopped(err: Exception, display: Any) -> None:
+def show_stopped(err: Exception, display: "Any") -> None:
     lines = ("STOPPED AFTER ERRORS:", type(err).__name__[:21], "", "HOLD OK TO TRY AGAIN")
     try:
         display.sleep(False)
@@ -55,7 +54,7 @@ def show_stopped(err: Exception, display: Any) -> None:
         say("display: " + str(display_err))
 
 
-def wait_for_ok(err: Exception, firmware: Any) -> None:
+def wait_for_ok(err: Exception, firmware: "Any") -> None:
     """Show ``err`` (on the display, else LED blink code 5) until OK is held
     for ``HOLD_MS`` and released, then restart (``supervisor.reload``).
 

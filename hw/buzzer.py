@@ -9,10 +9,9 @@ import pwmio
 
 from ui.ticks import ticks_diff
 
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any
-except ImportError:
-    pass
 
 __version__ = "1.0.0"
 
@@ -27,7 +26,7 @@ class Buzzer:
     CLICK = CLICK
     HELD = HELD
 
-    def __init__(self, pin: Any) -> None:
+    def __init__(self, pin: "Any") -> None:
         self._pwm = pwmio.PWMOut(pin, frequency=2000, duty_cycle=0, variable_frequency=True)
         self._until = 0
         self._sounding = False

@@ -49,10 +49,9 @@ import adafruit_ssd1306
 
 from ui.frame import ALL_PAGES, HEIGHT, PAGES, WIDTH
 
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any, List
-except ImportError:
-    pass
 
 __version__ = "1.0.0"
 
@@ -112,7 +111,7 @@ class Changes:
       alone: a screen that changes everywhere is one window and one
       transaction."""
 
-    def __init__(self, frame: Any, paged: bool = False) -> None:
+    def __init__(self, frame: "Any", paged: bool = False) -> None:
         self.frame = frame  # the driver's buffer past its control byte (a view)
         self.glass = bytearray(WIDTH * PAGES)
         self.known = 0  # bit p set when page p of the glass copy is right
@@ -267,7 +266,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     PAGED = False
     COLUMN_OFFSET = 0
 
-    def __init__(self, i2c: Any, addr: int = 0x3C) -> None:
+    def __init__(self, i2c: "Any", addr: int = 0x3C) -> None:
         self._changes = None  # type: Any  # made once the driver's buffer is
         self._dark = True  # off until every page has been sent once
         super().__init__(WIDTH, HEIGHT, i2c, addr=addr)
@@ -474,7 +473,7 @@ class SH1106(Display):
 _chosen = ["ssd1306", None]  # type: List[Any]
 
 
-def choose(controller: str, reset: Any = None) -> None:
+def choose(controller: str, reset: "Any" = None) -> None:
     """Pick the controller ("ssd1306", "sh1106" or "ssd1309", as
     ``EUCHRE_DISPLAY`` names them) that
     ``open_display`` builds from now on, and the output on the module's RES
@@ -483,7 +482,7 @@ def choose(controller: str, reset: Any = None) -> None:
     _chosen[1] = reset
 
 
-def reset_line(pin: Any) -> Any:
+def reset_line(pin: "Any") -> "Any":
     """The output driving the display's RES pin, held high (not in reset)."""
     import digitalio
 
@@ -492,7 +491,7 @@ def reset_line(pin: Any) -> Any:
     return line
 
 
-def open_bus(scl: Any, sda: Any, frequency: int) -> Any:
+def open_bus(scl: "Any", sda: "Any", frequency: int) -> "Any":
     """The I2C bus on the display's pins. RuntimeError when SDA or SCL has no
     pull-up: no module is plugged in there (it brings the pull-ups), so
     code.py tries again later; ValueError for pins that are no I2C pair."""
@@ -501,7 +500,7 @@ def open_bus(scl: Any, sda: Any, frequency: int) -> Any:
     return busio.I2C(scl, sda, frequency=frequency)
 
 
-def open_display(i2c: Any, addr: int) -> Display:
+def open_display(i2c: "Any", addr: int) -> Display:
     """The chosen display at ``addr``, its RES pulsed first when it has one
     (``choose``); ValueError("No I2C device at address: ...") if it does not answer."""
     controller, reset = _chosen

@@ -24,14 +24,13 @@ reports it as a press in its first scans, and nobody made that press.
 """
 
 import keypad
+from micropython import const
 
 from ui.ticks import ticks_diff
 
-
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any, Callable, Optional, Sequence
-except ImportError:
-    pass
 
 __version__ = "1.0.0"
 

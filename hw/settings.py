@@ -24,15 +24,16 @@ message naming the key is collected in ``Settings.errors`` for the screen and
 the serial console.
 """
 
-try:
-    from typing import Any, Callable, Dict, List, Optional, Tuple
-except ImportError:
-    pass
+from micropython import const
 
 import ui.frame
 import ui.keys
 import ui.names
 from euchre_core.rules import COUNT, FIELDS, FLAG, SCORE, limits
+
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
+    from typing import Any, Callable, Dict, List, Optional, Tuple
 
 __version__ = "1.0.0"
 
@@ -112,7 +113,7 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
 
-def toml_value(default: Any, kind: str = "") -> str:
+def toml_value(default: "Any", kind: str = "") -> str:
     """How a value is written in settings.toml.
 
     Strings are quoted, yes/no is 0 or 1, and a hexadecimal choice such as the
@@ -136,12 +137,12 @@ def _row(key: str) -> "Tuple[str, Any, str]":
     raise KeyError(key)
 
 
-def default(key: str) -> Any:
+def default(key: str) -> "Any":
     """The default of a settings.toml key (e.g. a key's pin)."""
     return _row(key)[1]
 
 
-def _show(raw: Any) -> str:
+def _show(raw: "Any") -> str:
     """A wrong value as a message quotes it: cut to 12 characters, with
     letters the screen's font has."""
     text = repr(raw)
@@ -158,7 +159,7 @@ def _char_name(char: str) -> str:
     return name if name is not None else "U+%04X" % ord(char)
 
 
-def _convert(key: str, raw: Any, default: Any, kind: str) -> Any:
+def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
     """Turn a raw settings value into the key's type; ValueError names the key."""
     if kind == "bool":
         if isinstance(raw, bool):
@@ -297,7 +298,7 @@ def _quoted(value: bytes) -> str:
     return _text(text)
 
 
-def parse(lines: Any) -> "Dict[str, Any]":
+def parse(lines: "Any") -> "Dict[str, Any]":
     """The keys of settings.toml's root table from its lines (bytes): {key:
     its value as text, or the ValueError that says why it cannot be read}.
     As CircuitPython reads the file: ``#`` comments, ``KEY = "text"`` with
@@ -341,7 +342,7 @@ def parse(lines: Any) -> "Dict[str, Any]":
     return found
 
 
-def _lines(f: Any) -> Any:
+def _lines(f: "Any") -> "Any":
     """The lines of a file open in binary mode, read 256 bytes at a time: a
     file's own line reader takes one byte a call, and the whole file at once
     would need its size in one piece of a heap the modules loaded before it
@@ -368,7 +369,7 @@ def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     except OSError:
         found = {}
 
-    def read(key: str) -> Any:
+    def read(key: str) -> "Any":
         value = found.get(key)
         if isinstance(value, ValueError):
             raise value
@@ -423,7 +424,7 @@ class Settings:
                 return
             seen[pin] = key
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> "Any":
         return self.values[key]
 
     def rules_options(self) -> "Dict[str, Any]":
@@ -440,11 +441,11 @@ class Settings:
     def teams(self) -> "Tuple[str, str]":
         return (self.values[TEAM_KEYS[0]], self.values[TEAM_KEYS[1]])
 
-    def pin(self, key: str, board_module: Any) -> Any:
+    def pin(self, key: str, board_module: "Any") -> "Any":
         """The board pin of a pin key (see the module's ``pin``)."""
         return pin(self, key, board_module)
 
-    def use_default(self, key: str, reason: str) -> Any:
+    def use_default(self, key: str, reason: str) -> "Any":
         """Fall back to a key's default after a later check failed (e.g. no such pin)."""
         row = _row(key)
         default = row[1]
@@ -453,7 +454,7 @@ class Settings:
         return default
 
 
-def board_pin(board_module: Any, name: str) -> Any:
+def board_pin(board_module: "Any", name: str) -> "Any":
     """The pin ``name`` of ``board_module`` ("GP14", any case), or None."""
     found = getattr(board_module, name, None)
     if found is None:
@@ -463,7 +464,7 @@ def board_pin(board_module: Any, name: str) -> Any:
     return found
 
 
-def pin(settings: "Settings", key: str, board_module: Any) -> Any:
+def pin(settings: "Settings", key: str, board_module: "Any") -> "Any":
     """The board pin named by a pin key, or None for an empty optional pin.
 
     An unknown pin name falls back to the key's default pin (and reports it).

@@ -76,10 +76,9 @@ from euchre_core import Game, Rules
 from euchre_core.game_forms import Previous
 from euchre_core.actions import crc16
 
-try:
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
     from typing import Any, List, Optional
-except ImportError:
-    pass
 
 __version__ = "1.0.0"
 
@@ -128,7 +127,7 @@ def _erased(size: int) -> bytearray:
     return out
 
 
-def _previous_bytes(previous: Any) -> bytes:
+def _previous_bytes(previous: "Any") -> bytes:
     """The previous game as the record holds it (see the layout above)."""
     if previous is None:
         return b""
@@ -137,7 +136,7 @@ def _previous_bytes(previous: Any) -> bytes:
                    len(kept))) + kept + previous.codes)
 
 
-def _blank(data: Any) -> bool:
+def _blank(data: "Any") -> bool:
     for byte in data:
         if byte != 0xFF:
             return False
@@ -151,7 +150,7 @@ class Storage:
     or the simulator's); None means there is nowhere to save.
     """
 
-    def __init__(self, nvm: Any) -> None:
+    def __init__(self, nvm: "Any") -> None:
         self.nvm = nvm
         self.size = len(nvm) if nvm is not None else 0
         self.record_size = self.size // 2
@@ -203,7 +202,7 @@ class Storage:
             start = stop
         return True
 
-    def _parse(self, head: Any) -> Saved:
+    def _parse(self, head: "Any") -> Saved:
         if head[0:4] != MAGIC:
             raise ValueError("Saved data not recognised: new game")
         version = head[4]
@@ -287,7 +286,7 @@ class Storage:
         self._tail_erased = not torn and self._erased_from(pos)
         return Saved(dealer, bytes(log), prefs, previous, rules)
 
-    def _previous(self, data: Any) -> Any:
+    def _previous(self, data: "Any") -> "Any":
         """The previous game of a record (see the layout above), a ``Previous``,
         checked by replaying it; None with a message when it does not replay."""
         try:
@@ -303,7 +302,7 @@ class Storage:
             return None
         return Previous(rules, data[0], codes, data[1], data[2])
 
-    def _set_aside(self, image: Any) -> str:
+    def _set_aside(self, image: "Any") -> str:
         """Keep an unreadable image in the aside area if it is still erased."""
         aside_start = self.record_size
         aside_end = self.size - MARKS
@@ -332,7 +331,7 @@ class Storage:
 
     # ----- saving -----------------------------------------------------------
 
-    def adopt(self, table: Any) -> None:
+    def adopt(self, table: "Any") -> None:
         """Take the table's current game as what is saved (after ``load``).
         A game that kept fewer actions than were read (one did not replay)
         is written whole at the next ``sync``."""
@@ -343,7 +342,7 @@ class Storage:
         self._game_serial = table.game_serial
         self._prefs_serial = table.prefs_serial
 
-    def record_due(self, table: Any) -> bool:
+    def record_due(self, table: "Any") -> bool:
         """Whether the next ``sync`` writes the whole record (a new game, new
         preferences, a full journal), not a journal entry: milliseconds of
         work on the board, which the loop does after drawing (``firmware.loop``)."""
@@ -351,7 +350,7 @@ class Storage:
                 and (self._rewrite_needed or table.game_serial != self._game_serial
                      or table.prefs_serial != self._prefs_serial or table.game is not self._game))
 
-    def sync(self, table: Any, check_all: bool = False) -> None:
+    def sync(self, table: "Any", check_all: bool = False) -> None:
         """Save what changed in the table since the last call.
 
         Cheap when nothing changed (no allocation); ``check_all`` compares the
@@ -362,7 +361,7 @@ class Storage:
         else:
             self.append(table, check_all)
 
-    def append(self, table: Any, check_all: bool = False) -> None:
+    def append(self, table: "Any", check_all: bool = False) -> None:
         """Journal the actions and undos since the last save (``sync`` when
         ``record_due`` is known to be False)."""
         if self.nvm is None:
@@ -401,7 +400,7 @@ class Storage:
         self._pos += 2
         self._index += 1
 
-    def rewrite(self, table: Any) -> None:
+    def rewrite(self, table: "Any") -> None:
         """Start a new record holding the whole game (one sector erase).
 
         The write covers the whole record area, or, when all of it from the

@@ -98,12 +98,14 @@ def test_no_import_circle_anywhere_in_the_firmware():
 
 
 def _constants(path):
-    """The ``NAME = const(...)`` names a module defines, without a leading underscore."""
+    """The ``NAME = const(...)`` names a module defines, without a leading
+    underscore; not ``_TYPING``, which each module needs its own of (the
+    compiler drops ``if _TYPING:`` only for a constant of the module itself)."""
     found = set()
     for node in ast.parse(path.read_text()).body:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1
                 and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)
-                and getattr(node.value.func, "id", "") == "const"):
+                and getattr(node.value.func, "id", "") == "const" and node.targets[0].id != "_TYPING"):
             found.add(node.targets[0].id.lstrip("_"))
     return found
 
@@ -213,3 +215,41 @@ def test_every_method_of_presses_runs_on_the_board():
         called |= {node.func.attr for node in ast.walk(ast.parse(path.read_text()))
                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
     assert methods and sorted(methods - called) == []
+
+
+def run_time_typing(source):
+    """Lines of ``source`` that import ``typing`` when the module runs: every
+    such import but one in a top-level ``if _TYPING:`` block after
+    ``_TYPING = const(0)`` (a block the compiler drops)."""
+    tree = ast.parse(source)
+    compiled_away = set()
+    constant = False
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == ["_TYPING"]
+                and ast.unparse(node.value) == "const(0)"):
+            constant = True
+        if (constant and isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                and node.test.id == "_TYPING"):
+            compiled_away |= {id(inner) for part in node.body for inner in ast.walk(part)}
+    return [node.lineno for node in ast.walk(tree)
+            if id(node) not in compiled_away
+            and (isinstance(node, ast.Import) and any(a.name == "typing" for a in node.names)
+                 or isinstance(node, ast.ImportFrom) and node.module == "typing")]
+
+
+def test_typing_is_imported_for_the_type_check_only():
+    # The board has no ``typing``: a failed import of it searches the drive
+    # at every start-up, so it stays in the type-only block.
+    found = {}
+    for layer in LAYERS:
+        for path in sorted((ROOT / layer).glob("*.py")):
+            found[str(path.relative_to(ROOT))] = run_time_typing(path.read_text())
+    for name in ("code.py", "boot.py"):
+        found[name] = run_time_typing((ROOT / name).read_text())
+    assert {name: lines for name, lines in found.items() if lines} == {}
+    typed = "from micropython import const\n_TYPING = const(0)\nif _TYPING:\n    from typing import Any\n"
+    assert run_time_typing(typed) == []
+    assert run_time_typing("try:\n    from typing import Any\nexcept ImportError:\n    pass\n") == [2]
+    assert run_time_typing("_TYPING = const(1)\nif _TYPING:\n    import typing\n") == [3]
+    assert run_time_typing("if _TYPING:\n    import typing\n_TYPING = const(0)\n") == [2]
+    assert run_time_typing("def f():\n    import typing\n" + typed) == [2]

@@ -317,7 +317,8 @@ def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):
     (root / "code.py").write_text(
         "import os\nfrom pkg import part\nimport libmod\n"
         "try:\n    import typing\n    import framebuf\nexcept ImportError:\n    pass\n"
-        "def later():\n    import nowhere\n")
+        "def later():\n    import nowhere\n"
+        "from micropython import const\n_TYPING = const(0)\nif _TYPING:\n    import annotations_only\n")
     (root / "pkg" / "__init__.py").write_text("from . import helper\n")
     (root / "pkg" / "helper.py").write_text("from .part import VALUE\n")
     (root / "pkg" / "part.py").write_text("VALUE = 1\nfrom libpkg import inner\n")
@@ -335,7 +336,8 @@ def test_import_closure_follows_packages_relative_imports_and_guards(tmp_path):
     assert sorted(closure.files) == ["libmod", "libpkg", "libpkg.inner", "pkg", "pkg.by_name",
                                      "pkg.helper", "pkg.part"]
     assert closure.builtin == {"os", "micropython", "board"}
-    # An import inside a function still happens on the board; a guarded one may fail.
+    # An import inside a function still happens on the board; a guarded one
+    # may fail; one under `if _TYPING:` is compiled away.
     assert sorted(closure.missing) == [("missing_too", "pkg/by_name.py", 1),
                                        ("nowhere", "code.py", 10)]
     assert sorted(name for name, _file, _line in closure.optional_missing) == ["framebuf", "typing"]

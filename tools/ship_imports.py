@@ -10,9 +10,11 @@ first time they open (``ui.table.screen_module``), which no import
 statement shows. Desktop-only code lives in folders of its own and so is
 never part of one.
 
-An import inside ``try: ... except ImportError:`` is optional: the firmware or
-a library has a fallback for it (``typing`` for annotations, MicroPython's C
-``framebuf`` before ``adafruit_framebuf``), so a missing one is not an error.
+An import inside ``try: ... except ImportError:`` is optional: a library has
+a fallback for it (``typing`` for annotations, MicroPython's C ``framebuf``
+before ``adafruit_framebuf``), so a missing one is not an error. One under
+``if _TYPING:`` never runs: the firmware's type-only imports, a block
+``_TYPING = const(0)`` has the compiler drop.
 """
 
 import ast
@@ -66,6 +68,11 @@ def _is_import_guard(handler):
     return any(name in ("ImportError", "ModuleNotFoundError", "Exception") for name in names)
 
 
+def is_type_only(node):
+    """Whether ``node`` is the type-only block ``if _TYPING:``."""
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "_TYPING"
+
+
 class _ImportFinder(ast.NodeVisitor):
     def __init__(self):
         self.found = []  # (module, level, names, guarded, line)
@@ -81,6 +88,13 @@ class _ImportFinder(ast.NodeVisitor):
             self._guard_depth -= 1
         for part in node.handlers + node.orelse + node.finalbody:
             self.visit(part)
+
+    def visit_If(self, node):
+        if is_type_only(node):
+            for part in node.orelse:  # the block itself is compiled away
+                self.visit(part)
+        else:
+            self.generic_visit(node)
 
     def visit_Import(self, node):
         for alias in node.names:

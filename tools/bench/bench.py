@@ -790,10 +790,9 @@ def imported_at_load(name):
         body = ast.parse(f.read()).body
     found = set()
     for node in body:
-        if isinstance(node, ast.Try):
-            first = node.body[0]
-            if isinstance(first, ast.ImportFrom) and first.module == "typing":
-                continue  # fails on the board before the rest of the block
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "_TYPING":
+            body += node.orelse  # the type-only block: compiled away
+        elif isinstance(node, ast.Try):
             body += node.body
         elif isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
