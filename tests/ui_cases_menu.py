@@ -252,7 +252,7 @@ def case_ui_one_undo_takes_back_a_two_team_adjustment():
     assert "ADJUST SCORE" in t.message
 
 
-def case_ui_display_settings_apply_at_once_and_save_on_leaving():
+def case_ui_display_settings_apply_at_once_and_save_on_rest_or_leaving():
     clock = Clock()
     t = table(contrast=255, sleep_s=600)
     serial = t.prefs_serial
@@ -268,7 +268,9 @@ def case_ui_display_settings_apply_at_once_and_save_on_leaving():
     # Every key has moved on the picture: the first press only closes the
     # message that says so.
     assert t.message == "READ FROM N SIDE. ANY KEY: CLOSE"
+    assert t.prefs_serial == serial  # not saved at every step
     settle(t, clock)
+    assert t.prefs_serial == serial + 1  # saved once the keys rested
     press(t, clock, W)
     assert t.flipped and t.message is None and t.page.cursor == 1
     # Turned, the list takes its keys by where they sit on the picture: the
@@ -276,9 +278,9 @@ def case_ui_display_settings_apply_at_once_and_save_on_leaving():
     press(t, clock, N)
     press(t, clock, W)  # sleep 10 -> 30 minutes
     assert t.flipped and t.sleep_s == 1800
-    assert t.prefs_serial == serial  # not saved at every step
-    press(t, clock, E)  # the key on the picture's left: back
     assert t.prefs_serial == serial + 1
+    press(t, clock, E)  # the key on the picture's left: back, saved
+    assert t.prefs_serial == serial + 2
     data = t.prefs_bytes()
     other = table(contrast=255, sleep_s=600)  # settings.toml as it was
     other.load_prefs(data)

@@ -138,7 +138,6 @@ def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
     press(t, clock, W)  # back to the menu, on Stats
     t.prepare()
     assert _held("stats")
-    press(t, clock, OK, long=True)
     press(t, clock, W)  # back to play
     assert t.screen_name == "score"
     assert not _held("stats") and not hasattr(sys.modules["ui"], "stats")
@@ -253,3 +252,35 @@ def case_pin_a_press_brings_the_dealer_line_back_at_once():
     t.press(OK, True, score.HINT_MS + 1)
     t.press(W, False, score.HINT_MS + 2)
     assert t.screen_name == "score" and frame(t) == fresh
+
+
+def _refusal(make):
+    try:
+        make()
+    except ValueError as err:
+        return str(err)
+    return None
+
+
+def case_pin_a_table_needs_four_names_two_teams_and_known_screens():
+    for names, teams in ((("Ann", "Bob", "Cat"), ("Us", "Them")),
+                         (("Ann", "Bob", "Cat", "Dan"), ("Us",))):
+        assert _refusal(lambda: Table(Rules(), names=names, teams=teams)) \
+            == "Need four seat names and two team names"
+    t = table(dealer=0)
+    assert _refusal(lambda: t.open("scores")) == "no screen scores"
+    assert t.screen_name == "score"
+
+
+def case_pin_a_table_made_without_rules_plays_the_default_ones():
+    # As the firmware makes one when settings.toml names no house rule:
+    # the Rules page's FROM SETTINGS, its last row, gives the defaults.
+    clock = Clock()
+    t = Table(game=Game(Rules(), dealer=0))
+    _menu(t, clock, menu.ITEM_RULES)
+    press(t, clock, N)  # up from the first row: the last, FROM SETTINGS
+    press(t, clock, E)
+    assert t.message == "AS IN SETTINGS.TOML: SAVED ON LEAVING"
+    frame(t)
+    press(t, clock, W)  # back: saved
+    assert t.next_rules == Rules() and not t.device_rules

@@ -533,7 +533,7 @@ class Table:
             self.prefs_changed()
         self.page = page
         self._drawn_in = None
-        if page is None and old is not None:
+        if page is None:
             # Back to play: the menu's pages are not needed until it opens.
             release_pages()
 
