@@ -5,6 +5,7 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import menu
+from ui import table as table_module
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers, press,
                      read_score, settle, table, text_at)
 
@@ -230,6 +231,98 @@ def case_ui_export_lines():
     t = table(dealer=0, out=lines.append)
     open_from_menu(t, clock, 7)
     assert len(lines) == 3 and t.message == "1 LINE TO THE USB SERIAL CONSOLE"
+
+
+# What Export printed for a game with a misdeal, a set-back and a loner
+# (the block as it was printed in one press, before it streamed).
+_STREAMED = (
+    "euchre: export begin",
+    "step,action,dealer,caller,alone,tricks_ns,tricks_ew,score_ns,score_ew,result",
+    "1,PASS,ANN,,,0,0,0,0,",
+    "2,CALL CAT,BOB,CAT,,0,0,0,0,",
+    "3,RESULT MADE,BOB,CAT,,0,0,1,0,made +1 US",
+    "4,CALL DAN,CAT,DAN,,0,0,1,0,",
+    "5,RESULT MARCH,CAT,DAN,,0,0,1,2,march +2 THEM",
+    "6,SET BACK,CAT,,,0,0,0,0,set back -1 US",
+    "7,CALL ALONE BOB,DAN,BOB,BOB,0,0,0,0,",
+    "8,TRICK BOB,DAN,BOB,BOB,0,1,0,0,",
+    "9,TRICK BOB,DAN,BOB,BOB,0,2,0,0,",
+    "10,TRICK BOB,DAN,BOB,BOB,0,3,0,0,",
+    "11,TRICK BOB,DAN,BOB,BOB,0,4,0,0,",
+    "12,TRICK BOB,DAN,BOB,BOB,0,5,0,4,lone_march +4 THEM",
+    "euchre: export end",
+)
+
+
+def _streamed_game():
+    clock = Clock()
+    lines = []
+    t = table(Rules(setback=True), dealer=0, out=lines.append)
+    for word in "OK OK ~ S OK N ~ W OK E S ~ E* E E E E E ~".split():
+        if word == "~":
+            settle(t, clock)
+        else:
+            press(t, clock, {"OK": OK, "S": S, "N": N, "W": W, "E": E, "E*": E}[word],
+                  word == "E*")
+    press(t, clock, OK, long=True)
+    for _ in range(t.page.rows.index(menu.ITEM_EXPORT)):
+        press(t, clock, S)
+    assert t.page.rows[t.page.cursor] == menu.ITEM_EXPORT
+    return t, clock, lines
+
+
+def case_ui_export_prints_one_line_a_pass():
+    t, clock, lines = _streamed_game()
+    assert t.export_lines() == list(_STREAMED[1:-1])
+    # The press only starts it, and says so; the menu closes.
+    t.press(OK, False, clock.step(700))
+    assert lines == [] and t.message == "EXPORTING TO THE USB SERIAL CONSOLE"
+    assert t.screen_name == "score"
+    # Back in play the menu's page modules are dropped: the running export
+    # keeps its code, and no pass loads the module again.
+    assert "export" not in table_module._LOADED
+    for count in range(1, len(_STREAMED)):
+        t.tick(clock.step(1))
+        assert lines == list(_STREAMED[:count])
+        assert t.message == "EXPORTING TO THE USB SERIAL CONSOLE"
+        assert "export" not in table_module._LOADED
+    t.tick(clock.step(1))  # the last line, END, and the count
+    assert lines == list(_STREAMED)
+    assert t.message == "13 LINES TO THE USB SERIAL CONSOLE"
+    assert t.hooks.export is None
+    t.tick(clock.step(1))
+    assert len(lines) == len(_STREAMED)
+
+
+def case_ui_export_goes_on_over_a_press_with_the_game_as_it_was():
+    t, clock, lines = _streamed_game()
+    t.press(OK, False, clock.step(700))
+    for _ in range(5):
+        t.tick(clock.step(1))
+    # A call, Undo of it and of the trick before, between the passes: the
+    # export is of the game as it was chosen, every line of it.
+    for key, long in ((N, False), (OK, True), (OK, False), (OK, True), (OK, False)):
+        t.press(key, long, clock.step(700))
+        t.tick(clock.step(1))
+    assert t.game.action_count == 11 and t.message == "UNDONE: TRICK BOB"
+    assert len(lines) == 10
+    for _ in range(len(_STREAMED) - 10):
+        t.tick(clock.step(1))
+    assert lines == list(_STREAMED)
+    assert t.message == "13 LINES TO THE USB SERIAL CONSOLE"
+    # New game while it runs: the same.
+    lines[:] = []
+    t, clock, lines = _streamed_game()
+    t.press(OK, False, clock.step(700))
+    # New game (the menu's last but one entry), confirmed, E deals first.
+    for key, long in ((OK, True), (N, False), (N, False), (OK, False), (OK, False),
+                      (E, False)):
+        t.press(key, long, clock.step(700))
+        t.tick(clock.step(1))
+    assert (t.game.action_count, t.game.dealer, len(lines)) == (0, E, 6)
+    while t.hooks.export is not None:
+        t.tick(clock.step(1))
+    assert lines == list(_STREAMED)
 
 
 def case_ui_one_undo_takes_back_a_two_team_adjustment():

@@ -230,8 +230,13 @@ def table(rules=None, dealer=0, **kwargs):
 
 
 def press(t, clock, key, long=False):
+    """A press, then the loop's passes until the next one: a pass at least,
+    and as many as a running Export needs to print its last line (one line
+    a pass: it ends long before a finger presses again)."""
     t.press(key, long, clock.step(700))
     t.tick(clock.step(10))
+    while t.hooks.export is not None:
+        t.tick(clock.step(1))
 
 
 def settle(t, clock):

@@ -121,10 +121,8 @@ def press(table, key, long, now_ms):
     elif item == ITEM_HISTORY:
         table.open("history")
     elif item == ITEM_EXPORT:
-        count = table.module("export").export(table, table.hooks.out if table.hooks.out is not None
-                                              else print)
-        table.say(str(count) + (" LINE" if count == 1 else " LINES")
-                  + " TO THE USB SERIAL CONSOLE", now_ms)
+        # It prints one line per pass of the loop from now (``Table.tick``).
+        table.module("export").start(table, now_ms)
     elif item == ITEM_NEW_GAME or item == ITEM_RESET:
         table.open("confirm", item == ITEM_RESET)
     if table.page is page:

@@ -289,11 +289,15 @@ class Hooks:
     """What a test or the simulator plugs into the table (``Table.hooks``):
     ``rand``, a callable returning a non-negative int (the random first
     dealer), or None for the clock; ``out``, where Export prints lines, or
-    None for ``print``."""
+    None for ``print``; ``export``, the Export printing there now (a
+    ui.export ``Export``, one line per ``Table.tick``), or None. The
+    running export lives here, beside where it prints, not on the table:
+    it is no state of the game or of a screen, only output under way."""
 
     def __init__(self, rand, out):
         self.rand = rand
         self.out = out
+        self.export = None
 
 
 class Table:
@@ -558,7 +562,11 @@ class Table:
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, preferences changed on
-        a page are saved (``SAVE_MS``), the display sleeps."""
+        a page are saved (``SAVE_MS``), the display sleeps; a running
+        Export prints its next line."""
+        if self.hooks.export is not None:
+            # Through the running object: its module may be dropped by now.
+            self.hooks.export.tick(now_ms)
         page = self.page
         if (page is not None and page.name == "banner"
                 and not banner.offers_set_back(self.game, page.hand)

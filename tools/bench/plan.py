@@ -30,6 +30,9 @@ IDLE = 7
 QUICK_MADE, QUICK_MARCH, QUICK_EUCHRED = 0, 1, 2  # the quick result's soft keys (N, E, S)
 SETTLE_MS = 300
 BANNER_MS = 3500  # the result banner (3 s) passes before the next deal
+# Export prints one line a pass of the loop: the quiet after it lets the
+# whole block out before the next press.
+EXPORT_MS = 1000
 
 
 class Lcg:
@@ -160,7 +163,7 @@ def tour():
                          (9, KEY_W)):
         out.append(Press(KEY_OK, True, SETTLE_MS, "open-menu"))
         out += [Press(KEY_S, False, SETTLE_MS, "menu")] * downs
-        out.append(Press(KEY_OK, False, SETTLE_MS, "tour"))
+        out.append(Press(KEY_OK, False, EXPORT_MS if leave is None else SETTLE_MS, "tour"))
         if leave is not None:
             out.append(Press(leave, False, SETTLE_MS, "tour"))
     return out
@@ -294,6 +297,8 @@ class Driver:
         table.tick(self.now)
         self.now += settle
         table.tick(self.now)
+        while table.hooks.export is not None:
+            table.tick(self.now)  # the passes of the quiet after Export
         self.presses.append(Press(key, long, settle, label))
         name = self.screen()
         self.shown.append(name)
@@ -384,7 +389,10 @@ def house_evening():
     for item, leave in ((menu.ITEM_RULES, W), (menu.ITEM_STATS, W), (menu.ITEM_HISTORY, W),
                         (menu.ITEM_DISPLAY, W), (menu.ITEM_NEW_GAME, W),
                         (menu.ITEM_RESET, W), (menu.ITEM_EXPORT, None)):
-        d.menu(item, "export" if item == menu.ITEM_EXPORT else "tour")
+        if item == menu.ITEM_EXPORT:
+            d.menu(item, "export", settle=EXPORT_MS)
+        else:
+            d.menu(item, "tour")
         if leave is not None:
             d.leave(leave, "score")
     # West deals. North calls, no suit, marches by quick result.
