@@ -1,43 +1,16 @@
-"""Table UI cases, what a player would notice: the match tally through New
-game, Reset match and Undo; the answers to the questions before a call; the
-set-back offer (and after a power cut); the pickers' refusals; the quick
-result's choices; banners and messages running out; what Undo says it takes
-back; Adjust score's limits; the words of the hints and messages.
+"""Table UI cases, what a player would notice: the pickers' refusals; the
+quick result's choices; what Undo says it takes back; Adjust score's limits;
+the words of the messages; the keys of the suit and hand screens; drawing
+only what changed; sleep; the menu; a saved game resumed; Export's lines;
+the list pages' ends.
 
 The table is driven by presses and read by what it shows, says and records
 (the game). Plain functions: tests/test_ui_cases.py runs them on CPython and,
 through tests/mp_run.py, under the MicroPython unix port."""
 
 from euchre_core.basics import Refusal
-from ui_read import (E, N, OK, S, W, play, Clock, Game, Rules, Table, find_text, frame, markers,
-                     power_cut, press, settle, table, text_at)
-
-CANADIAN = Rules(canadian_loner=True)
-ROBSON = Rules(setback=True, blind_loner=True)
-
-
-
-def said(t, clock, keys):
-    """What the table says after ``keys``."""
-    play(t, clock, keys)
-    return t.message
-
-
-def tally(t):
-    """The match tally as the score screen's bottom line says it, or None."""
-    buf = frame(t)
-    at = find_text(buf, 7, "MATCH ")
-    if at < 0:
-        return None
-    won = text_at(buf, at + 36, 7, 3).split("-")
-    return int(won[0]), int(won[1])
-
-
-# New game and Reset match: the 3rd and 4th entries from the menu's bottom.
-NEW_GAME = "OK* N N OK"
-RESET = "OK* N OK"
-WIN_NS = "S OK E ~"  # to 1: S calls and marches
-WIN_EW = "E OK E ~"
+from ui_read import (E, N, NEW_GAME, S, W, play, Clock, Game, Rules, Table, find_text, frame,
+                     markers, power_cut, press, said, settle, table)
 
 
 def case_pin_pickers_stay_open_on_a_refusal():

@@ -166,6 +166,16 @@ def read_score(buf):
     return read_big(buf, 0, 64), read_big(buf, 64, 128)
 
 
+def tally(t):
+    """The match tally as the score screen's bottom line says it, or None."""
+    buf = frame(t)
+    at = find_text(buf, 7, "MATCH ")
+    if at < 0:
+        return None
+    won = text_at(buf, at + 36, 7, 3).split("-")
+    return int(won[0]), int(won[1])
+
+
 _SHAPES = {}  # (side, shift) -> ((byte index, bits), ...)
 
 
@@ -274,3 +284,14 @@ def play(t, clock, keys):
             long = word.endswith("*")
             press(t, clock, _KEYS[word[:-1] if long else word], long)
     return t
+
+
+def said(t, clock, keys):
+    """What the table says after ``keys``."""
+    play(t, clock, keys)
+    return t.message
+
+
+# New game and Reset match: the 3rd and 4th entries from the menu's bottom.
+NEW_GAME = "OK* N N OK"
+RESET = "OK* N OK"
