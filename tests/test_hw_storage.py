@@ -100,6 +100,29 @@ def game_of(saved, rules=None):
     return game
 
 
+def _adopted(store):
+    """A new game's table taken by ``store`` and saved."""
+    table = Table()
+    store.adopt(table)
+    store.sync(table)
+    return table
+
+
+def _played(nvm, actions, record_first=True):
+    """A new game on ``nvm``, then ``actions`` saved one by one. The new
+    game's record is written first, or with ``record_first`` False by the
+    first action's save (the record then holds that action)."""
+    store = Storage(nvm)
+    table = Table()
+    store.adopt(table)
+    if record_first:
+        store.sync(table)
+    for action in actions:
+        act(table.game, action)
+        store.sync(table)
+    return store, table
+
+
 def test_a_saved_game_that_stops_replaying_keeps_the_actions_before_and_says_so():
     played = Game(Rules(), dealer=0)
     played.call(0)
@@ -132,10 +155,7 @@ def test_blank_nvm_loads_nothing_and_first_sync_writes_a_record():
 
 def test_every_action_is_appended_without_an_erase_and_resumes_exactly():
     nvm = FlashNvm()
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
+    store, table = _played(nvm, [])
     for action in HAND_ACTIONS:
         act(table.game, action)
         store.sync(table)
@@ -149,12 +169,7 @@ def test_every_action_is_appended_without_an_erase_and_resumes_exactly():
 
 def test_undo_is_an_appended_marker_not_an_erase():
     nvm = FlashNvm()
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    for action in HAND_ACTIONS[:6]:
-        act(table.game, action)
-        store.sync(table)
+    store, table = _played(nvm, HAND_ACTIONS[:6], record_first=False)
     scored = table.game.scores
     assert scored != [0, 0]
     table.game.undo()  # back across the scored hand
@@ -174,13 +189,7 @@ def test_undo_is_an_appended_marker_not_an_erase():
 
 def test_new_game_and_prefs_change_rewrite_the_record_once_each():
     nvm = FlashNvm()
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
-    for action in HAND_ACTIONS:
-        act(table.game, action)
-        store.sync(table)
+    store, table = _played(nvm, HAND_ACTIONS)
     table.prefs = b"\x09"
     table.prefs_serial += 1
     store.sync(table)
@@ -197,18 +206,6 @@ def _record_end(nvm):
     data = nvm.data
     end = 11 + data[6] + (data[7] | data[8] << 8) + (data[9] | data[10] << 8) + 2
     return end + (end & 1)
-
-
-def _played(nvm, actions):
-    """A new game saved to ``nvm``, then ``actions`` journalled one by one."""
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
-    for action in actions:
-        act(table.game, action)
-        store.sync(table)
-    return store, table
 
 
 @pytest.mark.parametrize("resumed", [False, True])
@@ -261,12 +258,7 @@ def test_a_rewrite_after_unknown_bytes_covers_the_whole_record_area(spoil):
 
 def test_full_journal_is_compacted_and_nothing_is_lost():
     nvm = FlashNvm()
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
-    table.game.call(0)
-    store.sync(table)
+    store, table = _played(nvm, [("call", 0)])
     for _ in range(700):  # a player who cannot make up his mind
         table.game.trick(1)
         store.sync(table)
@@ -284,10 +276,7 @@ def test_power_cut_at_every_byte_loses_at_most_the_action_being_written():
     cut_points = 0
     for budget in range(0, 2 * len(HAND_ACTIONS) + 60):
         nvm = FlashNvm()
-        store = Storage(nvm)
-        table = Table()
-        store.adopt(table)
-        store.sync(table)
+        store, table = _played(nvm, [])
         nvm.budget = budget
         before = table.game.codes
         try:
@@ -324,13 +313,7 @@ def test_half_programmed_check_byte_is_detected():
 
 def _saved_image():
     nvm = FlashNvm()
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    for action in HAND_ACTIONS[:8]:
-        act(table.game, action)
-        store.sync(table)
-    return nvm, table
+    return nvm, _played(nvm, HAND_ACTIONS[:8], record_first=False)[1]
 
 
 @pytest.mark.parametrize("damage, message", [
@@ -353,9 +336,7 @@ def test_damaged_image_gives_a_message_keeps_it_aside_and_starts_fresh(damage, m
     assert "kept" in store.messages[0]
     assert bytes(store.aside()) == bad[:len(store.aside())]
     assert bad != original
-    fresh = Table()
-    store.adopt(fresh)
-    store.sync(fresh)
+    _adopted(store)
     saved = Storage(nvm).load()
     assert saved.codes == b""
     assert bytes(Storage(nvm).aside()) == bad[:4096 - 2048 - MARKS]
@@ -377,9 +358,7 @@ def test_second_image_does_not_overwrite_the_first_one_kept_aside():
     nvm.data[0:4] = b"XXXX"
     first = bytes(nvm.data[0:100])
     store, _ = resume(nvm)
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
+    _adopted(store)
     nvm.data[0:4] = b"YYYY"
     store, _ = resume(nvm)
     assert "kept" not in store.messages[0]
@@ -421,9 +400,7 @@ def test_foreign_bytes_in_the_marks_area_are_no_crash_streak_and_are_cleared():
     store = Storage(nvm)
     assert store.crash_streak() == 0
     assert store.load() is None
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
+    _adopted(store)
     assert nvm.erases == 1
     assert bytes(nvm.data[4096 - MARKS:]) == b"\xff" * MARKS
     store = Storage(nvm)
@@ -436,13 +413,7 @@ def test_saving_and_run_marks_side_by_side_resume_exactly():
     # The run marks share the sector with the record: marking a crash and a
     # healthy run between saves touches neither the record nor the aside area.
     nvm = FlashNvm()
-    store = Storage(nvm)
-    table = Table()
-    store.adopt(table)
-    store.sync(table)
-    for action in HAND_ACTIONS:
-        act(table.game, action)
-        store.sync(table)
+    store, table = _played(nvm, HAND_ACTIONS)
     table.new_game(dealer=2)
     store.sync(table)
     act(table.game, ("call", 0))
