@@ -213,6 +213,14 @@ def test_the_plan_is_the_reference_runs_each_with_its_window_or_joined():
                             == frame[page * 128:(page + 1) * 128])
 
 
+def _all_sent(frame, paged=False):
+    """A ``Changes`` over ``frame`` once every page of it was sent."""
+    changes = Changes(memoryview(frame), paged)
+    for page in range(8):
+        changes.sent(page)
+    return changes
+
+
 def test_the_first_frame_is_one_window_and_one_transaction():
     # Nothing known yet: every page whole, joined from the first.
     frame = bytearray(1024)
@@ -226,9 +234,7 @@ def test_the_first_frame_is_one_window_and_one_transaction():
 
 def test_a_gap_cheaper_than_a_new_run_is_sent():
     frame = bytearray(1024)
-    changes = Changes(memoryview(frame))
-    for page in range(8):
-        changes.sent(page)
+    changes = _all_sent(frame)
     # 32 unchanged bytes between two marks cost what a new run does (its
     # window's 12 command bytes, its transaction 19 and its control byte):
     # sent; 33 are not.
@@ -238,9 +244,7 @@ def test_a_gap_cheaper_than_a_new_run_is_sent():
     assert changes.runs[:3] == [2 << 16 | 10 << 8 | 43 | WINDOW, 4 << 16 | 10 << 8 | 10 | WINDOW,
                                 4 << 16 | 44 << 8 | 44 | WINDOW]
     # Page addressing: a window is 6 command bytes, a new run 26.
-    paged = Changes(memoryview(frame), True)
-    for page in range(8):
-        paged.sent(page)
+    paged = _all_sent(frame, True)
     frame[6 * 128 + 10] = frame[6 * 128 + 37] = 1
     frame[7 * 128 + 10] = frame[7 * 128 + 38] = 1
     assert paged.plan(0xC0) == 3
@@ -250,9 +254,7 @@ def test_a_gap_cheaper_than_a_new_run_is_sent():
 
 def test_a_screen_that_changes_on_every_page_is_one_transaction():
     frame = bytearray(1024)
-    changes = Changes(memoryview(frame))
-    for page in range(8):
-        changes.sent(page)
+    changes = _all_sent(frame)
     # Most of each row changed, a few columns at the ends not: whole rows,
     # one window of every column, one transaction to the last change.
     for page in range(8):
@@ -275,9 +277,8 @@ def test_the_most_runs_a_frame_can_need_fit_the_plan():
     # together): 3 a page, and the first may be one widened to the chip's
     # window before them: at most 4 a page.
     frame = bytearray(1024)
-    changes = Changes(memoryview(frame))
+    changes = _all_sent(frame)
     for page in range(8):
-        changes.sent(page)
         for column in (0, 48, 96):
             frame[page * 128 + column] = 1
     assert changes.plan(0xFF) == 24
