@@ -218,61 +218,75 @@ class ScreenModel:
         return "\n".join("".join(line).rstrip() for line in self.grid)
 
 
+class FrontEnd:
+    """``python -m sim`` with ``args`` on a 140x50 pseudo-terminal, started
+    in the folder ``cwd`` with ``env`` added to its environment; ``output``
+    is what it wrote so far."""
+
+    def __init__(self, args, cwd, env=()):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the terminal's size, then the front end
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
+            os.chdir(cwd)
+            os.environ.update(env)
+            os.execv(sys.executable, [sys.executable, "-m", "sim"] + args)
+        self.output = b""
+
+    def read(self, seconds, found=lambda new: False):
+        """Read for ``seconds``, or until ``found`` holds of what came in
+        meanwhile: whether it did (False once the terminal closed)."""
+        start = len(self.output)
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.fd], [], [], 0.05)
+            if ready:
+                try:
+                    self.output += os.read(self.fd, 65536)
+                except OSError:
+                    return False
+            if found(self.output[start:]):
+                return True
+        return False
+
+
 def test_a_hand_pressed_in_a_pseudo_terminal(tmp_path):
     with VirtualPico() as headless:
         headless.run_script("N OK E wait:4000")
         assert headless.namespace["firmware"].table.game.scores == [2, 0]
         expected = headless.frame()
 
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: a 140x50 terminal running the front end
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
-        os.chdir(REPO)
-        os.execv(sys.executable, [sys.executable, "-m", "sim", "--nvm", str(tmp_path / "n.bin"),
-                                  "--seed", "0"])
-    output = b""
-
-    def read_for(seconds):
-        nonlocal output
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([fd], [], [], 0.05)
-            if ready:
-                try:
-                    output += os.read(fd, 65536)
-                except OSError:
-                    return
+    term = FrontEnd(["--nvm", str(tmp_path / "n.bin"), "--seed", "0"], REPO)
 
     def shown():
         model = ScreenModel(140, 50)
-        model.feed(output.decode("utf-8", "replace"))
+        model.feed(term.output.decode("utf-8", "replace"))
         lines = oled_lines(model.text())
         return from_half_blocks(lines) if lines else None, model.text()
 
     try:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and not (shown()[0] and any(shown()[0])):
-            read_for(0.2)
+            term.read(0.2)
         first, text = shown()
         assert first and any(first), text
         for key in (b"\x1b[A", b"\r", b"\x1b[C"):  # Up = N, Enter = OK, Right = E
-            os.write(fd, key)
-            read_for(0.4)
+            os.write(term.fd, key)
+            term.read(0.4)
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline and shown()[0] != expected:
-            read_for(0.3)
+            term.read(0.3)
         frame, text = shown()
         assert frame != first
         assert frame == expected, text
-        os.write(fd, b"q")
-        read_for(1.0)
+        os.write(term.fd, b"q")
+        term.read(1.0)
     finally:
         try:
-            os.kill(pid, signal.SIGTERM)
+            os.kill(term.pid, signal.SIGTERM)
         except ProcessLookupError:
             pass
-        os.waitpid(pid, 0)
-        os.close(fd)
+        os.waitpid(term.pid, 0)
+        os.close(term.fd)
 
 
 def test_the_game_survives_power_cut_reset_and_quitting_with_the_default_nvm_file(tmp_path):
@@ -280,31 +294,11 @@ def test_the_game_survives_power_cut_reset_and_quitting_with_the_default_nvm_fil
     # the folder the front end was started from.
     import re
 
-    pid, fd = pty.fork()
-    if pid == 0:
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
-        os.chdir(str(tmp_path))
-        os.environ["PYTHONPATH"] = REPO
-        os.execv(sys.executable, [sys.executable, "-m", "sim", "--seed", "0", "--blocks"])
-    output = b""
+    term = FrontEnd(["--seed", "0", "--blocks"], str(tmp_path), {"PYTHONPATH": REPO})
+    pid = term.pid
     # The serial console's lines, as the front end redraws them below the legend.
     console = re.compile(rb"serial console:.*?\x1b\[K((?:\x1b\[\d+;1H  [^\x1b]*\x1b\[K){4})")
     line = re.compile(rb"\x1b\[\d+;1H  ([^\x1b]*)\x1b\[K")
-
-    def read_until(found, seconds=20.0):
-        nonlocal output
-        start = len(output)
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([fd], [], [], 0.05)
-            if ready:
-                try:
-                    output += os.read(fd, 65536)
-                except OSError:
-                    return False
-            if found(output[start:]):
-                return True
-        return False
 
     def started(new):
         # A redraw of the console whose last line is the firmware's "ready".
@@ -318,29 +312,29 @@ def test_the_game_survives_power_cut_reset_and_quitting_with_the_default_nvm_fil
         return lambda new: b"last key: " + letter + b" " in new
 
     try:
-        assert read_until(started), output[-2000:]
+        assert term.read(20, started), term.output[-2000:]
         # A key the keypad sees down within hw.keys.SETTLE_MS of its start was
         # held at power-up, and is ignored: the simulator reaches "ready" within
         # that, where the board takes a tenth of a second. Nobody presses so soon.
-        read_until(lambda new: False, 0.2)
+        term.read(0.2)
         steps = [(b"\x1b[A", pressed(b"N")),  # North names trump
                  (b"p", started),  # power cut, power on
                  (b"\x1b[C", pressed(b"E")),  # East takes a trick
                  (b"r", started),  # reset button
                  (b"\x1b[B", pressed(b"S"))]  # South takes a trick
         for key, found in steps:
-            os.write(fd, key)
-            assert read_until(found), (key, output[-2000:])
-            read_until(lambda new: False, 1.0)  # the press is released and saved
-        os.write(fd, b"q")
+            os.write(term.fd, key)
+            assert term.read(20, found), (key, term.output[-2000:])
+            term.read(1.0)  # the press is released and saved
+        os.write(term.fd, b"q")
         _, status = os.waitpid(pid, 0)
         pid = 0
-        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, output[-2000:]
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, term.output[-2000:]
     finally:
         if pid:
             os.kill(pid, signal.SIGTERM)
             os.waitpid(pid, 0)
-        os.close(fd)
+        os.close(term.fd)
     from euchre_core.game import action_text
     from hw.storage import Storage
 
