@@ -157,25 +157,25 @@ def case_pin_undo_words_of_results():
         assert said(t, clock, "OK") == "UNDONE: " + words
 
 
+def adjust_ninth(t, clock, key):
+    """What Adjust score says at the 9th press of ``key`` (nothing before)."""
+    play(t, clock, "OK* S OK" + (" " + key) * 8)
+    assert t.message is None
+    return said(t, clock, key)
+
+
 def case_pin_adjust_score_limits():
     clock = Clock()
     t = table(dealer=0)
-    play(t, clock, "OK* S OK" + " N" * 8)
-    assert t.message is None
-    assert said(t, clock, "N") == "8 POINTS AT MOST EACH TIME"
+    assert adjust_ninth(t, clock, "N") == "8 POINTS AT MOST EACH TIME"
     play(t, clock, "OK")
     assert t.game.scores == [8, 0]
-    play(t, clock, "OK* S OK" + " S" * 8)
-    assert t.message is None
-    assert said(t, clock, "S") == "8 POINTS AT MOST EACH TIME"
+    assert adjust_ninth(t, clock, "S") == "8 POINTS AT MOST EACH TIME"
     play(t, clock, "OK")
     assert t.game.scores == [0, 0]
     play(t, clock, "OK* S OK" + " E" * 8 + " OK")
     assert t.game.scores == [0, 8]
-    play(t, clock, "OK* S OK" + " W" * 8)
-    assert t.message is None
-    play(t, clock, "W")
-    assert t.message == "8 POINTS AT MOST EACH TIME"
+    assert adjust_ninth(t, clock, "W") == "8 POINTS AT MOST EACH TIME"
     play(t, clock, "E OK")
     assert t.game.scores == [0, 1]
     # A score stops at 0; nothing changed, nothing recorded.
@@ -444,9 +444,7 @@ def case_pin_adjust_takes_off_eight_at_most():
     t = table(dealer=0)
     play(t, clock, "OK* S OK" + " N" * 8 + " OK OK* S OK N OK")
     assert t.game.scores == [9, 0]
-    play(t, clock, "OK* S OK" + " S" * 8)
-    assert t.message is None
-    assert said(t, clock, "S") == "8 POINTS AT MOST EACH TIME"
+    assert adjust_ninth(t, clock, "S") == "8 POINTS AT MOST EACH TIME"
     play(t, clock, "OK")
     assert t.game.scores == [1, 0]
 
