@@ -9,25 +9,8 @@ tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import menu
 from ui.table import SAVE_MS
-from ui_read import E, N, OK, S, Clock, Rules, find_text, frame, press, settle, table
-
-
-def _power_cut(t, **options):
-    """The table as it starts again from the saved game and preferences."""
-    again = table(t.game.rules, dealer=t.game.start_dealer, **options)
-    again.load_prefs(t.prefs_bytes())
-    # As the firmware resumes: the saved actions replayed, then the questions.
-    again.game.extend(t.game.codes)
-    again.resumed()
-    return again
-
-
-def _menu(t, clock, item):
-    """Long OK, then down to ``item`` (a menu.ITEM_*) and choose it."""
-    press(t, clock, OK, long=True)
-    for _ in range(t.page.rows.index(item)):
-        press(t, clock, S)
-    press(t, clock, OK)
+from ui_read import (E, N, OK, S, Clock, Rules, find_text, frame, press, settle, table, choose,
+                     restart)
 
 
 def _set_back_offered():
@@ -42,16 +25,16 @@ def _set_back_offered():
     return t, clock
 
 
-def case_ui_answers_a_kept_set_back_is_not_offered_again_after_a_power_cut():
+def case_ui_answers_a_kept_set_back_is_not_offered_again_after_arestart():
     t, clock = _set_back_offered()
     serial = t.prefs_serial
     press(t, clock, OK)  # keep the points
     assert t.prefs_serial == serial + 1  # saved at once
-    again = _power_cut(t)
+    again = restart(t)
     assert again.screen_name == "score" and again.game.scores == [2, 1]
 
 
-def case_ui_answers_a_skipped_suit_is_not_asked_again_after_a_power_cut():
+def case_ui_answers_a_skipped_suit_is_not_asked_again_after_arestart():
     clock = Clock()
     t = table(dealer=0, trump=True)
     press(t, clock, N)
@@ -59,18 +42,18 @@ def case_ui_answers_a_skipped_suit_is_not_asked_again_after_a_power_cut():
     serial = t.prefs_serial
     press(t, clock, OK)  # no suit this hand
     assert t.screen_name == "hand" and t.prefs_serial == serial + 1
-    assert _power_cut(t, trump=True).screen_name == "hand"
+    assert restart(t, trump=True).screen_name == "hand"
 
 
 def case_ui_answers_a_set_back_offered_again_after_an_undo_is_asked():
     t, clock = _set_back_offered()
     press(t, clock, OK)  # kept
-    _menu(t, clock, menu.ITEM_UNDO)  # the march undone: the hand again
+    choose(t, clock, menu.ITEM_UNDO)  # the march undone: the hand again
     assert t.game.scores == [0, 1] and t.game.in_hand
     press(t, clock, OK)
     press(t, clock, E)  # the same march: a new offer at the same count
     assert t.screen_name == "banner" and t.waiting.kept is None
-    again = _power_cut(t)
+    again = restart(t)
     assert again.screen_name == "banner"
     press(again, clock, S)  # set back
     assert again.game.scores == [0, 0]
@@ -81,11 +64,11 @@ def case_ui_answers_a_suit_asked_again_after_the_call_is_undone():
     t = table(dealer=0, trump=True)
     press(t, clock, N)
     press(t, clock, OK)  # skipped
-    _menu(t, clock, menu.ITEM_UNDO)  # the call undone
+    choose(t, clock, menu.ITEM_UNDO)  # the call undone
     assert not t.game.in_hand
     press(t, clock, E)  # another call in the same hand: asked
     assert t.screen_name == "suit"
-    again = _power_cut(t, trump=True)
+    again = restart(t, trump=True)
     assert again.screen_name == "suit" and again.game.caller == E
 
 
@@ -106,7 +89,7 @@ def case_ui_answers_old_prefs_without_answers_still_load():
 def case_ui_answers_rules_edited_then_left_by_the_menu_are_saved():
     clock = Clock()
     t = table(dealer=0)
-    _menu(t, clock, menu.ITEM_RULES)
+    choose(t, clock, menu.ITEM_RULES)
     assert t.screen_name == "options" and t.page.cursor == 0
     press(t, clock, OK)  # TARGET 10 -> 11
     press(t, clock, OK, long=True)  # the menu, not W
@@ -117,7 +100,7 @@ def case_ui_answers_rules_edited_then_left_by_the_menu_are_saved():
     t = table(dealer=0)
     press(t, clock, N)
     serial = t.prefs_serial
-    _menu(t, clock, menu.ITEM_RULES)
+    choose(t, clock, menu.ITEM_RULES)
     press(t, clock, OK)
     press(t, clock, OK, long=True)
     assert t.next_rules.target == 11 and t.game.rules.target == 10
@@ -126,7 +109,7 @@ def case_ui_answers_rules_edited_then_left_by_the_menu_are_saved():
 
 def case_ui_answers_a_fresh_game_resumes_without_a_message():
     t = table(dealer=1)
-    again = _power_cut(t)
+    again = restart(t)
     assert again.screen_name == "score" and again.message is None
     buf = frame(again)
     assert any(find_text(buf, page, "BOB DEALS FIRST") >= 0 for page in range(8))
@@ -140,7 +123,7 @@ def case_ui_answers_a_game_under_way_resumes_saying_nothing_was_called():
     press(t, clock, E)
     settle(t, clock)
     assert t.screen_name == "score"
-    assert _power_cut(t).message == "RESUMED: NO CALL YET"
+    assert restart(t).message == "RESUMED: NO CALL YET"
 
 
 def case_ui_answers_a_display_change_is_saved_once_the_keys_rest():
@@ -149,7 +132,7 @@ def case_ui_answers_a_display_change_is_saved_once_the_keys_rest():
     # page then saves nothing more.
     clock = Clock()
     t = table(dealer=0)
-    _menu(t, clock, menu.ITEM_DISPLAY)
+    choose(t, clock, menu.ITEM_DISPLAY)
     press(t, clock, S)  # FLIP 180
     serial = t.prefs_serial
     t.press(E, False, clock.step(700))
@@ -158,7 +141,7 @@ def case_ui_answers_a_display_change_is_saved_once_the_keys_rest():
     assert t.flipped and t.prefs_serial == serial
     t.tick(flipped_at + SAVE_MS)
     assert t.prefs_serial == serial + 1
-    assert _power_cut(t).flipped
+    assert restart(t).flipped
     clock.step(SAVE_MS)
     press(t, clock, OK)  # closes the message that says where to read from
     press(t, clock, E)  # the key now at the picture's left: back

@@ -12,7 +12,8 @@ import sys
 from ui import banner, menu, score
 from ui import table as table_module
 from ui.table import MESSAGE_MS, SHIFT_MS
-from ui_read import E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, press, table
+from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, press, table,
+                     choose)
 
 
 def _redraws(t, buf, now_ms):
@@ -25,14 +26,6 @@ def _in_hand(**options):
     game = Game(Rules(), dealer=0)
     game.call(N)
     return Table(Rules(), names=("Ann", "Bob", "Cat", "Dan"), game=game, **options)
-
-
-def _menu(t, clock, item):
-    """Long OK, then down to ``item`` (a menu.ITEM_*) and choose it."""
-    press(t, clock, OK, long=True)
-    while t.page.rows[t.page.cursor] != item:
-        press(t, clock, S)
-    press(t, clock, OK)
 
 
 def case_pin_the_banner_goes_after_exactly_its_time():
@@ -131,7 +124,7 @@ def case_pin_the_suit_question_is_loaded_only_for_a_table_that_records_trump():
 def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
     clock = Clock()
     t = table(dealer=0)
-    _menu(t, clock, menu.ITEM_STATS)
+    choose(t, clock, menu.ITEM_STATS)
     t.prepare()
     assert t.screen_name == "stats" and _held("stats")
     assert t.prepare() is False and _held("stats")
@@ -174,7 +167,7 @@ def case_pin_a_skipped_suit_stays_skipped_through_the_hand():
     press(t, clock, N)
     press(t, clock, OK)  # no suit this hand
     press(t, clock, N)  # a trick
-    _menu(t, clock, menu.ITEM_UNDO)  # the trick undone: no trick yet again
+    choose(t, clock, menu.ITEM_UNDO)  # the trick undone: no trick yet again
     assert t.game.tricks == [0, 0] and t.screen_name == "hand"
     press(t, clock, N, long=True)  # North goes alone
     assert t.game.lone_seat == N and t.screen_name == "hand"
@@ -219,12 +212,12 @@ def case_pin_preferences_loaded_keep_what_undo_of_new_game_brings_back():
     clock = Clock()
     t = table(dealer=0)
     t.game.adjust(0, 3)
-    _menu(t, clock, menu.ITEM_NEW_GAME)
+    choose(t, clock, menu.ITEM_NEW_GAME)
     press(t, clock, E)  # yes
     press(t, clock, W)  # West deals first
     assert t.game.scores == [0, 0] and t.game.dealer == W
     t.load_prefs(t.prefs_bytes())
-    _menu(t, clock, menu.ITEM_UNDO)
+    choose(t, clock, menu.ITEM_UNDO)
     assert t.game.scores == [3, 0] and t.game.dealer == N
 
 
@@ -238,7 +231,7 @@ def case_pin_history_keeps_a_name_that_just_fits_whole():
     clock = Clock()
     t = Table(Rules(), names=("Alexan", "Bob", "Alexander", "Dan"), teams=("Us", "Them"),
               game=game)
-    _menu(t, clock, menu.ITEM_HISTORY)
+    choose(t, clock, menu.ITEM_HISTORY)
     assert find_text(frame(t), 1, "1 ALEXAN MADE") >= 0
 
 
@@ -277,7 +270,7 @@ def case_pin_a_table_made_without_rules_plays_the_default_ones():
     # the Rules page's FROM SETTINGS, its last row, gives the defaults.
     clock = Clock()
     t = Table(game=Game(Rules(), dealer=0))
-    _menu(t, clock, menu.ITEM_RULES)
+    choose(t, clock, menu.ITEM_RULES)
     press(t, clock, N)  # up from the first row: the last, FROM SETTINGS
     press(t, clock, E)
     assert t.message == "AS IN SETTINGS.TOML: SAVED ON LEAVING"

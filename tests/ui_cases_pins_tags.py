@@ -8,7 +8,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import hand, menu
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_label, find_text, frame,
-                     page_bytes, power_cut, press, settle, table)
+                     page_bytes, power_cut, press, settle, table, choose)
 
 _KEYS = {"N": N, "E": E, "S": S, "W": W}
 BLIND_RULES = Rules(blind_loner=True)
@@ -84,16 +84,6 @@ def _play(t, clock, keys):
     return t
 
 
-def _menu(t, clock, item, down=0):
-    """Long OK, down to ``item`` (a menu.ITEM_*), choose it, then ``down`` rows."""
-    press(t, clock, OK, long=True)
-    for _ in range(t.page.rows.index(item)):
-        press(t, clock, S)
-    press(t, clock, OK)
-    for _ in range(down):
-        press(t, clock, S)
-
-
 def case_pin_banner_lines_at_their_widths():
     clock = Clock()
     canadian = Rules(canadian_loner=True)
@@ -117,12 +107,12 @@ def case_pin_banner_lines_at_their_widths():
 def case_pin_history_names_a_blind_loner_and_scrolls_both_ways():
     clock = Clock()
     t = _play(table(Rules(setback=True, blind_loner=True), dealer=0), clock, "N* E OK N ~")
-    _menu(t, clock, menu.ITEM_HISTORY)
+    choose(t, clock, menu.ITEM_HISTORY)
     assert find_text(frame(t), 1, "1 ANN BLIND") >= 0
     t = table(dealer=0)
     for _ in range(7):
         _play(t, clock, "S OK N ~")
-    _menu(t, clock, menu.ITEM_HISTORY)
+    choose(t, clock, menu.ITEM_HISTORY)
     assert find_text(frame(t), 1, "2 CAT MADE") >= 0  # the newest six
     press(t, clock, N)
     assert find_text(frame(t), 1, "1 CAT MADE") >= 0 and t.message is None
@@ -133,7 +123,7 @@ def case_pin_history_names_a_blind_loner_and_scrolls_both_ways():
 def case_pin_from_settings_puts_a_switch_back_on():
     clock = Clock()
     t = table(Rules(target=1), dealer=0, skunk_double=True)
-    _menu(t, clock, menu.ITEM_RULES, 14)  # SKUNK COUNTS 2
+    choose(t, clock, menu.ITEM_RULES, 14)  # SKUNK COUNTS 2
     _play(t, clock, "OK")
     assert not t.skunk_double
     _play(t, clock, "S OK W W")  # From settings, back to play
@@ -145,9 +135,9 @@ def case_pin_from_settings_puts_a_switch_back_on():
 def case_pin_rules_applied_before_the_first_action_keep_undo_of_new_game():
     clock = Clock()
     t = _play(table(dealer=0), clock, "S OK N ~")
-    _menu(t, clock, menu.ITEM_NEW_GAME)
+    choose(t, clock, menu.ITEM_NEW_GAME)
     _play(t, clock, "E E")  # yes; E deals first
-    _menu(t, clock, menu.ITEM_RULES)
+    choose(t, clock, menu.ITEM_RULES)
     _play(t, clock, "OK W")  # the target: the new game replaced under it
     assert t.message == "RULES SAVED" and t.game.rules.target == 11
     _play(t, clock, "W OK* OK")

@@ -7,25 +7,8 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import menu
-from ui_read import E, N, OK, S, W, Clock, Rules, find_text, frame, press, settle, table
-
-
-def _menu(t, clock, item):
-    """Long OK, then down to ``item`` (a menu.ITEM_*) and choose it."""
-    press(t, clock, OK, long=True)
-    for _ in range(t.page.rows.index(item)):
-        press(t, clock, S)
-    press(t, clock, OK)
-
-
-def _power_cut(t, **options):
-    """The table as it starts again from the saved game and preferences."""
-    again = table(t.game.rules, dealer=t.game.start_dealer, **options)
-    again.load_prefs(t.prefs_bytes())
-    # As the firmware resumes: the saved actions replayed, then the questions.
-    again.game.extend(t.game.codes)
-    again.resumed()
-    return again
+from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, press, settle, table, choose,
+                     restart)
 
 
 def case_ui_trump_suit_comes_back_until_answered():
@@ -36,7 +19,7 @@ def case_ui_trump_suit_comes_back_until_answered():
     press(t, clock, OK, long=True)
     press(t, clock, W)  # out of the menu: the question again
     assert t.screen_name == "suit" and t.game.trump is None
-    again = _power_cut(t, trump=True)
+    again = restart(t, trump=True)
     assert again.screen_name == "suit" and again.game.caller == E
     press(again, clock, E)  # hearts
     assert again.game.trump == "H" and again.screen_name == "hand"
@@ -48,7 +31,7 @@ def case_ui_trump_suit_comes_back_until_answered():
     assert t.screen_name == "hand"
     # Once a trick is played, no suit is asked for any more.
     press(t, clock, N)
-    assert _power_cut(t, trump=True).screen_name == "hand"
+    assert restart(t, trump=True).screen_name == "hand"
 
 
 def case_ui_who_deals_first_waits_for_its_answer():
@@ -56,7 +39,7 @@ def case_ui_who_deals_first_waits_for_its_answer():
     t = table(dealer=0)
     press(t, clock, N)  # a hand under way
     old = t.game
-    _menu(t, clock, menu.ITEM_NEW_GAME)
+    choose(t, clock, menu.ITEM_NEW_GAME)
     press(t, clock, E)  # yes: who deals first?
     assert t.screen_name == "pick"
     press(t, clock, OK, long=True)
@@ -66,7 +49,7 @@ def case_ui_who_deals_first_waits_for_its_answer():
     assert find_text(frame(t), 1, "UNDO: KEEP OLD GAME", inverse=True) >= 0
     press(t, clock, W)  # back: the question again
     assert t.screen_name == "pick" and t.game is old
-    _menu(t, clock, menu.ITEM_RULES)
+    choose(t, clock, menu.ITEM_RULES)
     press(t, clock, W)  # Rules: back to the menu
     assert t.screen_name == "menu"
     press(t, clock, W)
@@ -74,7 +57,7 @@ def case_ui_who_deals_first_waits_for_its_answer():
     press(t, clock, S)
     assert t.game is not old and t.game.dealer == S and t.screen_name == "score"
     # Undo keeps the old game, and says so.
-    _menu(t, clock, menu.ITEM_NEW_GAME)
+    choose(t, clock, menu.ITEM_NEW_GAME)
     press(t, clock, E)
     newer = t.game
     press(t, clock, OK, long=True)
@@ -94,13 +77,13 @@ def _set_back_offered(**options):
     return t, clock
 
 
-def case_ui_set_back_offer_waits_through_the_menu():
+def case_ui_set_back_offer_waits_through_thechoose():
     t, clock = _set_back_offered()
     assert t.screen_name == "banner"
     press(t, clock, OK, long=True)
     press(t, clock, W)  # out of the menu: the offer again, as after a power cut
     assert t.screen_name == "banner"
-    assert _power_cut(t).screen_name == "banner"
+    assert restart(t).screen_name == "banner"
     press(t, clock, OK)  # keep the points: answered
     settle(t, clock)
     assert t.screen_name == "score"
@@ -128,11 +111,11 @@ def case_ui_set_back_on_the_winning_hand_says_the_win_goes():
 def case_ui_dealer_line_says_first_until_a_call_or_misdeal():
     clock = Clock()
     t = table(dealer=0)
-    _menu(t, clock, menu.ITEM_DEALER)
+    choose(t, clock, menu.ITEM_DEALER)
     press(t, clock, W)  # West deals (a dealer set by hand)
     settle(t, clock)
     assert find_text(frame(t), 6, "DAN DEALS FIRST") >= 0
-    _menu(t, clock, menu.ITEM_ADJUST)
+    choose(t, clock, menu.ITEM_ADJUST)
     press(t, clock, N)
     press(t, clock, OK)
     settle(t, clock)
@@ -184,7 +167,7 @@ def case_ui_resumed_between_hands_says_nothing_was_called():
     settle(t, clock)
     press(t, clock, W)  # East deals: West is the partner, "ordered up?"
     assert t.screen_name == "ask"
-    again = _power_cut(t)
+    again = restart(t)
     assert again.screen_name == "score" and again.message == "RESUMED: NO CALL YET"
 
 
@@ -229,17 +212,17 @@ def case_ui_pages_of_the_menu_go_back_to_it():
     clock = Clock()
     t = table(dealer=0)
     for item in (menu.ITEM_STATS, menu.ITEM_HISTORY, menu.ITEM_RULES, menu.ITEM_DISPLAY):
-        _menu(t, clock, item)
+        choose(t, clock, item)
         press(t, clock, W)
         assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == item, item
-    _menu(t, clock, menu.ITEM_DEALER)
+    choose(t, clock, menu.ITEM_DEALER)
     press(t, clock, OK)  # the picker's back
     assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == menu.ITEM_DEALER
     press(t, clock, W)
     assert t.screen_name == "score" and t.game.action_count == 0
-    _menu(t, clock, menu.ITEM_NEW_GAME)
+    choose(t, clock, menu.ITEM_NEW_GAME)
     press(t, clock, W)  # no
     assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == menu.ITEM_NEW_GAME
-    _menu(t, clock, menu.ITEM_STATS)
+    choose(t, clock, menu.ITEM_STATS)
     press(t, clock, OK)  # Stats: OK is back too
     assert t.screen_name == "menu"
