@@ -186,8 +186,13 @@ def start(firmware: "Any", resume: bool) -> None:
     glass.show(table, now)
     if firmware.led is not None and glass.display is None:
         firmware.led.show_code(firmware.blink_code, now)
-    # A press released before its long press fires is a short press.
+    # A press released before its long press fires is a short press. Loaded
+    # once start-up's own modules are let go and nothing here refers to
+    # them: the collection a full heap makes can free them for it.
+    long_ms = settings["EUCHRE_LONG_PRESS_MS"]
+    keys = len(KEY_PINS)
+    del settings, house_rules
+    let_go(START_ONLY)
     from ui.presses import Presses
 
-    firmware.presses = Presses(len(KEY_PINS), long_ms=settings["EUCHRE_LONG_PRESS_MS"])
-    let_go(START_ONLY)
+    firmware.presses = Presses(keys, long_ms=long_ms)

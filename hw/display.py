@@ -21,16 +21,18 @@ run's bytes. The bytes just before the run in the buffer are swapped for
 these for the duration of the write and put back. No copy of the frame, and
 an unchanged frame allocates nothing.
 
-The driver's set-up ends by sending a blank frame (1 KiB, about 23 ms at
-400 kHz, before the first picture can go out). Here the set-up turns the
-glass off instead and sends nothing: the glass copy is unknown, so the first
-``show_pages`` sends every page whole, and the glass comes on once it holds
-a whole picture (``_dark``).
+The driver's set-up sends each command in a transaction of its own, turns
+the glass on and sends a blank frame (1 KiB, about 23 ms at 400 kHz, before
+the first picture can go out). Here the set-up (``init_display``) sends its
+commands in one transaction and leaves the glass off: the glass copy is
+unknown, so the first ``show_pages`` sends every page whole, and the glass
+comes on once it holds a whole picture (``_dark``).
 
 Three controllers, chosen by ``EUCHRE_DISPLAY`` (``choose``, once at
 start-up), all 128x64 with the same frame and the same diff:
 
-* SSD1306 (0.96-inch): the driver's own set-up; column and page windows.
+* SSD1306 (0.96-inch): the driver's set-up commands, sent in one
+  transaction; column and page windows.
 * SSD1309 (2.42-inch): SSD1306 commands, so the same windows, but no charge
   pump: its own set-up (``SSD1309``) sends neither 0x8D nor 0xAD. Many
   modules need RES pulsed at power-up (``EUCHRE_DISPLAY_RESET``): every
@@ -260,8 +262,29 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     This class is the SSD1306; ``SSD1309`` and ``SH1106`` below change its
     set-up and (SH1106) its addressing."""
 
-    # The set-up's commands, sent in one transaction; None: the driver's own.
-    SETUP = None  # type: Any
+    # The set-up's commands, sent in one transaction (control byte 0x00: a
+    # stream of commands), the glass left off. The SSD1306's are the
+    # driver's own for a 128x64 panel on its charge pump, which the driver
+    # sends one transaction a byte.
+    SETUP = bytes((
+        0x00,  # control byte: commands follow
+        0xAE,  # glass off
+        0x20, 0x00,  # horizontal addressing: the windows of show_pages
+        0x40,  # start line 0
+        0xA1,  # segment remap: column 0 at the left
+        0xA8, HEIGHT - 1,  # multiplex: 64 rows
+        0xC8,  # COM scan from the bottom: row 0 at the top
+        0xD3, 0x00,  # display offset 0
+        0xDA, 0x12,  # COM pins: alternative, as 64-row panels are wired
+        0xD5, 0x80,  # clock divide and oscillator
+        0xD9, 0xF1,  # pre-charge periods (internal VCC)
+        0xDB, 0x30,  # VCOMH deselect level
+        0x81, 0xFF,  # contrast (the firmware sets its own next)
+        0xA4,  # the glass follows the RAM
+        0xA6,  # not inverted
+        0xAD, 0x30,  # internal IREF
+        0x8D, 0x14,  # charge pump on
+    ))
     # Page addressing (SH1106): RAM column of the panel's first column.
     PAGED = False
     COLUMN_OFFSET = 0
@@ -291,12 +314,8 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
 
     def init_display(self) -> None:
         """The controller's set-up with the glass left off (see ``show``)."""
-        setup = self.SETUP
-        if setup is None:
-            super().init_display()
-            return
         with self.i2c_device:
-            self.i2c_device.write(setup)
+            self.i2c_device.write(self.SETUP)
 
     def poweron(self) -> None:
         # The driver turns the glass on before its set-up: it stays off
@@ -305,13 +324,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
             super().poweron()
 
     def show(self) -> None:
-        """The driver's whole-frame send; the glass copy follows. The
-        driver's set-up calls it for its blank frame: then the glass is
-        turned off and nothing is sent."""
-        frame = getattr(self, "frame", None)  # None while the driver sets up
-        if frame is None:
-            self.poweroff()
-            return
+        """The driver's whole-frame send; the glass copy follows."""
         changes = self._changes
         if self.PAGED:
             # The driver's whole-frame send uses windows the chip does not have.

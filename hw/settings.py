@@ -70,6 +70,9 @@ def _rule_rows() -> "Tuple[Tuple[str, Any, str], ...]":
     return tuple(rows)
 
 
+# The house rules' rows, in the engine's order (``FIELDS``).
+_RULE_ROWS = _rule_rows()
+
 #: Every settings.toml key: (key, default, kind). What each one means is said
 #: once, in the comment above it in the settings.toml template.
 DEFAULTS = (
@@ -94,7 +97,7 @@ DEFAULTS = (
     ("EUCHRE_NAME_W", ui.names.NAMES[3], "str"),
     ("EUCHRE_TEAM_NS", ui.names.TEAMS[0], "str"),
     ("EUCHRE_TEAM_EW", ui.names.TEAMS[1], "str"),
-) + _rule_rows() + (
+) + _RULE_ROWS + (
     ("EUCHRE_TRUMP", False, "bool"),
     ("EUCHRE_SKUNK_DOUBLE", False, "bool"),
     ("EUCHRE_SLEEP_S", ui.frame.SLEEP_S, "int"),
@@ -179,7 +182,8 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         if isinstance(raw, str):
             text = raw.strip()
             try:
-                value = int(text, 16) if text[:2].lower() == "0x" else int(text)
+                hexadecimal = text.startswith("0x") or text.startswith("0X")
+                value = int(text, 16) if hexadecimal else int(text)
             except ValueError:
                 raise ValueError(key + ": " + _show(raw) + " is not a number")
         else:
@@ -192,6 +196,7 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         options = kind[7:].split("|")
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
+        word = raw.strip().lower() if isinstance(raw, str) else ""
         for option in options:
             if isinstance(default, int):
                 # 0x3C may arrive as "0x3C", "0x3c" or the integer 60.
@@ -205,7 +210,7 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
                             return number
                     except ValueError:
                         pass
-            elif isinstance(raw, str) and raw.strip().lower() == option.lower():
+            elif isinstance(raw, str) and word == option.lower():
                 return option
             elif isinstance(raw, int) and str(raw) == option:
                 return option
@@ -218,11 +223,14 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         if not text and key not in OPTIONAL_PINS:
             raise ValueError(key + ": a pin is needed here")
         return text
-    for char in text:
-        # The font has ASCII 32..95; a-z are shown in capitals.
-        if not (" " <= char <= "_" or "a" <= char <= "z"):
-            raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
-                             + ", a letter the screen cannot show")
+    # The font has ASCII 32..95; a-z are shown in capitals. Checked on the
+    # bytes: each character of a str would be a string of its own.
+    for code in text.encode():
+        if not (32 <= code <= 95 or 97 <= code <= 122):
+            for char in text:
+                if not (" " <= char <= "_" or "a" <= char <= "z"):
+                    raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
+                                     + ", a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
     limit = ui.names.TEAM_LENGTH if key in TEAM_KEYS else ui.names.NAME_LENGTH
@@ -430,8 +438,10 @@ class Settings:
     def rules_options(self) -> "Dict[str, Any]":
         """Keyword options for ``euchre_core.Rules`` from the house-rule keys."""
         options: "Dict[str, Any]" = {}
-        for row in FIELDS:
-            options[row[0]] = self.values[rule_key(row[0])]
+        # The keys of the rule rows, not rule_key again: each new string
+        # is looked up among the interned names first.
+        for field, row in zip(FIELDS, _RULE_ROWS):
+            options[field[0]] = self.values[row[0]]
         return options
 
     def names(self) -> "Tuple[str, str, str, str]":

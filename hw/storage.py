@@ -137,10 +137,9 @@ def _previous_bytes(previous: "Any") -> bytes:
 
 
 def _blank(data: "Any") -> bool:
-    for byte in data:
-        if byte != 0xFF:
-            return False
-    return True
+    """Whether ``data`` is all 0xFF (erased flash): compared in C, not a
+    Python loop over its bytes."""
+    return _erased(len(data)) == data
 
 
 class Storage:

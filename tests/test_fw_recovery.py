@@ -207,8 +207,9 @@ class FailingDisplay:
         self.set_up = set_up
 
     def i2c_write(self, data, start, end):
-        if end - start == 2 and data[start] == 0x80 and data[start + 1] == 0xAE:
-            self.left = self.skip  # display off: the driver starts its set-up
+        # Display off, alone (0x80) or first of the set-up's commands (0x00).
+        if end - start >= 2 and data[start] in (0x00, 0x80) and data[start + 1] == 0xAE:
+            self.left = self.skip  # the set-up starts
             if self.set_up and self.times > 0:
                 self.times -= 1
                 raise self.error("the display answered garbage")

@@ -91,3 +91,25 @@ def test_the_menu_page_under_the_cursor_loads_while_the_table_is_quiet():
         assert table(pico).screen_name == "stats" and set(sys.modules) == modules
         pico.run_script("W W wait:300")  # back to play
         assert table(pico).screen_name == "score" and pages_held() == []
+
+
+def test_the_presses_timing_loads_once_start_up_let_its_own_modules_go(monkeypatch):
+    # Loaded after the first picture, into a heap the collection can free
+    # start-up's modules from: none of them is held any more.
+    import builtins
+    import sys
+
+    from firmware.start import START_ONLY
+
+    held = []
+    plain = builtins.__import__
+
+    def importing(name, globals=None, *args, **kwargs):
+        if name == "ui.presses" and (globals or {}).get("__name__") == "firmware.start":
+            held.append([module for module in START_ONLY if module in sys.modules])
+        return plain(name, globals, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", importing)
+    with boot() as pico:
+        assert pico.oled.display_on and pico.namespace["firmware"].presses is not None
+    assert held == [[]]

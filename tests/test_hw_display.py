@@ -71,6 +71,18 @@ def test_the_set_up_sends_no_blank_frame_and_the_glass_lights_with_the_first_pic
     assert chip.display_on
 
 
+def test_the_ssd1306_set_up_is_one_write_that_leaves_the_glass_off(chip):
+    # The driver sends its set-up a command a write, and turns the glass on
+    # and off again: here its commands go out in one write after the
+    # address probe, and the glass is never turned on.
+    Display(i2c_with(chip))
+    assert chip.transactions == 2 and chip.data_bytes == 0
+    assert (0xAF,) not in chip.commands and not chip.display_on
+    # The driver's settings for a 128x64 panel on the charge pump.
+    assert chip.charge_pump and chip.mux == 63 and chip.seg_remap and chip.com_remap
+    assert (chip.contrast, chip.precharge, chip.vcomh, chip.com_pins) == (0xFF, 0xF1, 0x30, 0x12)
+
+
 def test_the_drivers_whole_frame_show_lights_the_glass_too(chip):
     display = Display(i2c_with(chip))
     display.frame[5] = 1
