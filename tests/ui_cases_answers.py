@@ -10,7 +10,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 from ui import menu
 from ui.table import SAVE_MS
 from ui_read import (E, N, OK, S, Clock, Rules, find_text, frame, press, settle, table, choose,
-                     restart)
+                     power_cut)
 
 
 def _set_back_offered():
@@ -25,16 +25,16 @@ def _set_back_offered():
     return t, clock
 
 
-def case_ui_answers_a_kept_set_back_is_not_offered_again_after_arestart():
+def case_ui_answers_a_kept_set_back_is_not_offered_again_after_apower_cut():
     t, clock = _set_back_offered()
     serial = t.prefs_serial
     press(t, clock, OK)  # keep the points
     assert t.prefs_serial == serial + 1  # saved at once
-    again = restart(t)
+    again = power_cut(t)
     assert again.screen_name == "score" and again.game.scores == [2, 1]
 
 
-def case_ui_answers_a_skipped_suit_is_not_asked_again_after_arestart():
+def case_ui_answers_a_skipped_suit_is_not_asked_again_after_apower_cut():
     clock = Clock()
     t = table(dealer=0, trump=True)
     press(t, clock, N)
@@ -42,7 +42,7 @@ def case_ui_answers_a_skipped_suit_is_not_asked_again_after_arestart():
     serial = t.prefs_serial
     press(t, clock, OK)  # no suit this hand
     assert t.screen_name == "hand" and t.prefs_serial == serial + 1
-    assert restart(t, trump=True).screen_name == "hand"
+    assert power_cut(t, trump=True).screen_name == "hand"
 
 
 def case_ui_answers_a_set_back_offered_again_after_an_undo_is_asked():
@@ -53,7 +53,7 @@ def case_ui_answers_a_set_back_offered_again_after_an_undo_is_asked():
     press(t, clock, OK)
     press(t, clock, E)  # the same march: a new offer at the same count
     assert t.screen_name == "banner" and t.waiting.kept is None
-    again = restart(t)
+    again = power_cut(t)
     assert again.screen_name == "banner"
     press(again, clock, S)  # set back
     assert again.game.scores == [0, 0]
@@ -68,7 +68,7 @@ def case_ui_answers_a_suit_asked_again_after_the_call_is_undone():
     assert not t.game.in_hand
     press(t, clock, E)  # another call in the same hand: asked
     assert t.screen_name == "suit"
-    again = restart(t, trump=True)
+    again = power_cut(t, trump=True)
     assert again.screen_name == "suit" and again.game.caller == E
 
 
@@ -109,7 +109,7 @@ def case_ui_answers_rules_edited_then_left_by_the_menu_are_saved():
 
 def case_ui_answers_a_fresh_game_resumes_without_a_message():
     t = table(dealer=1)
-    again = restart(t)
+    again = power_cut(t)
     assert again.screen_name == "score" and again.message is None
     buf = frame(again)
     assert any(find_text(buf, page, "BOB DEALS FIRST") >= 0 for page in range(8))
@@ -123,7 +123,7 @@ def case_ui_answers_a_game_under_way_resumes_saying_nothing_was_called():
     press(t, clock, E)
     settle(t, clock)
     assert t.screen_name == "score"
-    assert restart(t).message == "RESUMED: NO CALL YET"
+    assert power_cut(t).message == "RESUMED: NO CALL YET"
 
 
 def case_ui_answers_a_display_change_is_saved_once_the_keys_rest():
@@ -141,7 +141,7 @@ def case_ui_answers_a_display_change_is_saved_once_the_keys_rest():
     assert t.flipped and t.prefs_serial == serial
     t.tick(flipped_at + SAVE_MS)
     assert t.prefs_serial == serial + 1
-    assert restart(t).flipped
+    assert power_cut(t).flipped
     clock.step(SAVE_MS)
     press(t, clock, OK)  # closes the message that says where to read from
     press(t, clock, E)  # the key now at the picture's left: back

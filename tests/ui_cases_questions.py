@@ -8,7 +8,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import menu
 from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, press, settle, table, choose,
-                     restart)
+                     power_cut)
 
 
 def case_ui_trump_suit_comes_back_until_answered():
@@ -19,7 +19,7 @@ def case_ui_trump_suit_comes_back_until_answered():
     press(t, clock, OK, long=True)
     press(t, clock, W)  # out of the menu: the question again
     assert t.screen_name == "suit" and t.game.trump is None
-    again = restart(t, trump=True)
+    again = power_cut(t, trump=True)
     assert again.screen_name == "suit" and again.game.caller == E
     press(again, clock, E)  # hearts
     assert again.game.trump == "H" and again.screen_name == "hand"
@@ -31,7 +31,7 @@ def case_ui_trump_suit_comes_back_until_answered():
     assert t.screen_name == "hand"
     # Once a trick is played, no suit is asked for any more.
     press(t, clock, N)
-    assert restart(t, trump=True).screen_name == "hand"
+    assert power_cut(t, trump=True).screen_name == "hand"
 
 
 def case_ui_who_deals_first_waits_for_its_answer():
@@ -83,7 +83,7 @@ def case_ui_set_back_offer_waits_through_thechoose():
     press(t, clock, OK, long=True)
     press(t, clock, W)  # out of the menu: the offer again, as after a power cut
     assert t.screen_name == "banner"
-    assert restart(t).screen_name == "banner"
+    assert power_cut(t).screen_name == "banner"
     press(t, clock, OK)  # keep the points: answered
     settle(t, clock)
     assert t.screen_name == "score"
@@ -167,7 +167,7 @@ def case_ui_resumed_between_hands_says_nothing_was_called():
     settle(t, clock)
     press(t, clock, W)  # East deals: West is the partner, "ordered up?"
     assert t.screen_name == "ask"
-    again = restart(t)
+    again = power_cut(t)
     assert again.screen_name == "score" and again.message == "RESUMED: NO CALL YET"
 
 

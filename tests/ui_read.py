@@ -271,17 +271,6 @@ def power_cut(t, **kwargs):
     return again
 
 
-def restart(t, **options):
-    """The table as it starts again from the saved game and preferences
-    alone (``power_cut`` without the game New game replaced): the saved
-    actions replayed, then the questions."""
-    again = table(t.game.rules, dealer=t.game.start_dealer, **options)
-    again.load_prefs(t.prefs_bytes())
-    again.game.extend(t.game.codes)
-    again.resumed()
-    return again
-
-
 def choose(t, clock, item, down=0):
     """Long OK, down to ``item`` (a ui.menu ITEM_*), choose it, then
     ``down`` rows further."""
