@@ -339,7 +339,8 @@ class Table:
     adjustment of both teams, undone together.
 
     * ``shift``: the score screen's burn-in offset (an index of parts.SHIFTS).
-    * ``hooks``: the random first dealer and where Export prints (``Hooks``).
+    * ``hooks``: the random first dealer, where Export prints and the export
+      printing now (``Hooks``).
     """
 
     def __init__(self, rules=None, names=None, teams=None, contrast=CONTRAST,
