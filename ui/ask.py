@@ -1,8 +1,9 @@
 """A question before a call, asked only under the house rule it is about:
 the dealer's partner's call, "ordered up?" (Canadian loner: ordering the
 dealer up in the first round is a lone call); the dealer's long press,
-"blind?" (Robson blind loner). Then the call, and the trump suit when the
-table records it (ui.suit).
+"blind?" (Robson blind loner). The score screen opens it (its ``IF_*``
+kinds); then the call as the score screen makes it (``score.call``), and
+the trump suit when the table records it (ui.suit).
 
 The keys by where they sit on the picture: right YES (ordered up, or
 blind), left NO (named in the second round, or alone looking); OK backs
@@ -14,26 +15,14 @@ from micropython import const
 
 from ui import parts, screen
 from ui.keys import E, OK, W
+from ui.score import IF_ORDERED_UP, call
 
 LIST_PAGE = True
-
-# What is asked (the page's ``kind``).
-IF_ORDERED_UP = const(0)
-IF_BLIND = const(1)
 
 
 def show(table, page, kind, seat):
     page.kind = kind
     page.seat = seat
-
-
-def call(table, now_ms, seat, alone, ordered=False, blind=False):
-    """The call, then the suit picker when the table records trump."""
-    game = table.game
-    if table.act(now_ms, game.call, seat, alone, ordered, blind) and table.trump:
-        table.open("suit")
-    else:
-        table.close()
 
 
 def press(table, key, long, now_ms):

@@ -29,14 +29,8 @@ def show(table, page, hand, now_ms=0):
     page.since = now_ms
 
 
-def offers_set_back(game, hand):
-    """True while the banner of ``hand`` waits for SET BACK or OK: the game
-    allows it, and it would take something off (a score stops at 0)."""
-    return game.set_back_refusal() is None and game.scores[1 - hand.scorer] > 0
-
-
 def press(table, key, long, now_ms):
-    if not offers_set_back(table.game, table.page.hand):
+    if not parts.offers_set_back(table.game, table.page.hand):
         table.close()
         if key != OK and table.main_screen == "score":
             score.press(table, key, long, now_ms)
@@ -100,7 +94,7 @@ def draw(table, buf):
                   + table.teams[hand.makers].decode()).encode()
     # Page 4 stays dark: the big word reaches its last row.
     screen.text_center(buf, 5, detail)
-    if offers_set_back(game, hand):
+    if parts.offers_set_back(game, hand):
         # The points can still come off the other team instead (and the
         # game, when they won it, goes on).
         screen.text_center(buf, 6, "SET BACK: NO WIN" if game.over else "SET BACK")

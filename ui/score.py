@@ -4,9 +4,11 @@ names, the target, the match tally, and a triangle at the dealer's key.
 A seat key: that seat names trump (long: and goes alone). OK: "everybody
 passed?", asked in the bottom band with the dealer the deal moves to; a
 second OK while it is asked passes the deal (a stray OK changes nothing).
-Under the house rules that ask (ui.ask): the dealer's partner's call asks
-"ordered up?" (Canadian loner), the dealer's long press asks "blind?"
-(blind loner).
+Under the house rules that ask (ui.ask, opened with one of the ``IF_*``
+kinds below): the dealer's partner's call asks "ordered up?" (Canadian
+loner), the dealer's long press asks "blind?" (blind loner). The question's
+module is not loaded with this one: it is held from the table's first quiet
+moment (``ui.table.HAND_SCREENS``).
 
 While the table does nothing for a while (dealing, bidding), the dealer
 line takes turns with what the keys do that no label says: the held OK
@@ -16,11 +18,15 @@ triangle keeps pointing at the dealer meanwhile.
 
 from micropython import const
 
-from ui import ask, parts, screen
+from ui import parts, screen
 from ui.font import BIG_W
 from ui.keys import OK
 
 LIST_PAGE = False
+
+# What ui.ask asks (its page's ``kind``).
+IF_ORDERED_UP = const(0)
+IF_BLIND = const(1)
 
 # The hints start after this long without a press; each (and the dealer
 # line between two of them) then stays ``HINT_STEP_MS``.
@@ -61,12 +67,21 @@ def press(table, key, long, now_ms):
         return
     rules = game.rules
     if rules.canadian_loner and not long and key == (game.dealer + 2) % 4:
-        table.open("ask", ask.IF_ORDERED_UP, key)
+        table.open("ask", IF_ORDERED_UP, key)
         return
     if rules.blind_loner and long and key == game.dealer:
-        table.open("ask", ask.IF_BLIND, key)
+        table.open("ask", IF_BLIND, key)
         return
-    ask.call(table, now_ms, key, long)
+    call(table, now_ms, key, long)
+
+
+def call(table, now_ms, seat, alone, ordered=False, blind=False):
+    """The call, then the suit picker when the table records trump."""
+    game = table.game
+    if table.act(now_ms, game.call, seat, alone, ordered, blind) and table.trump:
+        table.open("suit")
+    else:
+        table.close()
 
 
 def draw(table, buf):

@@ -11,10 +11,9 @@ Each screen is a module of this package, named in ``SCREENS`` as
 should wait for a module (read from flash, after a garbage collection),
 nor should the heap hold code no screen on view can reach: modules are
 loaded while the table is quiet, when the loop calls ``Table.prepare``.
-The score screen (with ``ask``, which its calls go through) and the banner
-are imported with the table; at the first quiet moment, once the first
-picture is on the glass, the other screens a hand meets
-(``HAND_SCREENS``) and the menu (with the trump suit's question while the
+Only the score screen is imported with the table (start-up draws the
+first picture with it); at the first quiet moment, once that picture is on
+the glass, the other screens a hand meets (``HAND_SCREENS``) and the menu (with the trump suit's question while the
 table records it), held from then on (``HELD_SCREENS``). The menu's pages
 (``PAGE_MODULES``) are held one at a time: at each quiet moment on the
 menu, the module of the entry under the cursor is loaded (the menu's
@@ -75,7 +74,7 @@ from collections import namedtuple
 
 from micropython import const
 
-from ui import ask, banner, parts, prefs, score, screen
+from ui import parts, prefs, score, screen
 from ui.frame import ALL_PAGES, CONTRAST, SLEEP_S, WIDTH
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, NAMES, TEAM_LENGTH, TEAMS, clean
@@ -93,15 +92,16 @@ SCREENS = ("score", "hand", "over", "quick", "banner", "ask", "menu", "pick", "a
            "options", "stats", "history", "confirm", "suit")
 
 # The modules of this package imported so far: at first the score screen,
-# which start-up shows, with ``ask``, which its calls go through, and the
-# banner, whose offer the table itself checks.
-_LOADED = {"score": score, "ask": ask, "banner": banner}
+# which start-up shows.
+_LOADED = {"score": score}
 
-# The other screens every hand meets, loaded at the loop's first quiet
-# moment (``Table.prepare``) and held from then on; with them the menu,
+# The other screens every hand meets (the score screen's question before a
+# call, the hand, its result banner, the quick result, game over), loaded
+# at the loop's first quiet moment (``Table.prepare``) and held from then
+# on; with them the menu,
 # which long OK opens from every screen (and the seat picker it imports),
 # and, while the table records the trump suit, its question.
-HAND_SCREENS = ("hand", "quick", "over")
+HAND_SCREENS = ("ask", "hand", "banner", "quick", "over")
 HELD_SCREENS = HAND_SCREENS + ("menu",)
 HELD_WITH_TRUMP = HELD_SCREENS + ("suit",)
 
@@ -230,7 +230,7 @@ class Page:
     only what its screen set.
 
     * ``name``: the screen, a name in ``SCREENS``.
-    * ``kind``: what it is for: pick.FOR_*, ask.IF_*, options.RULES or
+    * ``kind``: what it is for: pick.FOR_*, score.IF_* (ask), options.RULES or
       options.DISPLAY; Reset match (1) or New game (0) on confirm.
     * ``seat``: the seat calling (ask).
     * ``rows``: the rows of a list page: the menu's entries, the rows of
@@ -555,7 +555,7 @@ class Table:
             self.open("pick", screen_module("pick").FOR_FIRST)
         elif game.set_back_refusal() is None and waiting.kept != game.action_count:
             hand = game.last_hand
-            if banner.offers_set_back(game, hand):
+            if parts.offers_set_back(game, hand):
                 self.open("banner", hand)
         elif (self.trump and game.in_hand and game.trump is None
               and waiting.suit_skipped != game.hand_count and game.tricks == [0, 0]):
@@ -570,8 +570,8 @@ class Table:
             self.hooks.export.tick(now_ms)
         page = self.page
         if (page is not None and page.name == "banner"
-                and not banner.offers_set_back(self.game, page.hand)
-                and ticks_diff(now_ms, page.since) >= banner.SHOW_MS):
+                and not parts.offers_set_back(self.game, page.hand)
+                and ticks_diff(now_ms, page.since) >= screen_module("banner").SHOW_MS):
             self.close()
         page = self.page
         if (page is not None and page.changed
