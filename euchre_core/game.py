@@ -19,6 +19,9 @@ from euchre_core.rules import RENEGE as RENEGE_HAND
 from euchre_core.rules import Rules, check_alone, decide_winner, score_hand
 
 _MARKS_KEPT = const(6)
+# The latest undo marks a game kept for Undo of New game holds (``ended``):
+# undoing into its last hand then replays that hand, not the whole log.
+_MARKS_ENDED = const(3)
 
 
 def _seat(seat):
@@ -301,10 +304,23 @@ class Game:
         if self.makers is None:
             self._mark(len(self._codes))
 
-    def extend(self, codes):
+    def extend(self, codes, ended=None):
         """Apply the action bytes ``codes`` in order, as ``apply`` does each.
         At the first one refused, its error is raised and the game keeps
-        the actions before it (``action_count`` tells how many)."""
+        the actions before it (``action_count`` tells how many).
+
+        With ``ended``, what ``ended()`` gave for the game whose log is
+        ``codes``, on a game made with its rules and first dealer and
+        without actions: that game is brought back from its latest mark,
+        and only what was played after the mark (a hand in play) replays."""
+        if ended is not None:
+            hands, progress, marks = ended
+            self._codes = bytearray(codes)
+            self._hands = bytearray(hands)
+            self._progress = bytearray(progress)
+            self._marks.extend(marks)
+            _rewind(self)
+            return
         for code in codes:
             self.apply(code)
 
@@ -321,30 +337,18 @@ class Game:
         if not self._codes:
             return False
         self._codes = self._codes[:-1]
-        count = len(self._codes)
-        marks = self._marks
-        while marks[-1][0] > count:
-            marks.pop()
-        (start, score0, score1, dealer, misdeals, hands, progress, winner,
-         may_set_back) = marks[-1]
-        self._scores = [score0, score1]
-        self.dealer = dealer
-        self.misdeals = misdeals
-        if len(self._hands) > hands:
-            self._hands = self._hands[:hands]
-        if len(self._progress) > progress:
-            self._progress = self._progress[:progress]
-        if may_set_back:
-            # Only the last hand is ever set back, and only while this is True.
-            game_forms.mark_set_back(self._hands, hands, None)
-        self.winner = winner
-        self._may_set_back = may_set_back
-        self._new_hand()
-        for index in range(start, count):
-            self._step(self._codes[index])
-            if self.makers is None:
-                self._mark(index + 1)
+        _rewind(self)
         return True
+
+    def ended(self):
+        """What ``extend`` needs besides the log to bring this game back
+        without replaying the log: its scored hands, its scores' progress
+        and its latest undo marks, as values of their own (a few hundred
+        bytes, not a whole Game: what New game keeps of the game it
+        replaces, for Undo)."""
+        marks = self._marks
+        return (bytes(self._hands), bytes(self._progress),
+                marks[max(1, len(marks) - _MARKS_ENDED):])
 
     # ----- the rules, one action at a time ---------------------------------
 
@@ -607,3 +611,32 @@ def _suit_code(suit):
 
 def _count_tricks(count):
     return str(count) + (" trick" if count == 1 else " tricks")
+
+
+def _rewind(game):
+    """``game`` in the state its log leaves, as undo and ``extend`` with
+    ``ended`` need it: from the latest mark at or before the log's end
+    (those after it dropped), the actions after the mark replayed."""
+    count = len(game._codes)
+    marks = game._marks
+    while marks[-1][0] > count:
+        marks.pop()
+    (start, score0, score1, dealer, misdeals, hands, progress, winner,
+     may_set_back) = marks[-1]
+    game._scores = [score0, score1]
+    game.dealer = dealer
+    game.misdeals = misdeals
+    if len(game._hands) > hands:
+        game._hands = game._hands[:hands]
+    if len(game._progress) > progress:
+        game._progress = game._progress[:progress]
+    if may_set_back:
+        # Only the last hand is ever set back, and only while this is True.
+        game_forms.mark_set_back(game._hands, hands, None)
+    game.winner = winner
+    game._may_set_back = may_set_back
+    game._new_hand()
+    for index in range(start, count):
+        game._step(game._codes[index])
+        if game.makers is None:
+            game._mark(index + 1)

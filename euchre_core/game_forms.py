@@ -29,8 +29,11 @@ Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
 
 # A game kept as its log, as New game keeps the one it replaces for Undo
 # (and the flash record holds it): its rules, first dealer and action
-# bytes, and the match tally (games won by N-S, by E-W) before it.
-Previous = namedtuple("Previous", ("rules", "dealer", "codes", "tally_ns", "tally_ew"))
+# bytes, and the match tally (games won by N-S, by E-W) before it; with
+# ``ended``, what ``Game.ended`` gave for it, so that Undo brings it back
+# without replaying the log (``Game.extend``).
+Previous = namedtuple("Previous", ("rules", "dealer", "codes", "tally_ns", "tally_ew",
+                                   "ended"))
 
 # A game keeps each scored hand as 5 bytes (a Hand tuple takes far more
 # heap, and a game has tens of hands):

@@ -287,7 +287,9 @@ class Storage:
 
     def _previous(self, data: "Any") -> "Any":
         """The previous game of a record (see the layout above), a ``Previous``,
-        checked by replaying it; None with a message when it does not replay."""
+        checked by replaying it, with what that replay ended with
+        (``Game.ended``: Undo then brings it back without another replay);
+        None with a message when it does not replay."""
         try:
             if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
                 raise ValueError()
@@ -299,7 +301,7 @@ class Storage:
         except ValueError:
             self.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
             return None
-        return Previous(rules, data[0], codes, data[1], data[2])
+        return Previous(rules, data[0], codes, data[1], data[2], game.ended())
 
     def _set_aside(self, image: "Any") -> str:
         """Keep an unreadable image in the aside area if it is still erased."""

@@ -218,3 +218,66 @@ def case_blind_tells_the_hand_in_play_called_blind():
     assert game.blind is False
     game.undo()  # back into the blind hand
     assert game.blind is True and game.tricks == [4, 0]
+
+
+class _Counted(Game):
+    """A game that counts the actions it plays (``_step``): what a replay costs."""
+    steps = 0
+
+    def _step(self, code):
+        _Counted.steps += 1
+        Game._step(self, code)
+
+
+def _same_state(one, other):
+    for name in ("scores", "dealer", "leader", "tricks", "winner", "makers", "caller",
+                 "lone_seat", "lone_defender", "tricks_played", "misdeals", "trump", "blind",
+                 "over", "skunk", "hand_count", "action_count", "codes"):
+        assert getattr(one, name) == getattr(other, name), name
+    assert one.history() == other.history() and one.progress() == other.progress()
+    assert str(one.set_back_refusal()) == str(other.set_back_refusal())
+
+
+def case_extend_with_ended_brings_a_game_back_replaying_only_the_hand_in_play():
+    rules = Rules(setback=True, blind_loner=True, canadian_loner=True, target=12)
+    game = Game.parse(rules, "CN TN TN TS TE TN P AE =H TE TE TE TE TE S "
+                      "CS^ TS TS TS TS TS J1+2 XE CW DN TN TW TN TN TW", dealer=W)
+    game.undo()
+    game.undo()  # undone into a hand: its marks are dropped and made again
+    game.trick(N)
+    game.trick(N)  # N-S euchre W's call: a set-back may follow
+    game.call(S, alone=True, blind=True)
+    game.trick(S)  # New game may replace a game in the middle of a hand
+    codes = game.codes
+    out_at = 0  # the last moment so far with no hand in play
+    for count in range(len(codes) + 1):
+        # Each moment of the game: the ``ended`` New game keeps, brought back.
+        kept = Game(rules, dealer=W)
+        kept.extend(codes[:count])
+        ended = kept.ended()
+        # Played on, the game leaves what it gave as it was.
+        if kept.set_back_refusal() is None:
+            kept.set_back()
+        else:
+            kept.adjust(EW, 1)
+        replayed = Game(rules, dealer=W)
+        replayed.extend(codes[:count])
+        if not replayed.in_hand:
+            out_at = count
+        _Counted.steps = 0
+        back = _Counted(rules, dealer=W)
+        back.extend(codes[:count], ended)
+        assert _Counted.steps == count - out_at  # the hand in play, not the whole log
+        _same_state(back, replayed)
+        # Undone all the way back, it agrees with the replayed game at every step.
+        while replayed.undo():
+            assert back.undo()
+            _same_state(back, replayed)
+        assert not back.undo()
+    # The game itself, its marks made again by its undos, gives the same.
+    back = Game(rules, dealer=W)
+    back.extend(codes, game.ended())
+    _same_state(back, game)
+    while game.undo():
+        assert back.undo()
+        _same_state(back, game)

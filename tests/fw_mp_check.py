@@ -44,7 +44,7 @@ saved = Storage(nvm).load()
 assert saved.codes == table.game.codes and saved.dealer == 2 and saved.rules is None
 assert saved.prefs == b"\x50\x01"
 old = table.game
-table.previous = Previous(old.rules, old.start_dealer, old.codes, 1, 0)
+table.previous = Previous(old.rules, old.start_dealer, old.codes, 1, 0, old.ended())
 table.game = Game(Rules(), dealer=1)
 table.game_serial += 1
 store.sync(table)

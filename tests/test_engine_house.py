@@ -247,6 +247,17 @@ class HouseMachine(RuleBasedStateMachine):
         assert copy == game and copy.history() == history
         assert (copy.scores, copy.winner, copy.over) == (game.scores, game.winner, game.over)
         assert Game.parse(self.rules, game.text(), game.start_dealer) == game
+        # Brought back from what New game keeps (``ended``), without a replay
+        # of the log: the same game, and so after an undo.
+        back = Game(self.rules, dealer=game.start_dealer)
+        back.extend(game.codes, game.ended())
+        for _ in range(2):
+            assert back == copy and back.history() == copy.history()
+            assert (back.scores, back.dealer, back.winner, back.tricks, back.trump, back.leader,
+                    back.progress(), str(back.set_back_refusal())) == (
+                copy.scores, copy.dealer, copy.winner, copy.tricks, copy.trump, copy.leader,
+                copy.progress(), str(copy.set_back_refusal()))
+            assert back.undo() == copy.undo()
 
 
 # tools/mutants.py (make mutants) runs this as it runs tests/test_engine_stateful.py:

@@ -568,6 +568,26 @@ def test_undo_after_new_game_brings_the_old_game_back_after_a_power_cut(restart)
         assert table(pico).game.codes == codes[:-1]
 
 
+def test_a_power_cut_right_after_undo_of_new_game_resumes_the_game_it_brought_back():
+    # The old game brought back from what New game kept in RAM (no replay
+    # of its log), then the power goes: the flash holds the same game.
+    with boot() as pico:
+        pico.run_script(SCRIPT + " N")  # a game in the middle of a hand
+        old = table(pico).game
+        codes, history, progress = old.codes, old.history(), old.progress()
+        pico.run_script(NEW_GAME_N + "OK:long OK")
+        back = table(pico).game
+        assert table(pico).message == "UNDONE: NEW GAME"
+        assert (back.codes, back.history(), back.progress()) == (codes, history, progress)
+        assert back.in_hand and back.caller == N
+        pico.run_script("cut boot")
+        resumed = table(pico).game
+        assert (resumed.codes, resumed.history(), resumed.progress()) == (codes, history, progress)
+        assert resumed.in_hand and resumed.caller == N and table(pico).previous is None
+        pico.run_script("OK:long OK")  # the call undone: the game goes on from there
+        assert table(pico).game.codes == codes[:-1] and not table(pico).game.in_hand
+
+
 def test_undo_after_the_next_game_from_game_over_survives_a_power_cut():
     with boot() as pico:
         pico.run_script("N:long N*5 wait:3500 N:long N*5 wait:3500 S S*5 wait:3500")

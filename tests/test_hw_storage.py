@@ -428,7 +428,7 @@ def test_saving_and_run_marks_side_by_side_resume_exactly():
 
 def _previous_of(game, tally=(2, 1)):
     """``Table.previous`` for ``game``: what New game keeps for Undo."""
-    return Previous(game.rules, game.start_dealer, game.codes, tally[0], tally[1])
+    return Previous(game.rules, game.start_dealer, game.codes, tally[0], tally[1], game.ended())
 
 
 def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_erase():
@@ -444,6 +444,12 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     previous = saved.previous
     assert (previous.rules.as_dict(), previous.dealer, previous.codes, previous.tally_ns,
             previous.tally_ew) == (old.rules.as_dict(), old.start_dealer, old.codes, 2, 1)
+    # Read back, it brings the old game back without a replay, as the one
+    # New game kept in RAM does.
+    back = Game(previous.rules, dealer=previous.dealer)
+    back.extend(previous.codes, previous.ended)
+    assert back == old and back.history() == old.history() and back.progress() == old.progress()
+    assert back.undo() and back.codes == old.codes[:-1] and back.tricks == [3, 1]
     assert saved.codes == b"" and saved.dealer == 2
     # The new game's actions are journalled after it, and it stays.
     act(table.game, ("call", 0))
@@ -481,7 +487,7 @@ def test_a_previous_game_that_does_not_replay_is_dropped_with_a_message():
     nvm = FlashNvm()
     store, table = _played(nvm, [])
     wrong = Game(Rules(), dealer=0)
-    table.previous = Previous(wrong.rules, 0, bytes((0x40,)), 0, 0)  # a trick before any call
+    table.previous = Previous(wrong.rules, 0, bytes((0x40,)), 0, 0, None)  # a trick before any call
     table.new_game(dealer=3)
     store.sync(table)
     store, saved = resume(nvm)

@@ -112,6 +112,45 @@ def case_ui_undo_of_new_game_brings_the_old_game_and_tally_back():
     assert t.screen_name == "hand"
 
 
+def case_ui_undo_of_new_game_plays_no_more_than_the_hand_in_play_again():
+    # New game keeps the old game with its state (Game.ended): Undo brings
+    # it back without replaying its log, in one press as quick as any.
+    from euchre_core.game import Game
+    clock = Clock()
+    t = table(dealer=0)
+    for seat in (N, E, S, W, N, E):
+        press(t, clock, seat)  # a call, then the quick result: made
+        press(t, clock, OK)
+        press(t, clock, N)
+        settle(t, clock)
+    press(t, clock, S)
+    press(t, clock, E)  # a call and a trick: a hand in play
+    old = t.game
+    codes, scores = old.codes, old.scores
+    press(t, clock, OK, long=True)
+    _down_to(t, clock, "NEW GAME")
+    press(t, clock, OK)
+    press(t, clock, OK)  # yes
+    press(t, clock, W)  # W deals first
+    played = []
+    step = Game._step
+
+    def counted(game, code):
+        played.append(code)
+        step(game, code)
+
+    Game._step = counted
+    try:
+        press(t, clock, OK, long=True)
+        press(t, clock, OK)  # UNDO NEW GAME
+    finally:
+        Game._step = step
+    assert t.message == "UNDONE: NEW GAME" and t.game.codes == codes
+    assert played == list(codes[-2:])  # the call and the trick, not the 20 before
+    assert t.game.scores == scores and t.game.tricks == [0, 1] and t.game.leader == E
+    assert t.game.history() == old.history() and t.game.progress() == old.progress()
+
+
 def _pages_held():
     """The menu's page modules loaded now (ui.table's PAGE_MODULES)."""
     from ui.table import PAGE_MODULES

@@ -144,7 +144,8 @@ def undo(table, now_ms):
     elif table.previous is not None:
         previous = table.previous
         game = Game(previous.rules, dealer=previous.dealer)
-        game.extend(previous.codes)
+        # Its state as it was kept: no replay of the whole log in the press.
+        game.extend(previous.codes, previous.ended)
         table.replace_game(game, None, [previous.tally_ns, previous.tally_ew])
         table.say("UNDONE: NEW GAME", now_ms)
     else:

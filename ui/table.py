@@ -315,8 +315,9 @@ class Table:
 
     * ``game``: the ``Game`` being played.
     * ``previous``: the game New game replaced, which Undo brings back while
-      the new one has no action, as the flash record keeps it: a
-      ``Previous`` (euchre_core.game_forms), or None.
+      the new one has no action: a ``Previous`` (euchre_core.game_forms),
+      its log as the flash record keeps it and what restores it without a
+      replay, or None.
     * ``tally``: [N-S, E-W], games won in this match (a skunk counts two
       with ``skunk_double``).
     * ``next_rules``: the next game's;
@@ -706,9 +707,11 @@ class Table:
         screen or from the menu's New game alike)."""
         old = self.game
         tally = self.tally
-        # Kept as its log, not as the Game: a Game holds its history and undo
-        # marks, heap an evening on the board cannot spare.
-        previous = Previous(old.rules, old.start_dealer, old.codes, tally[0], tally[1])
+        # Kept as its log and what restores it without a replay (Game.ended),
+        # not as the Game: a Game holds far more heap than an evening on the
+        # board can spare.
+        previous = Previous(old.rules, old.start_dealer, old.codes, tally[0], tally[1],
+                            old.ended())
         if reset_match:
             tally = [0, 0]
         elif old.winner is not None:
