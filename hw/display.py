@@ -58,6 +58,7 @@ if _TYPING:
 __version__ = "1.0.0"
 
 _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
+_HALF = const(8)  # half a piece
 # What a transaction costs, counted in data bytes on the wire (9 bit times
 # each, with its acknowledge): the board's own work for each write, about
 # 0.4 ms (160 bit times at 400 kHz), and the transaction's start, address
@@ -164,10 +165,22 @@ class Changes:
                     left = 0  # the glass copy is not right there: all of it
                     right = WIDTH - 1
                     chunk = end
-                elif frame[chunk:chunk + _CHUNK] == glass_view[chunk:chunk + _CHUNK]:
-                    chunk += _CHUNK
-                    continue
                 else:
+                    # The first piece that differs from ``chunk`` on: the
+                    # rest of the page compared, then halves of it, so that
+                    # a page with one small change takes a few compares,
+                    # not one a piece (each compare makes two views). The
+                    # whole page (at ``at``) is known to differ already.
+                    span = end - chunk
+                    if chunk != at and frame[chunk:end] == glass_view[chunk:end]:
+                        break
+                    while span > _CHUNK:
+                        half = span >> 1 & -_CHUNK
+                        if frame[chunk:chunk + half] == glass_view[chunk:chunk + half]:
+                            chunk += half
+                            span -= half
+                        else:
+                            span = half
                     # A run of differing pieces, ended by one that did not change.
                     left = chunk - at
                     chunk += _CHUNK
@@ -177,12 +190,17 @@ class Changes:
                     right = chunk - at - 1
                     # Then byte by byte from both ends, by their index in
                     # the frame (the fewest steps a byte: this loop is the
-                    # diff's busiest).
+                    # diff's busiest), the outer half of the first and the
+                    # last piece passed over at once when it is the same.
                     byte = at + left
+                    if frame[byte:byte + _HALF] == glass_view[byte:byte + _HALF]:
+                        byte += _HALF
                     while frame[byte] == glass[byte]:
                         byte += 1
                     left = byte - at
                     byte = at + right
+                    if frame[byte + 1 - _HALF:byte + 1] == glass_view[byte + 1 - _HALF:byte + 1]:
+                        byte -= _HALF
                     while frame[byte] == glass[byte]:
                         byte -= 1
                     right = byte - at
