@@ -167,20 +167,23 @@ class Changes:
                     chunk = end
                 else:
                     # The first piece that differs from ``chunk`` on: the
-                    # rest of the page compared, then halves of it, so that
-                    # a page with one small change takes a few compares,
-                    # not one a piece (each compare makes two views). The
-                    # whole page (at ``at``) is known to differ already.
-                    span = end - chunk
+                    # rest of the page compared, then that piece, then
+                    # halves of what follows it, so that a page with one
+                    # small change takes a few compares, not one a piece
+                    # (each compare makes two views). The whole page (at
+                    # ``at``) is known to differ already.
                     if chunk != at and frame[chunk:end] == glass_view[chunk:end]:
                         break
-                    while span > _CHUNK:
-                        half = span >> 1 & -_CHUNK
-                        if frame[chunk:chunk + half] == glass_view[chunk:chunk + half]:
-                            chunk += half
-                            span -= half
-                        else:
-                            span = half
+                    if frame[chunk:chunk + _CHUNK] == glass_view[chunk:chunk + _CHUNK]:
+                        chunk += _CHUNK
+                        span = end - chunk
+                        while span > _CHUNK:
+                            half = span >> 1 & -_CHUNK
+                            if frame[chunk:chunk + half] == glass_view[chunk:chunk + half]:
+                                chunk += half
+                                span -= half
+                            else:
+                                span = half
                     # A run of differing pieces, ended by one that did not change.
                     left = chunk - at
                     chunk += _CHUNK
@@ -191,18 +194,20 @@ class Changes:
                     # Then byte by byte from both ends, by their index in
                     # the frame (the fewest steps a byte: this loop is the
                     # diff's busiest), the outer half of the first and the
-                    # last piece passed over at once when it is the same.
+                    # last piece passed over at once when its end is the same.
                     byte = at + left
-                    if frame[byte:byte + _HALF] == glass_view[byte:byte + _HALF]:
-                        byte += _HALF
-                    while frame[byte] == glass[byte]:
-                        byte += 1
+                    if frame[byte] == glass[byte]:
+                        byte += (_HALF if frame[byte:byte + _HALF] == glass_view[byte:byte + _HALF]
+                                 else 1)
+                        while frame[byte] == glass[byte]:
+                            byte += 1
                     left = byte - at
                     byte = at + right
-                    if frame[byte + 1 - _HALF:byte + 1] == glass_view[byte + 1 - _HALF:byte + 1]:
-                        byte -= _HALF
-                    while frame[byte] == glass[byte]:
-                        byte -= 1
+                    if frame[byte] == glass[byte]:
+                        byte -= (_HALF if (frame[byte + 1 - _HALF:byte + 1]
+                                           == glass_view[byte + 1 - _HALF:byte + 1]) else 1)
+                        while frame[byte] == glass[byte]:
+                            byte -= 1
                     right = byte - at
                 last = runs[count - 1] if count else 0
                 if (count and last >> 16 & 0xFF == page and last & (WINDOW | JOIN)

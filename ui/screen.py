@@ -63,17 +63,18 @@ def text(buf, x, page, txt, inverse=False):
     ``inverse`` draws dark text on a lit bar (the menu's selection)."""
     if isinstance(txt, str):
         txt = txt.encode()
-    base = page * WIDTH
     end = x + len(txt) * CHAR_W
-    glyph_of = GLYPH_OF
     if not inverse and x >= 0 and end <= WIDTH + 1:
         # All of it on the screen (the usual case): one copy a character.
-        at = base + x
+        at = page * WIDTH + x
         glyphs = GLYPHS
+        glyph_of = GLYPH_OF
         for code in txt:
             buf[at:at + 5] = glyphs[glyph_of[code]]
             at += CHAR_W
         return end
+    base = page * WIDTH
+    glyph_of = GLYPH_OF
     if inverse and x >= 1 and end <= WIDTH:
         # The lit bar in one copy, then each glyph's five columns turned dark.
         at = base + x
@@ -141,12 +142,14 @@ def number(buf, x, page, value):
 
 def text_center(buf, page, txt, left=0, right=WIDTH, inverse=False):
     """Small text centred between columns ``left`` and ``right``."""
-    return text(buf, left + (right - left - text_width(txt)) // 2, page, txt, inverse)
+    # The width worked out here, not by text_width: a call less a line (the
+    # place of an empty text, which draws nothing, does not matter).
+    return text(buf, left + (right - left - len(txt) * CHAR_W + 1) // 2, page, txt, inverse)
 
 
 def text_right(buf, right, page, txt, inverse=False):
     """Small text ending at column ``right`` - 1."""
-    return text(buf, right - text_width(txt), page, txt, inverse)
+    return text(buf, right + 1 - len(txt) * CHAR_W, page, txt, inverse)
 
 
 def text2_width(txt):
@@ -318,16 +321,22 @@ _PIP_OPEN_TOP = b"\xff" + b"\x01" * 6 + b"\xff"
 _PIP_OPEN_BOTTOM = b"\x1f" + b"\x10" * 6 + b"\x1f"
 
 
-def pip(buf, x, page, taken):
-    """A trick pip 8 wide and 13 tall at column x, pages page and page + 1."""
+_PIP_STEP = const(11)  # a pip and the gap after it
+
+
+def pips(buf, x, page, taken, count):
+    """A row of ``count`` trick pips 8 wide and 13 tall, 3 columns apart,
+    from column x on pages page and page + 1: the first ``taken`` solid."""
     top = page * WIDTH + x
-    bottom = top + WIDTH
-    if taken:
-        buf[top:top + 8] = _PIP_SOLID
-        buf[bottom:bottom + 8] = _PIP_SOLID_BOTTOM
-    else:
-        buf[top:top + 8] = _PIP_OPEN_TOP
-        buf[bottom:bottom + 8] = _PIP_OPEN_BOTTOM
+    for pip in range(count):
+        bottom = top + WIDTH
+        if pip < taken:
+            buf[top:top + 8] = _PIP_SOLID
+            buf[bottom:bottom + 8] = _PIP_SOLID_BOTTOM
+        else:
+            buf[top:top + 8] = _PIP_OPEN_TOP
+            buf[bottom:bottom + 8] = _PIP_OPEN_BOTTOM
+        top += _PIP_STEP
 
 
 def hline(buf, x0, x1, y, step=1):
