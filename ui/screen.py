@@ -107,6 +107,21 @@ def text(buf, x, page, txt, inverse=False):
     return x
 
 
+def text_spaced(buf, x, page, txt, space):
+    """Small text (bytes, all of it on the screen) whose spaces are ``space``
+    columns wide, not a character's 6: words set closer than a space sets
+    them, drawn in one call."""
+    at = page * WIDTH + x
+    glyphs = GLYPHS
+    glyph_of = GLYPH_OF
+    for code in txt:
+        if code == 32:
+            at += space
+        else:
+            buf[at:at + 5] = glyphs[glyph_of[code]]
+            at += CHAR_W
+
+
 def number_width(value):
     """Columns ``value`` takes in small digits (``text_width(str(value))``)."""
     width = 5 if value >= 0 else 5 + CHAR_W
