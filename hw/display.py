@@ -58,7 +58,6 @@ if _TYPING:
 __version__ = "1.0.0"
 
 _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
-_HALF = const(8)  # half a piece
 # What a transaction costs, counted in data bytes on the wire (9 bit times
 # each, with its acknowledge): the board's own work for each write, about
 # 0.4 ms (160 bit times at 400 kHz), and the transaction's start, address
@@ -193,21 +192,14 @@ class Changes:
                     right = chunk - at - 1
                     # Then byte by byte from both ends, by their index in
                     # the frame (the fewest steps a byte: this loop is the
-                    # diff's busiest), the outer half of the first and the
-                    # last piece passed over at once when its end is the same.
+                    # diff's busiest).
                     byte = at + left
-                    if frame[byte] == glass[byte]:
-                        byte += (_HALF if frame[byte:byte + _HALF] == glass_view[byte:byte + _HALF]
-                                 else 1)
-                        while frame[byte] == glass[byte]:
-                            byte += 1
+                    while frame[byte] == glass[byte]:
+                        byte += 1
                     left = byte - at
                     byte = at + right
-                    if frame[byte] == glass[byte]:
-                        byte -= (_HALF if (frame[byte + 1 - _HALF:byte + 1]
-                                           == glass_view[byte + 1 - _HALF:byte + 1]) else 1)
-                        while frame[byte] == glass[byte]:
-                            byte -= 1
+                    while frame[byte] == glass[byte]:
+                        byte -= 1
                     right = byte - at
                 last = runs[count - 1] if count else 0
                 if (count and last >> 16 & 0xFF == page and last & (WINDOW | JOIN)
