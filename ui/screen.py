@@ -29,19 +29,22 @@ _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
                  0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF))
 
 # Blank and lit bytes to copy from; slices of the views copy nothing (a
-# slice of the bytes would be a new object of up to 1 KiB at each clear).
-# A whole frame of blank: every redraw starts with one copy of it.
-_BLANK = memoryview(bytes(FRAME))
+# slice of the bytes would be a new object at each clear). Half a frame of
+# blank: every redraw starts with two copies of it (a whole frame of it
+# would hold 1 KiB of the heap for good, for one copy less a redraw).
+_HALF_FRAME = const(512)
+_BLANK = memoryview(bytes(_HALF_FRAME))
 _LIT = memoryview(b"\xff" * WIDTH)
 
 
 def clear(buf):
-    buf[0:FRAME] = _BLANK
+    buf[0:_HALF_FRAME] = _BLANK
+    buf[_HALF_FRAME:FRAME] = _BLANK
 
 
 def clear_pages(buf, first, last):
     """Blank pages ``first..last`` (inclusive)."""
-    buf[first * WIDTH:(last + 1) * WIDTH] = _BLANK[0:(last + 1 - first) * WIDTH]
+    clear_box(buf, 0, WIDTH, first, last)
 
 
 def clear_box(buf, x0, x1, page0, page1):
@@ -358,8 +361,8 @@ def hline(buf, x0, x1, y, step=1):
     """Pixels (x, y) for x in x0..x1-1, every ``step``-th."""
     at = (y >> 3) * WIDTH
     bit = 1 << (y & 7)
-    for x in range(max(x0, 0), min(x1, WIDTH), step):
-        buf[at + x] |= bit
+    for x in range(at + max(x0, 0), at + min(x1, WIDTH), step):
+        buf[x] |= bit
 
 
 def pixel(buf, x, y):
