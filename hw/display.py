@@ -164,10 +164,25 @@ class Changes:
                     left = 0  # the glass copy is not right there: all of it
                     right = WIDTH - 1
                     chunk = end
-                elif frame[chunk:chunk + _CHUNK] == glass_view[chunk:chunk + _CHUNK]:
-                    chunk += _CHUNK
-                    continue
                 else:
+                    # The first piece that differs from ``chunk`` on: the
+                    # rest of the page compared, then that piece, then
+                    # halves of what follows it, so that a page with one
+                    # small change takes a few compares, not one a piece
+                    # (each compare makes two views). The whole page (at
+                    # ``at``) is known to differ already.
+                    if chunk != at and frame[chunk:end] == glass_view[chunk:end]:
+                        break
+                    if frame[chunk:chunk + _CHUNK] == glass_view[chunk:chunk + _CHUNK]:
+                        chunk += _CHUNK
+                        span = end - chunk
+                        while span > _CHUNK:
+                            half = span >> 1 & -_CHUNK
+                            if frame[chunk:chunk + half] == glass_view[chunk:chunk + half]:
+                                chunk += half
+                                span -= half
+                            else:
+                                span = half
                     # A run of differing pieces, ended by one that did not change.
                     left = chunk - at
                     chunk += _CHUNK

@@ -137,6 +137,45 @@ def test_numbers_are_drawn_as_their_text_would_be():
         assert screen.number_width(value) == screen.text_width(str(value))
 
 
+def test_words_set_close_are_the_words_drawn_apart():
+    from ui import screen
+
+    for txt, space in ((b"TO 10 BY 2", 3), (b"HAND 12/16", 3), (b"A  B", 1)):
+        spaced = bytearray(1024)
+        by_words = bytearray(1024)
+        screen.text_spaced(spaced, 4, 7, txt, space)
+        x = 4
+        for word in txt.split(b" "):
+            x = screen.text(by_words, x, 7, word) + space
+        assert spaced == by_words, txt
+
+
+def test_a_clear_blanks_only_its_area_and_a_line_lights_only_its_pixels():
+    from ui import screen
+
+    pattern = bytes((0x5A + i) & 0xFF for i in range(1024))
+    buf = bytearray(pattern)
+    screen.clear(buf)
+    assert buf == bytes(1024)
+    for first, last in ((0, 0), (6, 7), (0, 7), (3, 5)):
+        buf = bytearray(pattern)
+        screen.clear_pages(buf, first, last)
+        assert buf == bytes(0 if first <= at // 128 <= last else pattern[at]
+                            for at in range(1024)), (first, last)
+    for x0, x1, page0, page1 in ((0, 128, 2, 4), (5, 9, 7, 7)):
+        buf = bytearray(pattern)
+        screen.clear_box(buf, x0, x1, page0, page1)
+        assert buf == bytes(0 if page0 <= at // 128 <= page1 and x0 <= at % 128 < x1
+                            else pattern[at] for at in range(1024)), (x0, x1)
+    for x0, x1, y, step in ((0, 128, 7, 2), (-3, 200, 61, 1), (10, 20, 30, 3)):
+        buf = bytearray(pattern)
+        screen.hline(buf, x0, x1, y, step)
+        lit = range(max(x0, 0), min(x1, 128), step)
+        assert buf == bytes(pattern[at] | (1 << (y & 7) if at // 128 == y >> 3
+                                           and at % 128 in lit else 0)
+                            for at in range(1024)), (x0, x1, y, step)
+
+
 def test_an_outline_is_its_edges_pixel_by_pixel():
     from ui import screen
 

@@ -1,7 +1,8 @@
 """Table UI cases, words a first-time table reads without the manual: the
 Rules page of a progressive game and its words for each rule's choice,
 History's and Stats' team names, the score screen's dash, the misdeal
-question around the South marker, the quick result's banner line.
+question around the South marker, the quick result's banner line, a progressive
+game's hand count on the bottom line.
 
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
@@ -149,3 +150,12 @@ def case_ui_the_rules_page_words_each_choice_of_a_word_rule():
         _rules_page(t, clock)
         rows = dict(options.rows(t))
         assert (rows["DEFEND ALONE"], rows["FIRST LEAD"]) == shown, defend
+
+
+def case_ui_the_bottom_line_counts_ten_hands_or_more_as_a_fraction():
+    # "HAND 1 OF 9", its words 3 columns apart after each word's blank one;
+    # from 10 hands on, "HAND 1/10", as narrow.
+    for hands, word, at in ((9, "OF", 38), (10, "1/10", 29)):
+        buf = frame(table(Rules(hands=hands), dealer=0))
+        assert find_text(buf, 7, "HAND") == 2
+        assert find_text(buf, 7, word) == at

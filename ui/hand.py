@@ -103,11 +103,9 @@ def draw(table, buf):
     for team in (0, 1):
         left = 6 if team == 0 else 70
         # Over the team's pips: its part in the hand, and its score at the right.
-        screen.text(buf, left, 1, "MAKERS" if team == makers else "DEFEND")
+        screen.text(buf, left, 1, b"MAKERS" if team == makers else b"DEFEND")
         screen.number(buf, left + 53 - screen.number_width(scores[team]), 1, scores[team])
-        for pip in range(5):
-            x = left + pip * 11
-            screen.pip(buf, x, 2, pip < tricks[team])
+        screen.pips(buf, left, 2, tricks[team], 5)
     if game.lone_seat is None and game.lone_defender is None:
         # Under the pips, where a lone tag would stand.
         screen.text_center(buf, 4, parts.HINT_MENU if game.tricks_played
@@ -130,5 +128,5 @@ def draw(table, buf):
     screen.text_center(buf, 6, table.names[leader] + b" LEADS", left, 122)
     # Page 7 stays the same from trick to trick: one page less to send.
     parts.draw_target(table, buf, 2)
-    screen.text_right(buf, 126, 7, "OK:RESULT")
+    screen.text_right(buf, 126, 7, b"OK:RESULT")
     screen.marker(buf, table.side_of(leader))

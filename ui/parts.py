@@ -88,15 +88,15 @@ def draw_target(table, buf, x):
     game = table.game
     rules = game.rules
     hands = rules.hands
+    # One line of words 3 columns apart (after each word's own blank one).
     if hands:
-        x = screen.text(buf, x, 7, b"HAND") + 3
-        x = screen.number(buf, x, 7, min(game.hand_count + 1, hands))
-        x = screen.text(buf, x + 3, 7, b"OF") + 3 if hands < 10 else screen.text(buf, x, 7, b"/")
-        screen.number(buf, x, 7, hands)
-        return
-    x = screen.number(buf, screen.text(buf, x, 7, b"TO") + 3, 7, rules.target)
-    if rules.win_by_two:
-        screen.text(buf, screen.text(buf, x + 3, 7, b"BY") + 3, 7, b"2")
+        line = (b"HAND %d OF %d" if hands < 10 else b"HAND %d/%d") % (
+            min(game.hand_count + 1, hands), hands)
+    elif rules.win_by_two:
+        line = b"TO %d BY 2" % rules.target
+    else:
+        line = b"TO %d" % rules.target
+    screen.text_spaced(buf, x, 7, line, 3)
 
 
 def draw_team_names(table, buf, dx=0):

@@ -29,19 +29,22 @@ _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
                  0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF))
 
 # Blank and lit bytes to copy from; slices of the views copy nothing (a
-# slice of the bytes would be a new object of up to 1 KiB at each clear).
-# A whole frame of blank: every redraw starts with one copy of it.
-_BLANK = memoryview(bytes(FRAME))
+# slice of the bytes would be a new object at each clear). Half a frame of
+# blank: every redraw starts with two copies of it (a whole frame of it
+# would hold 1 KiB of the heap for good, for one copy less a redraw).
+_HALF_FRAME = const(512)
+_BLANK = memoryview(bytes(_HALF_FRAME))
 _LIT = memoryview(b"\xff" * WIDTH)
 
 
 def clear(buf):
-    buf[0:FRAME] = _BLANK
+    buf[0:_HALF_FRAME] = _BLANK
+    buf[_HALF_FRAME:FRAME] = _BLANK
 
 
 def clear_pages(buf, first, last):
     """Blank pages ``first..last`` (inclusive)."""
-    buf[first * WIDTH:(last + 1) * WIDTH] = _BLANK[0:(last + 1 - first) * WIDTH]
+    clear_box(buf, 0, WIDTH, first, last)
 
 
 def clear_box(buf, x0, x1, page0, page1):
@@ -63,17 +66,18 @@ def text(buf, x, page, txt, inverse=False):
     ``inverse`` draws dark text on a lit bar (the menu's selection)."""
     if isinstance(txt, str):
         txt = txt.encode()
-    base = page * WIDTH
     end = x + len(txt) * CHAR_W
-    glyph_of = GLYPH_OF
     if not inverse and x >= 0 and end <= WIDTH + 1:
         # All of it on the screen (the usual case): one copy a character.
-        at = base + x
+        at = page * WIDTH + x
         glyphs = GLYPHS
+        glyph_of = GLYPH_OF
         for code in txt:
             buf[at:at + 5] = glyphs[glyph_of[code]]
             at += CHAR_W
         return end
+    base = page * WIDTH
+    glyph_of = GLYPH_OF
     if inverse and x >= 1 and end <= WIDTH:
         # The lit bar in one copy, then each glyph's five columns turned dark.
         at = base + x
@@ -104,6 +108,21 @@ def text(buf, x, page, txt, inverse=False):
                     buf[base + x + col] = SMALL[glyph + col] ^ flip
         x += CHAR_W
     return x
+
+
+def text_spaced(buf, x, page, txt, space):
+    """Small text (bytes, all of it on the screen) whose spaces are ``space``
+    columns wide, not a character's 6: words set closer than a space sets
+    them, drawn in one call."""
+    at = page * WIDTH + x
+    glyphs = GLYPHS
+    glyph_of = GLYPH_OF
+    for code in txt:
+        if code == 32:
+            at += space
+        else:
+            buf[at:at + 5] = glyphs[glyph_of[code]]
+            at += CHAR_W
 
 
 def number_width(value):
@@ -141,12 +160,14 @@ def number(buf, x, page, value):
 
 def text_center(buf, page, txt, left=0, right=WIDTH, inverse=False):
     """Small text centred between columns ``left`` and ``right``."""
-    return text(buf, left + (right - left - text_width(txt)) // 2, page, txt, inverse)
+    # The width worked out here, not by text_width: a call less a line (the
+    # place of an empty text, which draws nothing, does not matter).
+    return text(buf, left + (right - left - len(txt) * CHAR_W + 1) // 2, page, txt, inverse)
 
 
 def text_right(buf, right, page, txt, inverse=False):
     """Small text ending at column ``right`` - 1."""
-    return text(buf, right - text_width(txt), page, txt, inverse)
+    return text(buf, right + 1 - len(txt) * CHAR_W, page, txt, inverse)
 
 
 def text2_width(txt):
@@ -318,24 +339,30 @@ _PIP_OPEN_TOP = b"\xff" + b"\x01" * 6 + b"\xff"
 _PIP_OPEN_BOTTOM = b"\x1f" + b"\x10" * 6 + b"\x1f"
 
 
-def pip(buf, x, page, taken):
-    """A trick pip 8 wide and 13 tall at column x, pages page and page + 1."""
+_PIP_STEP = const(11)  # a pip and the gap after it
+
+
+def pips(buf, x, page, taken, count):
+    """A row of ``count`` trick pips 8 wide and 13 tall, 3 columns apart,
+    from column x on pages page and page + 1: the first ``taken`` solid."""
     top = page * WIDTH + x
-    bottom = top + WIDTH
-    if taken:
-        buf[top:top + 8] = _PIP_SOLID
-        buf[bottom:bottom + 8] = _PIP_SOLID_BOTTOM
-    else:
-        buf[top:top + 8] = _PIP_OPEN_TOP
-        buf[bottom:bottom + 8] = _PIP_OPEN_BOTTOM
+    for pip in range(count):
+        bottom = top + WIDTH
+        if pip < taken:
+            buf[top:top + 8] = _PIP_SOLID
+            buf[bottom:bottom + 8] = _PIP_SOLID_BOTTOM
+        else:
+            buf[top:top + 8] = _PIP_OPEN_TOP
+            buf[bottom:bottom + 8] = _PIP_OPEN_BOTTOM
+        top += _PIP_STEP
 
 
 def hline(buf, x0, x1, y, step=1):
     """Pixels (x, y) for x in x0..x1-1, every ``step``-th."""
     at = (y >> 3) * WIDTH
     bit = 1 << (y & 7)
-    for x in range(max(x0, 0), min(x1, WIDTH), step):
-        buf[at + x] |= bit
+    for x in range(at + max(x0, 0), at + min(x1, WIDTH), step):
+        buf[x] |= bit
 
 
 def pixel(buf, x, y):
