@@ -10,10 +10,11 @@ try again, see ``firmware.recovery``). Each part is added to
 The score goes on the glass as soon as the table is made: what the first
 picture does not need (the presses' timing, the loop) loads after it.
 
-What only start-up uses (the settings reader, the house rules' precedence,
-this module) is let go when it ends (``START_ONLY``): a module stays in the
-heap, its code and its long strings, while anything refers to it, and the
-table must not pay for them all evening. Nothing that runs after start-up
+What only start-up uses (the settings reader, the saved game's reader, the
+house rules' precedence, this module) is let go when it ends
+(``START_ONLY``): a module stays in the heap, its code and its long
+strings, while anything refers to it, and the table must not pay for them
+all evening. Nothing that runs after start-up
 refers to them; the table's random first dealer is
 ``firmware.random_number`` for that reason.
 """
@@ -36,7 +37,7 @@ if _TYPING:
     from hw.settings import Settings
 
 # The modules only start-up uses, let go once it is done.
-START_ONLY = ("hw.settings", "firmware.house_rules", "firmware.start")
+START_ONLY = ("hw.settings", "hw.saved", "firmware.house_rules", "firmware.start")
 
 
 def optional(builder: "Callable[[Any], Any]", settings: "Settings", key: str, label: str,
@@ -126,6 +127,7 @@ def start(firmware: "Any", resume: bool) -> None:
     """Build every part into ``firmware`` (``firmware.store`` is there
     already); ``resume``: take up the saved game, else set it aside."""
     from firmware import house_rules
+    from hw import saved as saved_game
     from hw.settings import KEY_PINS, Settings
 
     hardware = firmware.hardware
@@ -136,9 +138,10 @@ def start(firmware: "Any", resume: bool) -> None:
     firmware.led = optional(Led, settings, "EUCHRE_LED", "LED", hardware)
     firmware.buzzer = optional(new_buzzer, settings, "EUCHRE_BUZZER", "buzzer", hardware)
     if resume:
-        saved = store.load()
+        saved = saved_game.load(store)
     else:
-        store.messages.append("Restarted after errors: new game" + store.set_aside_record())
+        store.messages.append("Restarted after errors: new game"
+                              + saved_game.set_aside_record(store))
         saved = None
 
     key_pins = [settings.pin(key, board) for key in KEY_PINS]
@@ -191,7 +194,7 @@ def start(firmware: "Any", resume: bool) -> None:
     # them: the collection a full heap makes can free them for it.
     long_ms = settings["EUCHRE_LONG_PRESS_MS"]
     keys = len(KEY_PINS)
-    del settings, house_rules
+    del settings, house_rules, saved_game
     let_go(START_ONLY)
     from ui.presses import Presses
 

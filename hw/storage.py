@@ -72,8 +72,6 @@ from collections import namedtuple
 
 from micropython import const
 
-from euchre_core import Game, Rules
-from euchre_core.game_forms import Previous
 from euchre_core.actions import crc16
 
 _TYPING = const(0)  # mypy.ini makes it true: type-only imports
@@ -86,13 +84,13 @@ MAGIC = b"EUCS"
 RECORD_FORMAT = const(3)
 MARKS = const(64)
 JOURNAL_ROOM = const(512)  # journal bytes a record keeps free at least, when it can
-_UNDO = const(0xFF)
+UNDO = const(0xFF)
 _CRASH = const(0x00)
 _HEALTHY = const(0x5A)
-_FIXED = const(11)  # header bytes before preferences, base actions, previous game
-_FIXED_V2 = const(12)  # format 2: the game's rules too, before the preferences
-_FIXED_V1 = const(10)  # format 1: as 2, without the previous game
-_PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
+FIXED = const(11)  # header bytes before preferences, base actions, previous game
+FIXED_V2 = const(12)  # format 2: the game's rules too, before the preferences
+FIXED_V1 = const(10)  # format 1: as 2, without the previous game
+PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
 
 # What was found in nvm at power-up: the game's first dealer and actions, the
 # preferences, the game New game replaced (a ``Previous``, as
@@ -136,7 +134,7 @@ def _previous_bytes(previous: "Any") -> bytes:
                    len(kept))) + kept + previous.codes)
 
 
-def _blank(data: "Any") -> bool:
+def blank(data: "Any") -> bool:
     """Whether ``data`` is all 0xFF (erased flash): compared in C, not a
     Python loop over its bytes."""
     return _erased(len(data)) == data
@@ -172,157 +170,7 @@ class Storage:
             self.messages.append("Storage too small: game not saved")
             self.nvm = None
 
-    # ----- power-up: reading the record and its journal -----------------------
-
-    def load(self) -> "Optional[Saved]":
-        """The saved game as a ``Saved``, or None (blank, or unreadable: see messages)."""
-        if self.nvm is None:
-            if not self.messages:
-                self.messages.append("No storage: game not saved")
-            return None
-        # Read in pieces, not as one 2 KiB copy of the record area.
-        head = self.nvm[0:_FIXED_V2]
-        if _blank(head):
-            self._tail_erased = self._erased_from(_FIXED_V2)
-            return None
-        try:
-            return self._parse(head)
-        except ValueError as err:
-            self.messages.append(str(err) + self._set_aside(self.nvm[0:self.record_size]))
-            self._reset_marks = True
-            return None
-
-    def _erased_from(self, start: int) -> bool:
-        """True when the record area holds only 0xFF from ``start`` to its end."""
-        while start < self.record_size:
-            stop = min(start + _PIECE, self.record_size)
-            if not _blank(self.nvm[start:stop]):
-                return False
-            start = stop
-        return True
-
-    def _parse(self, head: "Any") -> Saved:
-        if head[0:4] != MAGIC:
-            raise ValueError("Saved data not recognised: new game")
-        version = head[4]
-        if version == RECORD_FORMAT:
-            fixed = _FIXED
-            rules_size = 0
-            at = 6
-        elif version == 2 or version == 1:
-            fixed = _FIXED_V2 if version == 2 else _FIXED_V1
-            rules_size = head[6]
-            at = 7
-        else:
-            raise ValueError("Saved game from other firmware (v" + str(version) + "): new game")
-        prefs_size = head[at]
-        base_size = head[at + 1] | head[at + 2] << 8
-        previous_size = head[at + 3] | head[at + 4] << 8 if version != 1 else 0
-        start = fixed + rules_size + prefs_size
-        end = start + base_size + previous_size
-        # Sizes past the area, a wrong checksum or no seat as the dealer.
-        damaged = end + 2 > self.record_size
-        if not damaged:
-            record = self.nvm[0:end + 2]
-            crc = crc16(memoryview(record)[0:end])
-            damaged = record[end] != crc >> 8 or record[end + 1] != crc & 0xFF or record[5] > 3
-        if damaged:
-            raise ValueError("Saved game damaged: new game")
-        rules = None
-        if rules_size:
-            try:
-                rules = Rules.from_bytes(bytes(record[fixed:fixed + rules_size]))
-            except ValueError:
-                raise ValueError("Saved rules unreadable: new game")
-        previous = None
-        if previous_size:
-            previous = self._previous(record[start + base_size:end])
-        prefs = bytes(record[fixed + rules_size:start])
-        log = bytearray(memoryview(record)[start:start + base_size])  # the actions: the first ``count`` bytes
-        count = len(log)
-        dealer = record[5]
-        del record
-        pos = end + 2
-        pos += pos & 1
-        seed = crc
-        index = 0
-        torn = False
-        piece = b""  # nvm[piece_at:piece_at + len(piece)]
-        piece_at = pos
-        while pos + 2 <= self.record_size:
-            if pos + 2 > piece_at + len(piece):
-                piece_at = pos  # even, as _PIECE and the area's size are
-                piece = self.nvm[pos:min(pos + _PIECE, self.record_size)]
-            code = piece[pos - piece_at]
-            check = piece[pos - piece_at + 1]
-            if code == 0xFF and check == 0xFF:
-                break
-            if check != entry_check(code, index, seed):
-                torn = True
-                break
-            if code == _UNDO:
-                if count:
-                    count -= 1
-            elif count < len(log):
-                log[count] = code
-                count += 1
-            else:
-                log.append(code)
-                count += 1
-            pos += 2
-            index += 1
-        del piece
-        if torn and not self._erased_from(pos + 2):
-            # More than one torn entry cannot come from a power cut.
-            self.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
-        log = log[0:count]
-        self._log = log
-        self._pos = pos
-        self._index = index
-        self._seed = seed
-        # A torn entry leaves programmed bytes where the next entry would go.
-        self._rewrite_needed = torn
-        self._tail_erased = not torn and self._erased_from(pos)
-        return Saved(dealer, bytes(log), prefs, previous, rules)
-
-    def _previous(self, data: "Any") -> "Any":
-        """The previous game of a record (see the layout above), a ``Previous``,
-        checked by replaying it, with what that replay ended with
-        (``Game.ended``: Undo then brings it back without another replay);
-        None with a message when it does not replay."""
-        try:
-            if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
-                raise ValueError()
-            rules = Rules.from_bytes(bytes(data[4:4 + data[3]]))
-            codes = bytes(data[4 + data[3]:])
-            game = Game(rules, dealer=data[0])
-            for code in codes:
-                game.apply(code)
-        except ValueError:
-            self.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
-            return None
-        return Previous(rules, data[0], codes, data[1], data[2], game.ended())
-
-    def _set_aside(self, image: "Any") -> str:
-        """Keep an unreadable image in the aside area if it is still erased."""
-        aside_start = self.record_size
-        aside_end = self.size - MARKS
-        length = min(len(image), aside_end - aside_start)
-        if length <= 0 or not _blank(self.nvm[aside_start:aside_start + length]):
-            return ""
-        self.nvm[aside_start:aside_start + length] = image[0:length]
-        return " (old data kept)"
-
-    def set_aside_record(self) -> str:
-        """Keep the saved record aside (when it will not be resumed); a note for the message."""
-        if self.nvm is None:
-            return ""
-        image = self.nvm[0:self.record_size]
-        if _blank(image[0:_FIXED_V2]):
-            return ""
-        self._rewrite_needed = True
-        self._tail_erased = False
-        return self._set_aside(image)
+    # ----- power-up: reading the record back is hw.saved ---------------------
 
     def aside(self) -> bytes:
         """The image set aside earlier (all 0xFF when none)."""
@@ -388,7 +236,7 @@ class Storage:
             self.rewrite(table)
             return
         for _ in range(undos):
-            self._append(_UNDO)
+            self._append(UNDO)
         for code in codes[same:]:
             self._append(code)
         self._log = bytearray(codes)
@@ -412,7 +260,7 @@ class Storage:
         game = table.game
         prefs = table.prefs_bytes()
         base = game.codes
-        end = _FIXED + len(prefs) + len(base)
+        end = FIXED + len(prefs) + len(base)
         if end + 2 > self.record_size or len(prefs) > 255:
             # Cannot happen with the engine's sizes; keep the game and prefs in RAM.
             self.messages.append("Game too long to save")
@@ -433,8 +281,8 @@ class Storage:
         record[8] = len(base) >> 8
         record[9] = len(previous) & 0xFF
         record[10] = len(previous) >> 8
-        start = _FIXED + len(prefs)
-        record[_FIXED:start] = prefs
+        start = FIXED + len(prefs)
+        record[FIXED:start] = prefs
         record[start:start + len(base)] = base
         record[start + len(base):end] = previous
         crc = crc16(memoryview(record)[0:end])
@@ -471,7 +319,7 @@ class Storage:
         if self.nvm is None:
             return 0
         head = self.nvm[0:4]
-        if head != MAGIC and not _blank(head):
+        if head != MAGIC and not blank(head):
             return 0
         marks = self.nvm[self.size - MARKS:self.size]
         streak = 0
@@ -483,7 +331,7 @@ class Storage:
                 return 0
             streak = streak + 1 if mark == _CRASH else 0
             used += 1
-        if not _blank(marks[used:]):
+        if not blank(marks[used:]):
             return 0
         return streak
 

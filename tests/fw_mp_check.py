@@ -12,6 +12,7 @@ sys.path.insert(0, ".")
 from euchre_core import Game, Rules  # noqa: E402
 from euchre_core.game_forms import Previous  # noqa: E402
 from hw import settings as hs  # noqa: E402
+from hw.saved import load  # noqa: E402
 from hw.storage import Storage  # noqa: E402
 
 
@@ -28,7 +29,7 @@ class Table:
 
 nvm = bytearray(b"\xff" * 4096)
 store = Storage(nvm)
-assert store.load() is None
+assert load(store) is None
 table = Table()
 store.adopt(table)
 store.sync(table)
@@ -40,7 +41,7 @@ table.game.undo()
 store.sync(table, True)
 table.game.trick(2)
 store.sync(table)
-saved = Storage(nvm).load()
+saved = load(Storage(nvm))
 assert saved.codes == table.game.codes and saved.dealer == 2 and saved.rules is None
 assert saved.prefs == b"\x50\x01"
 old = table.game
@@ -48,14 +49,14 @@ table.previous = Previous(old.rules, old.start_dealer, old.codes, 1, 0, old.ende
 table.game = Game(Rules(), dealer=1)
 table.game_serial += 1
 store.sync(table)
-saved = Storage(nvm).load()
+saved = load(Storage(nvm))
 assert saved.codes == b"" and saved.previous.codes == old.codes
 assert (saved.previous.dealer, saved.previous.tally_ns, saved.previous.tally_ew) == (2, 1, 0)
 store.mark_crash()
 assert Storage(nvm).crash_streak() == 1
 nvm[0] = 0
 damaged = Storage(nvm)
-assert damaged.load() is None
+assert load(damaged) is None
 assert "not recognised" in damaged.messages[0]
 
 values = {"EUCHRE_I2C_ADDRESS": "0x3d", "EUCHRE_TARGET": "x", "EUCHRE_WIN_BY_TWO": 1,

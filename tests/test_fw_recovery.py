@@ -19,11 +19,11 @@ SCRIPT = ("N N N E N S wait:3500 OK OK wait:3500 E:long E E E E E wait:3500 "
 PLAIN_SCRIPT = ("N N N E N S wait:3500 OK OK wait:3500 E:long E E E E E wait:3500 "
                 "S S S S S S wait:3500")
 
-# hw/storage.py whose reading (or setting aside) of the saved game fails: a
+# hw/saved.py whose reading (or setting aside) of the saved game fails: a
 # start-up that crashes there, after settings.toml was read and the LED made.
-DAMAGED_READER = {"hw/storage.py": (ROOT / "hw" / "storage.py").read_text() + (
-    "\n\ndef _damaged(self):\n    raise RuntimeError('damaged module')\n\n\n"
-    "Storage.load = _damaged\nStorage.set_aside_record = _damaged\n")}
+DAMAGED_READER = {"hw/saved.py": (ROOT / "hw" / "saved.py").read_text() + (
+    "\n\ndef _damaged(store):\n    raise RuntimeError('damaged module')\n\n\n"
+    "load = _damaged\nset_aside_record = _damaged\n")}
 
 
 def steps():

@@ -10,6 +10,7 @@ from euchre_core import Game, Rules
 from euchre_core.actions import TRICK
 from euchre_core.game_forms import Previous
 from firmware import house_rules
+from hw.saved import load
 from hw.storage import MAGIC, MARKS, Saved, Storage, entry_check
 
 
@@ -89,7 +90,7 @@ def act(game, action):
 
 def resume(nvm):
     store = Storage(nvm)
-    return store, store.load()
+    return store, load(store)
 
 
 def game_of(saved, rules=None):
@@ -159,7 +160,7 @@ def test_every_action_is_appended_without_an_erase_and_resumes_exactly():
     for action in HAND_ACTIONS:
         act(table.game, action)
         store.sync(table)
-        saved = Storage(nvm).load()
+        saved = load(Storage(nvm))
         assert saved.codes == table.game.codes
         assert game_of(saved).scores == table.game.scores
         assert game_of(saved).dealer == table.game.dealer
@@ -181,7 +182,7 @@ def test_undo_is_an_appended_marker_not_an_erase():
     store.sync(table, check_all=True)
     # Only what changed: one undo marker and the new action, 2 bytes each.
     assert [end - start for start, end in nvm.spans[written:]] == [2, 2]
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.codes == table.game.codes
     assert game_of(saved).scores == table.game.scores
     assert nvm.erases == 0
@@ -197,7 +198,7 @@ def test_new_game_and_prefs_change_rewrite_the_record_once_each():
     table.new_game(dealer=3)
     store.sync(table)
     assert nvm.erases == 2
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.prefs == b"\x09" and saved.codes == b"" and game_of(saved).dealer == 3
 
 
@@ -225,7 +226,7 @@ def test_a_rewrite_over_a_known_journal_writes_only_what_is_programmed(resumed):
     assert nvm.erases == 1
     assert nvm.spans[-1] == (0, journal_end)
     assert nvm.data[_record_end(nvm):2048] == b"\xff" * (2048 - _record_end(nvm))
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.codes == b"" and saved.dealer == 2
     # The next rewrite covers the record only, the journal being empty.
     end = _record_end(nvm)
@@ -233,7 +234,7 @@ def test_a_rewrite_over_a_known_journal_writes_only_what_is_programmed(resumed):
     table.prefs_serial += 1
     store.sync(table)
     assert nvm.spans[-1] == (0, end) == (0, _record_end(nvm)) and nvm.erases == 2
-    assert Storage(nvm).load().prefs == b"\x07\x08"
+    assert load(Storage(nvm)).prefs == b"\x07\x08"
 
 
 @pytest.mark.parametrize("spoil", ["torn entry", "bytes after the journal"])
@@ -253,7 +254,7 @@ def test_a_rewrite_after_unknown_bytes_covers_the_whole_record_area(spoil):
     store.sync(table)
     assert nvm.spans[-1] == (0, 2048)
     assert nvm.data[_record_end(nvm):2048] == b"\xff" * (2048 - _record_end(nvm))
-    assert game_of(Storage(nvm).load()).start_dealer == 0
+    assert game_of(load(Storage(nvm))).start_dealer == 0
 
 
 def test_full_journal_is_compacted_and_nothing_is_lost():
@@ -265,7 +266,7 @@ def test_full_journal_is_compacted_and_nothing_is_lost():
         table.game.undo()
         store.sync(table, check_all=True)
     assert 1 <= nvm.erases <= 2
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.codes == table.game.codes
 
 
@@ -294,9 +295,9 @@ def test_power_cut_at_every_byte_loses_at_most_the_action_being_written():
             store2.adopt(table2)
             table2.game.call(0) if not table2.game.in_hand else table2.game.trick(table2.game.leader)
             store2.sync(table2)
-            assert game_of(Storage(nvm).load()).codes == table2.game.codes
+            assert game_of(load(Storage(nvm))).codes == table2.game.codes
             continue
-        assert game_of(Storage(nvm).load()).codes == table.game.codes
+        assert game_of(load(Storage(nvm))).codes == table.game.codes
     assert cut_points >= 2 * len(HAND_ACTIONS)
 
 
@@ -337,7 +338,7 @@ def test_damaged_image_gives_a_message_keeps_it_aside_and_starts_fresh(damage, m
     assert bytes(store.aside()) == bad[:len(store.aside())]
     assert bad != original
     _adopted(store)
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.codes == b""
     assert bytes(Storage(nvm).aside()) == bad[:4096 - 2048 - MARKS]
 
@@ -345,7 +346,7 @@ def test_damaged_image_gives_a_message_keeps_it_aside_and_starts_fresh(damage, m
 def test_damaged_journal_entry_in_the_middle_keeps_the_actions_before_it():
     nvm, table = _saved_image()
     store = Storage(nvm)
-    store.load()
+    load(store)
     journal = store._pos - 2 * len(table.game.codes)
     nvm.data[journal + 7] ^= 0x01  # the check byte of the fourth entry
     store, saved = resume(nvm)
@@ -367,7 +368,7 @@ def test_second_image_does_not_overwrite_the_first_one_kept_aside():
 
 def test_no_nvm_means_nothing_saved_and_nothing_crashes():
     store = Storage(None)
-    assert store.load() is None
+    assert load(store) is None
     assert store.messages == ["No storage: game not saved"]
     table = Table()
     store.adopt(table)
@@ -399,12 +400,12 @@ def test_foreign_bytes_in_the_marks_area_are_no_crash_streak_and_are_cleared():
     nvm.data[:] = bytes(4096)  # all zeros: someone else's data
     store = Storage(nvm)
     assert store.crash_streak() == 0
-    assert store.load() is None
+    assert load(store) is None
     _adopted(store)
     assert nvm.erases == 1
     assert bytes(nvm.data[4096 - MARKS:]) == b"\xff" * MARKS
     store = Storage(nvm)
-    assert store.crash_streak() == 0 and store.load() is not None
+    assert store.crash_streak() == 0 and load(store) is not None
     store.mark_crash()
     assert Storage(nvm).crash_streak() == 1
 
@@ -422,7 +423,7 @@ def test_saving_and_run_marks_side_by_side_resume_exactly():
     assert store.crash_streak() == 1
     store.mark_healthy()
     assert bytes(store.aside()) == b"\xff" * (4096 - 2048 - MARKS)
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.codes == table.game.codes and saved.prefs == b"\x01\x02"
 
 
@@ -440,7 +441,7 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     table.new_game(dealer=2)
     store.sync(table)
     assert nvm.erases == erases + 1  # the new game's one rewrite, as before
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     previous = saved.previous
     assert (previous.rules.as_dict(), previous.dealer, previous.codes, previous.tally_ns,
             previous.tally_ew) == (old.rules.as_dict(), old.start_dealer, old.codes, 2, 1)
@@ -454,7 +455,7 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     # The new game's actions are journalled after it, and it stays.
     act(table.game, ("call", 0))
     store.sync(table)
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.codes == table.game.codes and saved.previous.codes == old.codes
     # Undo of New game drops it: the record is rewritten without it.
     table.game.undo()
@@ -463,7 +464,7 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     table.game = old
     table.game_serial += 1
     store.sync(table)
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.previous is None and saved.codes == old.codes
 
 
@@ -478,7 +479,7 @@ def test_a_previous_game_that_would_crowd_the_journal_is_left_out():
     table.previous = _previous_of(huge)
     table.new_game(dealer=1)
     store.sync(table)
-    saved = Storage(nvm).load()
+    saved = load(Storage(nvm))
     assert saved.previous is None and saved.dealer == 1
     assert store.messages == []
 
@@ -521,7 +522,7 @@ def test_a_record_whose_dealer_is_no_seat_is_damaged():
     act(game, ("call", 2))
     for dealer, damaged in ((3, False), (4, True), (0xFF, True)):
         store = Storage(_format_1_image(game, b"\x05\x06", [], dealer))
-        saved = store.load()
+        saved = load(store)
         assert (saved is None) == damaged, dealer
         if damaged:
             assert store.messages[0].startswith("Saved game damaged: new game")
@@ -544,7 +545,7 @@ def test_a_format_1_image_is_still_resumed_and_saved_on():
     act(table.game, ("call", 2))
     store.sync(table)
     assert nvm.erases == 0  # appended to the old record's journal
-    assert game_of(Storage(nvm).load()).codes == table.game.codes
+    assert game_of(load(Storage(nvm))).codes == table.game.codes
     table.new_game(dealer=1)
     store.sync(table)
-    assert nvm.data[4] == 3 and Storage(nvm).load().dealer == 1
+    assert nvm.data[4] == 3 and load(Storage(nvm)).dealer == 1

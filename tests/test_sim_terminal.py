@@ -336,9 +336,10 @@ def test_the_game_survives_power_cut_reset_and_quitting_with_the_default_nvm_fil
             os.waitpid(pid, 0)
         os.close(term.fd)
     from euchre_core.game import action_text
+    from hw.saved import load
     from hw.storage import Storage
 
-    saved = Storage(bytearray((tmp_path / "sim_nvm.bin").read_bytes())).load()
+    saved = load(Storage(bytearray((tmp_path / "sim_nvm.bin").read_bytes())))
     assert saved is not None
     assert [action_text(code) for code in saved.codes] == ["CN", "TE", "TS"]
     assert list(tmp_path.iterdir()) == [tmp_path / "sim_nvm.bin"]

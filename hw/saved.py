@@ -1,0 +1,179 @@
+"""The saved game read back at power-up: ``Storage``'s other half.
+
+``hw.storage`` writes the record and its journal (the layout is written
+there, with its constants); this module reads them back, once a power-up,
+into a ``Saved`` and the journal's place for the next entry, and sets an
+unreadable image aside. Start-up lets it go once the score is on the glass
+(``firmware.start``): a table plays all evening without this code in the
+heap. It sets the storage's journal state (``_log``, ``_pos``...) as the
+storage's own methods would.
+"""
+
+from micropython import const
+
+from euchre_core import Game, Rules
+from euchre_core.actions import crc16
+from euchre_core.game_forms import Previous
+from hw.storage import (FIXED, FIXED_V1, FIXED_V2, MAGIC, MARKS, PIECE, RECORD_FORMAT, UNDO,
+                        Saved, blank, entry_check)
+
+_TYPING = const(0)  # mypy.ini makes it true: type-only imports
+if _TYPING:
+    from typing import Any, Optional
+    from hw.storage import Storage
+
+
+def load(store: "Storage") -> "Optional[Saved]":
+    """The saved game as a ``Saved``, or None (blank, or unreadable: see messages)."""
+    if store.nvm is None:
+        if not store.messages:
+            store.messages.append("No storage: game not saved")
+        return None
+    # Read in pieces, not as one 2 KiB copy of the record area.
+    head = store.nvm[0:FIXED_V2]
+    if blank(head):
+        store._tail_erased = _erased_from(store, FIXED_V2)
+        return None
+    try:
+        return _parse(store, head)
+    except ValueError as err:
+        store.messages.append(str(err) + _set_aside(store, store.nvm[0:store.record_size]))
+        store._reset_marks = True
+        return None
+
+
+def _erased_from(store: "Storage", start: int) -> bool:
+    """True when the record area holds only 0xFF from ``start`` to its end."""
+    while start < store.record_size:
+        stop = min(start + PIECE, store.record_size)
+        if not blank(store.nvm[start:stop]):
+            return False
+        start = stop
+    return True
+
+
+def _parse(store: "Storage", head: "Any") -> Saved:
+    if head[0:4] != MAGIC:
+        raise ValueError("Saved data not recognised: new game")
+    version = head[4]
+    if version == RECORD_FORMAT:
+        fixed = FIXED
+        rules_size = 0
+        at = 6
+    elif version == 2 or version == 1:
+        fixed = FIXED_V2 if version == 2 else FIXED_V1
+        rules_size = head[6]
+        at = 7
+    else:
+        raise ValueError("Saved game from other firmware (v" + str(version) + "): new game")
+    prefs_size = head[at]
+    base_size = head[at + 1] | head[at + 2] << 8
+    previous_size = head[at + 3] | head[at + 4] << 8 if version != 1 else 0
+    start = fixed + rules_size + prefs_size
+    end = start + base_size + previous_size
+    # Sizes past the area, a wrong checksum or no seat as the dealer.
+    damaged = end + 2 > store.record_size
+    if not damaged:
+        record = store.nvm[0:end + 2]
+        crc = crc16(memoryview(record)[0:end])
+        damaged = record[end] != crc >> 8 or record[end + 1] != crc & 0xFF or record[5] > 3
+    if damaged:
+        raise ValueError("Saved game damaged: new game")
+    rules = None
+    if rules_size:
+        try:
+            rules = Rules.from_bytes(bytes(record[fixed:fixed + rules_size]))
+        except ValueError:
+            raise ValueError("Saved rules unreadable: new game")
+    previous = None
+    if previous_size:
+        previous = _previous(store, record[start + base_size:end])
+    prefs = bytes(record[fixed + rules_size:start])
+    log = bytearray(memoryview(record)[start:start + base_size])  # the actions: the first ``count`` bytes
+    count = len(log)
+    dealer = record[5]
+    del record
+    pos = end + 2
+    pos += pos & 1
+    seed = crc
+    index = 0
+    torn = False
+    piece = b""  # nvm[piece_at:piece_at + len(piece)]
+    piece_at = pos
+    while pos + 2 <= store.record_size:
+        if pos + 2 > piece_at + len(piece):
+            piece_at = pos  # even, as PIECE and the area's size are
+            piece = store.nvm[pos:min(pos + PIECE, store.record_size)]
+        code = piece[pos - piece_at]
+        check = piece[pos - piece_at + 1]
+        if code == 0xFF and check == 0xFF:
+            break
+        if check != entry_check(code, index, seed):
+            torn = True
+            break
+        if code == UNDO:
+            if count:
+                count -= 1
+        elif count < len(log):
+            log[count] = code
+            count += 1
+        else:
+            log.append(code)
+            count += 1
+        pos += 2
+        index += 1
+    del piece
+    if torn and not _erased_from(store, pos + 2):
+        # More than one torn entry cannot come from a power cut.
+        store.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
+    log = log[0:count]
+    store._log = log
+    store._pos = pos
+    store._index = index
+    store._seed = seed
+    # A torn entry leaves programmed bytes where the next entry would go.
+    store._rewrite_needed = torn
+    store._tail_erased = not torn and _erased_from(store, pos)
+    return Saved(dealer, bytes(log), prefs, previous, rules)
+
+
+def _previous(store: "Storage", data: "Any") -> "Any":
+    """The previous game of a record (see the layout above), a ``Previous``,
+    checked by replaying it, with what that replay ended with
+    (``Game.ended``: Undo then brings it back without another replay);
+    None with a message when it does not replay."""
+    try:
+        if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
+            raise ValueError()
+        rules = Rules.from_bytes(bytes(data[4:4 + data[3]]))
+        codes = bytes(data[4 + data[3]:])
+        game = Game(rules, dealer=data[0])
+        for code in codes:
+            game.apply(code)
+    except ValueError:
+        store.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
+        return None
+    return Previous(rules, data[0], codes, data[1], data[2], game.ended())
+
+
+def _set_aside(store: "Storage", image: "Any") -> str:
+    """Keep an unreadable image in the aside area if it is still erased."""
+    aside_start = store.record_size
+    aside_end = store.size - MARKS
+    length = min(len(image), aside_end - aside_start)
+    if length <= 0 or not blank(store.nvm[aside_start:aside_start + length]):
+        return ""
+    store.nvm[aside_start:aside_start + length] = image[0:length]
+    return " (old data kept)"
+
+
+def set_aside_record(store: "Storage") -> str:
+    """Keep the saved record aside (when it will not be resumed); a note for the message."""
+    if store.nvm is None:
+        return ""
+    image = store.nvm[0:store.record_size]
+    if blank(image[0:FIXED_V2]):
+        return ""
+    store._rewrite_needed = True
+    store._tail_erased = False
+    return _set_aside(store, image)
