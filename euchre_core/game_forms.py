@@ -31,7 +31,7 @@ Hand = namedtuple("Hand", ("number", "dealer", "caller", "makers", "lone_seat",
 # (and the flash record holds it): its rules, first dealer and action
 # bytes, and the match tally (games won by N-S, by E-W) before it; with
 # ``ended``, what ``Game.ended`` gave for it, so that Undo brings it back
-# without replaying the log (``Game.extend``).
+# without replaying the log (``Game.extend``), or None: the log is replayed.
 Previous = namedtuple("Previous", ("rules", "dealer", "codes", "tally_ns", "tally_ew",
                                    "ended"))
 

@@ -8,9 +8,10 @@ table draws the whole screen into the driver's buffer (``frame``), and
 ``show_pages`` sends only the stretches of columns that differ from what the
 glass holds. The diff is ``Changes``, apart from the bus: it keeps a copy of
 the glass and, page (8-pixel row) by page, gives the runs to send. An
-unchanged page is passed over whole; in a changed one it compares 16 columns
-at a time (memoryviews, in C), a run of differing pieces is one stretch,
-narrowed byte by byte at both ends; stretches are sent together or apart as
+unchanged page is passed over whole; in a changed one it compares pieces of
+16 columns (memoryviews, in C; the first that differs found by halving the
+rest of the page), a run of differing pieces is one stretch, narrowed byte
+by byte at both ends; stretches are sent together or apart as
 costs least, counting each I2C transaction as well as each byte (see
 ``Changes``). ``show_pages`` sends each run in one transaction straight out
 of the driver's own buffer: the column and page window's commands (when
@@ -100,7 +101,8 @@ class Changes:
     byte, with its window's commands in front when it has one; a
     transaction costs as much as ``_TRANSACTION`` bytes. So, page by page:
 
-    * a stretch of differing columns (found 16 at a time, narrowed byte by
+    * a stretch of differing columns (16-column pieces, the first that
+      differs found by halving what is left of the page, narrowed byte by
       byte at both ends) that is fewer bytes from the run before on its page
       than a new run costs is sent with it, the unchanged bytes between too;
     * a stretch inside the columns the chip's window already points at (a

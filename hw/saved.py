@@ -138,7 +138,7 @@ def _parse(store: "Storage", head: "Any") -> Saved:
 
 
 def _previous(store: "Storage", data: "Any") -> "Any":
-    """The previous game of a record (see the layout above), a ``Previous``,
+    """The previous game of a record (see hw.storage's layout), a ``Previous``,
     checked by replaying it, with what that replay ended with
     (``Game.ended``: Undo then brings it back without another replay);
     None with a message when it does not replay."""

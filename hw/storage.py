@@ -181,7 +181,7 @@ class Storage:
     # ----- saving -----------------------------------------------------------
 
     def adopt(self, table: "Any") -> None:
-        """Take the table's current game as what is saved (after ``load``).
+        """Take the table's current game as what is saved (after ``hw.saved.load``).
         A game that kept fewer actions than were read (one did not replay)
         is written whole at the next ``sync``."""
         if table.game.codes != self._log:

@@ -113,6 +113,14 @@ def case_pin_the_first_quiet_moment_loads_the_hands_screens():
     assert t.prepare() is False
 
 
+def case_pin_the_call_question_is_loaded_only_under_the_rules_that_ask_it():
+    for rules, asks in ((Rules(), False), (Rules(canadian_loner=True), True),
+                        (Rules(blind_loner=True), True)):
+        _forget("ask")
+        table(rules, dealer=0).prepare()
+        assert _held("ask") is asks, rules
+
+
 def case_pin_the_suit_question_is_loaded_only_for_a_table_that_records_trump():
     _forget("suit")
     table(dealer=0).prepare()

@@ -81,8 +81,8 @@ SHA256 = {
     "adafruit_circuitpython_busdevice-5.2.17-py3-none-any.whl":
         "5a834fbe0b88b07d20494bec566815da154aa4b1b668e2e665277b34b3578e44",
 }
-# Bytecode without its line-number tables (``-O3``): about 7% fewer bytes to
-# read from flash at start-up and to hold in the heap. A traceback still
+# Bytecode without its line-number tables (``-O3``): fewer bytes to read
+# from flash at start-up and to hold in the heap. A traceback still
 # names the file and the function, with line 1; a bundle built with
 # ``--source`` gives the lines.
 MPY_FLAGS = ("-O3",)

@@ -11,8 +11,6 @@ out, nothing called. The page's ``kind`` is what is asked, its ``seat``
 the seat calling.
 """
 
-from micropython import const
-
 from ui import parts, screen
 from ui.keys import E, OK, W
 from ui.score import IF_ORDERED_UP, call

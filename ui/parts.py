@@ -1,5 +1,6 @@
 """Pieces that several screens draw: the score screen's bottom lines, the
-team names, the soft-key labels and the list page."""
+team names, the soft-key labels and the list page; and what several of
+them ask of the game (``offers_set_back``)."""
 
 from micropython import const
 
@@ -22,6 +23,7 @@ ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hin
 # game-over screens).
 HINT_MENU = b"HOLD OK: MENU, UNDO"
 HINT_ALONE = b"HOLD SEAT KEY: ALONE"
+
 
 def offers_set_back(game, hand):
     """True while the banner of ``hand`` waits for SET BACK or OK: the game

@@ -8,7 +8,7 @@ Under the house rules that ask (ui.ask, opened with one of the ``IF_*``
 kinds below): the dealer's partner's call asks "ordered up?" (Canadian
 loner), the dealer's long press asks "blind?" (blind loner). The question's
 module is not loaded with this one: it is held from the table's first quiet
-moment (``ui.table.HAND_SCREENS``).
+moment under those rules (``Table.prepare``).
 
 While the table does nothing for a while (dealing, bidding), the dealer
 line takes turns with what the keys do that no label says: the held OK

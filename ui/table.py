@@ -13,8 +13,9 @@ nor should the heap hold code no screen on view can reach: modules are
 loaded while the table is quiet, when the loop calls ``Table.prepare``.
 Only the score screen is imported with the table (start-up draws the
 first picture with it); at the first quiet moment, once that picture is on
-the glass, the other screens a hand meets (``HAND_SCREENS``) and the menu (with the trump suit's question while the
-table records it), held from then on (``HELD_SCREENS``). The menu's pages
+the glass, the other screens a hand meets (``HAND_SCREENS``) and the menu
+(with the trump suit's question while the table records it), held from
+then on (``HELD_SCREENS``). The menu's pages
 (``PAGE_MODULES``) are held one at a time: at each quiet moment on the
 menu, the module of the entry under the cursor is loaded (the menu's
 ``ahead``) and any other dropped; a page keeps its own; back to play,
@@ -95,15 +96,17 @@ SCREENS = ("score", "hand", "over", "quick", "banner", "ask", "menu", "pick", "a
 # which start-up shows.
 _LOADED = {"score": score}
 
-# The other screens every hand meets (the score screen's question before a
-# call, the hand, its result banner, the quick result, game over), loaded
-# at the loop's first quiet moment (``Table.prepare``) and held from then
-# on; with them the menu,
-# which long OK opens from every screen (and the seat picker it imports),
-# and, while the table records the trump suit, its question.
-HAND_SCREENS = ("ask", "hand", "banner", "quick", "over")
+# The other screens every hand meets (the hand, its result banner, the
+# quick result, game over), loaded at the loop's first quiet moment
+# (``Table.prepare``) and held from then on; with them the menu, which long
+# OK opens from every screen (and the seat picker it imports); under the
+# house rules that ask it (Canadian loner, blind loner) the question before
+# a call; while the table records the trump suit, its question. The four
+# sets, by the rules asking (1) and the table recording trump (2).
+HAND_SCREENS = ("hand", "banner", "quick", "over")
 HELD_SCREENS = HAND_SCREENS + ("menu",)
-HELD_WITH_TRUMP = HELD_SCREENS + ("suit",)
+_HELD = (HELD_SCREENS, HELD_SCREENS + ("ask",), HELD_SCREENS + ("suit",),
+         HELD_SCREENS + ("ask", "suit"))
 
 # The modules only the menu's pages use: at most one of them is held at a
 # time, the one the screen on view shows or may open next (``hold``), and
@@ -484,7 +487,9 @@ class Table:
                 ahead = getattr(screen_module(page.name), "ahead", None)
                 if ahead is not None:
                     want = ahead(self, page)
-        return hold(HELD_WITH_TRUMP if self.trump else HELD_SCREENS, want)
+        rules = self.game.rules
+        asks = 1 if rules.canadian_loner or rules.blind_loner else 0
+        return hold(_HELD[asks | (2 if self.trump else 0)], want)
 
     # ----- screens: opened and closed only here ---------------------------------
 
