@@ -5,8 +5,8 @@ there, with its constants); this module reads them back, once a power-up,
 into a ``Saved`` and the journal's place for the next entry, and sets an
 unreadable image aside. Start-up lets it go once the score is on the glass
 (``firmware.start``): a table plays all evening without this code in the
-heap. It sets the storage's journal state (``_log``, ``_pos``...) as the
-storage's own methods would.
+heap. What it found goes to the storage through ``Storage.found``, which
+owns the journal's state.
 """
 
 from micropython import const
@@ -32,13 +32,13 @@ def load(store: "Storage") -> "Optional[Saved]":
     # Read in pieces, not as one 2 KiB copy of the record area.
     head = store.nvm[0:FIXED_V2]
     if blank(head):
-        store._tail_erased = _erased_from(store, FIXED_V2)
+        store.found(bytearray(), 0, 0, 0, True, _erased_from(store, FIXED_V2))
         return None
     try:
         return _parse(store, head)
     except ValueError as err:
         store.messages.append(str(err) + _set_aside(store, store.nvm[0:store.record_size]))
-        store._reset_marks = True
+        store.found(bytearray(), 0, 0, 0, True, False, reset_marks=True)
         return None
 
 
@@ -127,13 +127,8 @@ def _parse(store: "Storage", head: "Any") -> Saved:
         # More than one torn entry cannot come from a power cut.
         store.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
     log = log[0:count]
-    store._log = log
-    store._pos = pos
-    store._index = index
-    store._seed = seed
     # A torn entry leaves programmed bytes where the next entry would go.
-    store._rewrite_needed = torn
-    store._tail_erased = not torn and _erased_from(store, pos)
+    store.found(log, pos, index, seed, torn, not torn and _erased_from(store, pos))
     return Saved(dealer, bytes(log), prefs, previous, rules)
 
 
@@ -174,6 +169,5 @@ def set_aside_record(store: "Storage") -> str:
     image = store.nvm[0:store.record_size]
     if blank(image[0:FIXED_V2]):
         return ""
-    store._rewrite_needed = True
-    store._tail_erased = False
+    store.found(bytearray(), 0, 0, 0, True, False)
     return _set_aside(store, image)

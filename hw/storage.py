@@ -172,6 +172,23 @@ class Storage:
 
     # ----- power-up: reading the record back is hw.saved ---------------------
 
+    def found(self, log: "Any", pos: int, index: int, seed: int, rewrite: bool,
+              tail_erased: bool, reset_marks: bool = False) -> None:
+        """What ``hw.saved`` found at power-up, for the saves to go on
+        from: the journal's actions (``log``), where its next entry goes
+        (``pos``, entry number ``index``), its check seed (the header's
+        CRC); ``rewrite``: the next save writes a whole record (a blank,
+        unreadable or set-aside record, a torn entry); ``tail_erased``:
+        the record area is erased from ``pos`` on; ``reset_marks``: the
+        marks area may hold someone else's bytes."""
+        self._log = log
+        self._pos = pos
+        self._index = index
+        self._seed = seed
+        self._rewrite_needed = rewrite
+        self._tail_erased = tail_erased
+        self._reset_marks = reset_marks
+
     def aside(self) -> bytes:
         """The image set aside earlier (all 0xFF when none)."""
         if self.nvm is None:
