@@ -162,6 +162,12 @@ def _char_name(char: str) -> str:
     return name if name is not None else "U+%04X" % ord(char)
 
 
+def _shown(code: int) -> bool:
+    """Whether the screen can show the character ``code``: the font has
+    ASCII 32..95; a-z are shown in capitals."""
+    return 32 <= code <= 95 or 97 <= code <= 122
+
+
 def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
     """Turn a raw settings value into the key's type; ValueError names the key."""
     if kind == "bool":
@@ -223,12 +229,12 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         if not text and key not in OPTIONAL_PINS:
             raise ValueError(key + ": a pin is needed here")
         return text
-    # The font has ASCII 32..95; a-z are shown in capitals. Checked on the
-    # bytes: each character of a str would be a string of its own.
+    # Checked on the bytes (each character of a str would be a string of its
+    # own); only a wrong one is looked for among the characters, to name it.
     for code in text.encode():
-        if not (32 <= code <= 95 or 97 <= code <= 122):
+        if not _shown(code):
             for char in text:
-                if not (" " <= char <= "_" or "a" <= char <= "z"):
+                if not _shown(ord(char)):
                     raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
                                      + ", a letter the screen cannot show")
     if not text:
