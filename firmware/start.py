@@ -89,38 +89,21 @@ def let_go(names: "Any") -> None:
 
 
 def trim_driver() -> None:
-    """Drop from the display driver's modules what the firmware never uses.
-
-    The table writes bytes into the driver's buffer and draws nothing through
-    ``adafruit_framebuf``: its other pixel formats, font reader, shapes and
-    text, and the driver's SPI variant would stay in the heap for nothing.
-    The driver needs only ``FrameBuffer``'s set-up, ``rotation`` and ``fill``.
-    A name a later library version no longer has is skipped.
+    """Drop from the display driver's module what the firmware never uses:
+    its SPI variant (the glass is on I2C). Its drawing base is
+    ``hw.framebuf`` already, which holds nothing to drop.
 
     Kept for the heap: every entry dropped here is heap the table has for
     its screens (the README's benchmarks give the session's heap)."""
-    import adafruit_framebuf
     import adafruit_ssd1306
 
-    unused = (
-        (adafruit_framebuf, ("GS2HMSBFormat", "MHMSBFormat", "RGB565Format", "RGB888Format",
-                             "BitmapFont")),
-        (getattr(adafruit_framebuf, "FrameBuffer", None),
-         ("pixel", "hline", "vline", "circle", "rect", "fill_rect", "line", "blit", "scroll",
-          "text", "image")),
-        (getattr(adafruit_framebuf, "MVLSBFormat", None), ("set_pixel", "get_pixel", "fill_rect")),
-        (adafruit_ssd1306, ("SSD1306_SPI",)),
-    )
-    for owner, names in unused:
-        for name in names:
-            try:
-                delattr(owner, name)
-            except Exception:
-                # Not there in this version of the library, or trimmed
-                # already (KeyError from a module on the board, AttributeError
-                # from a class, TypeError without an owner): nothing to free,
-                # and saving memory must never stop the start-up.
-                pass
+    try:
+        del adafruit_ssd1306.SSD1306_SPI
+    except Exception:
+        # Not there in this version of the library, or dropped already
+        # (KeyError from a module on the board, AttributeError elsewhere):
+        # nothing to free, and saving memory must never stop the start-up.
+        pass
 
 
 def start(firmware: "Any", resume: bool) -> None:

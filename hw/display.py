@@ -1,7 +1,8 @@
 """The 128x64 OLED over I2C (SSD1306, SH1106 or SSD1309), sending only what changed.
 
-Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device`` and
-``adafruit_framebuf``), built on a ``busio.I2C`` bus from the configured pins.
+Dependencies: ``adafruit_ssd1306`` (and through it ``adafruit_bus_device``),
+built on a ``busio.I2C`` bus from the configured pins, on ``hw.framebuf``'s
+drawing-free base class rather than ``adafruit_framebuf`` (see there).
 
 Why a subclass: the driver's ``show()`` sends the whole 1 KiB frame. The
 table draws the whole screen into the driver's buffer (``frame``), and
@@ -44,11 +45,17 @@ start-up), all 128x64 with the same frame and the same diff:
   bytes; its DC-DC converter is 0xAD 0x8B.
 """
 
+import sys
 import time
 
 from micropython import const
 
-import adafruit_ssd1306
+from hw import framebuf
+
+# The driver's base class (hw.framebuf), registered before the driver's import
+# looks for it: ``import framebuf`` finds a registered module first.
+sys.modules["framebuf"] = framebuf
+import adafruit_ssd1306  # noqa: E402  (after the base it is built on)
 
 from ui.frame import ALL_PAGES, HEIGHT, PAGES, WIDTH
 

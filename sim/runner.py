@@ -51,7 +51,8 @@ FIRMWARE_DIRS = ("firmware", "hw", "ui", "euchre_core")
 # Modules the firmware run loads: forgotten at each (re)start, as on a board.
 _VIRTUAL_MODULES = ("board", "busio", "keypad", "microcontroller", "supervisor", "digitalio",
                     "pwmio", "storage", "usb_cdc", "watchdog")
-_LIBRARY_PREFIXES = ("adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device")
+# ("framebuf": the name hw.display registers its driver base under.)
+_LIBRARY_PREFIXES = ("adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device", "framebuf")
 
 KEYS = ("N", "E", "S", "W", "OK")
 DEFAULT_WIRING = {"N": "GP10", "E": "GP11", "S": "GP12", "W": "GP13", "OK": "GP14"}

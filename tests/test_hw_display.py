@@ -491,7 +491,7 @@ def test_what_crosses_the_wire_is_the_reference_plan(chip):
 def test_the_glass_shows_the_frame_upright_and_flipped(chip):
     display = Display(i2c_with(chip))
     display.fill(0)
-    display.pixel(3, 5, 1)
+    display.frame[3] = 1 << 5  # the pixel at column 3, row 5 (page 0)
     display.show_pages(0xFF)
     glass = chip.frame()
     assert glass[5 * 128 + 3] == 1 and sum(glass) == 1
@@ -510,7 +510,7 @@ def test_the_glass_shows_the_frame_upright_and_flipped(chip):
 
 def test_sleep_and_contrast_reach_the_chip(chip):
     display = opened(chip)
-    display.pixel(0, 0, 1)
+    display.frame[0] = 1  # the pixel at the top left
     display.show_pages(1)
     display.sleep(True)
     assert sum(chip.frame()) == 0
@@ -580,12 +580,13 @@ def test_works_with_circuitpythons_built_in_i2c_device(chip, monkeypatch):
     assert ram(chip) == bytes(display.frame)
 
 
-def test_the_trimmed_driver_still_drives_the_display(chip, monkeypatch):
-    # firmware.start.trim_driver drops from the loaded driver modules what the
-    # firmware never draws with. Fresh copies of the modules are trimmed here
-    # (monkeypatch puts the test's own back afterwards), and a Display built
-    # on them goes through everything code.py asks of it.
-    for name in ("adafruit_framebuf", "adafruit_ssd1306", "hw.display", "firmware.start"):
+def test_the_driver_is_built_on_the_drawing_free_base_and_trimmed(chip, monkeypatch):
+    # hw.display builds the driver on hw.framebuf (the table draws its own
+    # frames), so adafruit_framebuf is never loaded; firmware.start.trim_driver
+    # drops the driver's SPI variant. Fresh copies of the modules are loaded
+    # here (monkeypatch puts the test's own back afterwards), and a Display
+    # built on them goes through everything code.py asks of it.
+    for name in ("framebuf", "adafruit_framebuf", "adafruit_ssd1306", "hw.display", "firmware.start"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     import hw
 
@@ -593,15 +594,15 @@ def test_the_trimmed_driver_still_drives_the_display(chip, monkeypatch):
     import firmware
 
     monkeypatch.delattr(firmware, "start", raising=False)
-    import adafruit_framebuf
-    import adafruit_ssd1306
     import firmware.start
+    import hw.display
+    import hw.framebuf
 
-    before = set(dir(adafruit_framebuf.FrameBuffer))
+    import adafruit_ssd1306
+
+    assert "adafruit_framebuf" not in sys.modules
+    assert issubclass(adafruit_ssd1306.SSD1306_I2C, hw.framebuf.FrameBuffer)
     firmware.start.trim_driver()
-    gone = before - set(dir(adafruit_framebuf.FrameBuffer))
-    assert {"text", "circle", "line", "fill_rect", "pixel"} <= gone
-    assert not hasattr(adafruit_framebuf, "BitmapFont")
     assert not hasattr(adafruit_ssd1306, "SSD1306_SPI")
     firmware.start.trim_driver()  # a second time (another start-up) changes nothing more
 

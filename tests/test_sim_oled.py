@@ -8,6 +8,7 @@ must decode the chip's command set as the datasheet says.
 import os
 import random
 import struct
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -42,13 +43,26 @@ def font_dir(tmp_path, monkeypatch):
     return folder
 
 
+def library_driver():
+    """``adafruit_ssd1306`` as the library ships it, on ``adafruit_framebuf``
+    (whose drawing these tests use), whatever ``hw.display`` registered as
+    ``framebuf`` earlier in the run; the run's own modules are put back."""
+    kept = {name: sys.modules.pop(name) for name in ("framebuf", "adafruit_ssd1306") if name in sys.modules}
+    try:
+        import adafruit_ssd1306
+
+        return adafruit_ssd1306
+    finally:
+        sys.modules.pop("adafruit_ssd1306", None)
+        sys.modules.update(kept)
+
+
 def make_driver(board):
-    import adafruit_ssd1306
     import board as pins
     import busio
 
     i2c = busio.I2C(pins.GP5, pins.GP4, frequency=400000)
-    return adafruit_ssd1306.SSD1306_I2C(W, H, i2c, addr=0x3C)
+    return library_driver().SSD1306_I2C(W, H, i2c, addr=0x3C)
 
 
 def driver_pixels(driver):

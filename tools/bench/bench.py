@@ -603,7 +603,7 @@ def measure_hands():
 def report(staged, naive, ours, pico, session, per_hand, controllers):
     say = print
     say("Table Euchre Scorekeeper benchmark: the shipped bundle on the MicroPython unix port")
-    say("   %d modules precompiled as shipped; adafruit_framebuf in Python, as on CircuitPython"
+    say("   %d modules precompiled as shipped; the driver on hw.framebuf, as on CircuitPython"
         % staged)
     say("")
     say("1. Work per key press: code.py's loop against a naive full redraw")

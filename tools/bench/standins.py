@@ -4,8 +4,9 @@
 ``digitalio``, ``pwmio``, ``microcontroller``, ``supervisor``, ``traceback``
 and ``adafruit_bus_device`` into ``sys.modules`` (CircuitPython's built-ins
 are found before ``lib/``), and hides MicroPython's C ``framebuf``, which
-CircuitPython does not have: the display driver then draws with the
-pure-Python ``adafruit_framebuf`` from ``lib/``, as on the board. Each does
+CircuitPython does not have: the firmware builds the display driver on its
+own ``hw.framebuf`` as on the board, and the naive yardstick draws with the
+pure-Python ``adafruit_framebuf`` from ``lib/``, as it would there. Each does
 only what the C module does for code.py, as cheaply as Python allows:
 
 * ``keypad.Keys`` replays the script: each press goes down, is held, comes
