@@ -460,6 +460,29 @@ def loads_by_press(out):
     return start, passes_loads, quiet
 
 
+def interned(out):
+    """The bytes of the interned names (qstr_info's line after HEAP first)."""
+    found = re.search(r"qstr pool: n_pool=\d+, n_qstr=(\d+), n_str_data_bytes=\d+, "
+                      r"n_total_bytes=(\d+)", out)
+    return (int(found.group(1)), int(found.group(2))) if found else (0, 0)
+
+
+def evening_heap(presses, flags):
+    """The live heap of ``presses`` through code.py before the firmware
+    starts (board), at the first key press and at its peak (sampled every
+    25 idle polls), and the interned names at the first press (count,
+    bytes), in a run of its own: telling the loads keeps lists of names
+    (kilobytes) in the heap it would sample."""
+    ok, out = firmware(presses, 1024 * 1024, "heap-first.nvm", ["--sample", "25", "--first"]
+                       + list(flags))
+    os.remove(os.path.join(BUILD, "heap-first.nvm"))
+    if not ok:
+        raise RuntimeError("the heap's run failed:\n" + out[-3000:])
+    heap = {name: int(value(out, name)) for name in ("board", "first", "peak")}
+    heap["names"] = interned(out)
+    return heap
+
+
 def measure_evening():
     """The house-rules evening (plan.house_evening) through code.py: each
     press counted, the files each loads, the heap at the first press and at
@@ -467,8 +490,8 @@ def measure_evening():
     log("the house-rules evening, press by press ...")
     driver = plan.house_evening()
     presses, flags = driver.presses, house_flags()
-    ok, out = firmware(presses, 1024 * 1024, "house-loads.nvm",
-                       ["--mark", "--loads", "--sample", "25"] + flags)
+    heap = evening_heap(presses, flags)
+    ok, out = firmware(presses, 1024 * 1024, "house-loads.nvm", ["--mark", "--loads"] + flags)
     if not ok:
         raise RuntimeError("the house-rules evening failed:\n" + out[-3000:])
     table = driver.table
@@ -480,8 +503,7 @@ def measure_evening():
     if ended != planned:
         raise RuntimeError("the firmware ended the evening at %s, the plan at %s"
                            % (ended, planned))
-    figures = {"board": int(value(out, "board")), "first": int(value(out, "first")),
-               "peak": int(value(out, "peak")), "driver": driver, "held": value(out, "HELD")}
+    figures = dict(heap, driver=driver, held=value(out, "HELD"))
     start, loads, quiet = loads_by_press(out)
     figures["start_files"] = start
     out, dumps = counted(lambda tool: firmware(presses, MARKED_HEAP, "house.nvm",
@@ -869,8 +891,19 @@ def measure_modules(evening):
             if module_name(path) not in loaded_at:
                 loaded_at[module_name(path)] = p["index"] + 1
                 quiet.add(module_name(path))
+    # The modules held at the first press and at the end, imported together:
+    # what one module's import grows for all (the interned names' tables)
+    # stays when a module that grew it is let go, and belongs to those held.
+    held = set(evening["held"])
+    together = {}
+    for when, names in (("first", [n for n in order if not loaded_at.get(n) and n in held]),
+                        ("end", [n for n in order if n in held])):
+        ok, found = micropython(["modules"] + names, 1024 * 1024)
+        if not ok:
+            raise RuntimeError("the modules run failed:\n" + found[-3000:])
+        together[when] = int(value(found, "MODULES")[0])
     return {"sizes": sizes, "trimmed": int(value(out, "TRIMMED")[0]), "loaded_at": loaded_at,
-            "order": order, "quiet": quiet,
+            "order": order, "quiet": quiet, "together": together,
             "files": {module_name(path): size for path, size in files.items()}}
 
 
@@ -927,11 +960,19 @@ def report_modules(evening, modules):
                    if not loaded_at.get(name) and name in held)
     every = sum(size for name, size in sizes.items() if name in held)
     trimmed = modules["trimmed"]
+    together = modules["together"]
     say("   the display driver's unused parts that start-up drops: -%d" % trimmed)
-    for text, live, code in (("at the first press", first, at_start - trimmed),
-                             ("at the evening's peak", peak, every - trimmed)):
-        say("   %-22s live %7d: modules %7d, the rest (the table, the game, buffers) %6d"
-            % (text, live, code, live - code))
+    say("   the modules held, imported together (the tables their imports grow for all, the")
+    say("   interned names' above all, are theirs, whichever module grew them; the names of a")
+    say("   module let go stay interned), against the sum of the figures above:")
+    for text, live, code, summed in (
+            ("at the first press", first, together["first"] - trimmed, at_start - trimmed),
+            ("at the evening's peak", peak, together["end"] - trimmed, every - trimmed)):
+        say("   %-22s live %7d: modules %7d (summed %7d), the rest (the table, the game,"
+            " buffers) %6d" % (text, live, code, summed, live - code))
+    count, size = evening["names"]
+    say("   interned names at the first press: %d, %d bytes with their tables (the modules')"
+        % (count, size))
 
 
 def report_board(pico, evening, session):
