@@ -475,9 +475,9 @@ def evening_heap(presses, flags):
     (kilobytes) in the heap it would sample."""
     ok, out = firmware(presses, 1024 * 1024, "heap-first.nvm", ["--sample", "25", "--first"]
                        + list(flags))
-    os.remove(os.path.join(BUILD, "heap-first.nvm"))
     if not ok:
         raise RuntimeError("the heap's run failed:\n" + out[-3000:])
+    os.remove(os.path.join(BUILD, "heap-first.nvm"))
     heap = {name: int(value(out, name)) for name in ("board", "first", "peak")}
     heap["names"] = interned(out)
     return heap
