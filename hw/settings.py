@@ -202,24 +202,22 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         options = kind[7:].split("|")
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
-        word = raw.strip().lower() if isinstance(raw, str) else ""
-        for option in options:
-            if isinstance(default, int):
-                # 0x3C may arrive as "0x3C", "0x3c" or the integer 60.
-                number = int(option, 0)
-                if isinstance(raw, int):
-                    if raw == number:
-                        return number
-                else:
-                    try:
-                        if int(raw.strip(), 0) == number:
-                            return number
-                    except ValueError:
-                        pass
-            elif isinstance(raw, str) and word == option.lower():
-                return option
-            elif isinstance(raw, int) and str(raw) == option:
-                return option
+        if isinstance(default, int):
+            # 0x3C may arrive as "0x3C", "0x3c" or the integer 60.
+            number = raw
+            if isinstance(raw, str):
+                try:
+                    number = int(raw.strip(), 0)
+                except ValueError:
+                    number = None
+            for option in options:
+                if number == int(option, 0):
+                    return number
+        else:
+            word = raw.strip().lower() if isinstance(raw, str) else str(raw)
+            for option in options:
+                if word == option.lower():
+                    return option
         raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
     # "pin" and "str": text. CircuitPython 9 hands over a bare number as int.
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
@@ -229,14 +227,15 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         if not text and key not in OPTIONAL_PINS:
             raise ValueError(key + ": a pin is needed here")
         return text
-    # Checked on the bytes (each character of a str would be a string of its
-    # own); only a wrong one is looked for among the characters, to name it.
-    for code in text.encode():
-        if not _shown(code):
-            for char in text:
-                if not _shown(ord(char)):
-                    raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
-                                     + ", a letter the screen cannot show")
+    # Checked on the bytes, in C (min, max, in): the screen shows 32..122
+    # but 96; a character past ASCII is two bytes or more over 122. Only a
+    # wrong one is looked for among the characters, to name it.
+    data = text.encode()
+    if data and (min(data) < 32 or max(data) > 122 or 96 in data):
+        for char in text:
+            if not _shown(ord(char)):
+                raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
+                                 + ", a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
     limit = ui.names.TEAM_LENGTH if key in TEAM_KEYS else ui.names.NAME_LENGTH
@@ -332,19 +331,23 @@ def parse(lines: "Any") -> "Dict[str, Any]":
             continue
         if line[0] == 91:  # "[": a table, which CircuitPython does not read
             break
-        at = line.find(b"=")
-        if at < 0:
+        key, equals, value = line.partition(b"=")
+        if not equals:
             continue
         try:
-            key = line[:at].strip().decode()
+            key = key.strip().decode()
         except Exception:
             continue  # not a key any setting has
         if key in found:
             continue
-        value = line[at + 1:].strip()
+        value = value.strip()
         try:
             if value[:1] == b'"':
-                found[key] = _quoted(value)
+                close = value.find(b'"', 1)
+                if close > 0 and value.find(b"\\", 1, close) < 0 and close + 1 == len(value):
+                    found[key] = _text(value[1:close])  # the usual line: no escape, no comment
+                else:
+                    found[key] = _quoted(value)
             else:
                 comment = value.find(b"#")
                 bare = value[:comment].strip() if comment >= 0 else value
