@@ -204,7 +204,7 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
             raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
         if isinstance(default, int):
             # 0x3C may arrive as "0x3C", "0x3c" or the integer 60.
-            number = raw
+            number: "Any" = raw
             if isinstance(raw, str):
                 try:
                     number = int(raw.strip(), 0)
@@ -377,14 +377,20 @@ def _lines(f: "Any") -> "Any":
         yield rest
 
 
+def _found(path: "Optional[str]") -> "Dict[str, Any]":
+    """``parse`` of the settings file at ``path`` (by default
+    ``SETTINGS_FILE``); no file: no key."""
+    try:
+        with open(SETTINGS_FILE if path is None else path, "rb") as f:
+            return parse(_lines(f))
+    except OSError:
+        return {}
+
+
 def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path`` (by
     default ``SETTINGS_FILE``), read here once; no file: every key absent."""
-    try:
-        with open(SETTINGS_FILE if path is None else path, "rb") as f:
-            found = parse(_lines(f))
-    except OSError:
-        found = {}
+    found = _found(path)
 
     def read(key: str) -> "Any":
         value = found.get(key)
@@ -404,26 +410,32 @@ class Settings:
     """
 
     def __init__(self, reader: "Optional[Callable[[str], Any]]" = None) -> None:
-        if reader is None:
-            reader = read_file()
-        self.values: "Dict[str, Any]" = {}
-        self.errors: "List[str]" = []
-        self.given: "List[str]" = []  # keys found in settings.toml and accepted
+        # The drive's file is looked up key by key in C (the dict's get):
+        # what ``read_file``'s reader does, without a Python call a key.
+        read = _found(None).get if reader is None else reader
+        values: "Dict[str, Any]" = {}
+        errors: "List[str]" = []
+        given: "List[str]" = []  # keys found in settings.toml and accepted
+        self.values = values
+        self.errors = errors
+        self.given = given
         for key, default, kind in DEFAULTS:
-            self.values[key] = default
+            values[key] = default
             try:
-                raw = reader(key)
+                raw = read(key)
+                if isinstance(raw, ValueError):
+                    raise raw
             except Exception as err:  # a value the reader cannot read; nothing may stop the start
-                self.errors.append(key + ": cannot read it (" + str(err) + "); using "
-                                   + toml_value(default, kind))
+                errors.append(key + ": cannot read it (" + str(err) + "); using "
+                              + toml_value(default, kind))
                 continue
             if raw is None:
                 continue
             try:
-                self.values[key] = _convert(key, raw, default, kind)
-                self.given.append(key)
+                values[key] = _convert(key, raw, default, kind)
+                given.append(key)
             except ValueError as err:
-                self.errors.append(str(err) + "; using " + toml_value(default, kind))
+                errors.append(str(err) + "; using " + toml_value(default, kind))
         self._check_pins()
 
     def _check_pins(self) -> None:

@@ -332,10 +332,14 @@ def test_the_file_is_read_as_circuitpython_reads_it():
     ('EUCHRE_NAME_N = "\\u00" ', "a wrong \\u escape"),
     ('EUCHRE_TARGET =  # none', "no value"),
 ])
-def test_a_value_the_file_cannot_give_names_the_key_and_why(tmp_path, line, why):
+@pytest.mark.parametrize("drive", [False, True])
+def test_a_value_the_file_cannot_give_names_the_key_and_why(tmp_path, monkeypatch, line, why,
+                                                            drive):
+    # Through a reader of the file, or as start-up reads the drive's own.
     path = tmp_path / "settings.toml"
     path.write_text(line + "\nEUCHRE_CONTRAST = 100\n")
-    s = hs.Settings(hs.read_file(str(path)))
+    monkeypatch.chdir(tmp_path)
+    s = hs.Settings() if drive else hs.Settings(hs.read_file(str(path)))
     key = line.split()[0]
     assert s.errors == [key + ": cannot read it (" + why + "); using "
                         + hs.toml_value(hs.default(key), "")]
