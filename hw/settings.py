@@ -176,7 +176,9 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         if isinstance(raw, int) and raw in (0, 1):
             return raw == 1
         if isinstance(raw, str):
-            word = raw.strip().lower()
+            word = raw.strip()
+            if not word.isdigit():
+                word = word.lower()  # a new string only for a word, not for 0 or 1
             if word in _TRUE:
                 return True
             if word in _FALSE:
@@ -220,9 +222,11 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
                     return option
         raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
     # "pin" and "str": text. CircuitPython 9 hands over a bare number as int.
+    # (Each new string is looked up among the interned names: str() of a
+    # string would be one more, strip() of a stripped one is none.)
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
         raise ValueError(key + ": " + _show(raw) + " is not text")
-    text = str(raw).strip()
+    text = raw.strip() if isinstance(raw, str) else str(raw)
     if kind == "pin":
         if not text and key not in OPTIONAL_PINS:
             raise ValueError(key + ": a pin is needed here")
@@ -444,7 +448,9 @@ class Settings:
         for key, _default, kind in DEFAULTS:
             if kind != "pin" or not self.values[key]:
                 continue
-            pin = self.values[key].upper()
+            pin = self.values[key]
+            if not pin.isupper():
+                pin = pin.upper()  # a new string only for a name not written in capitals
             if pin in seen:
                 self.errors.append(key + ": " + self.values[key] + " is also " + seen[pin] + "; using defaults")
                 for reset_key, default, reset_kind in DEFAULTS:

@@ -468,3 +468,21 @@ def test_a_team_name_that_cleans_to_nothing_is_the_default_team_name():
     from ui.table import Table
 
     assert Table(teams=("  ", "\t")).teams == [name.encode() for name in TEAMS]
+
+
+@pytest.mark.parametrize("text, value", [("1", True), (" 0 ", False), ("Yes", True),
+                                         ("OFF", False), ("true", True), ("01", None)])
+def test_a_yes_no_key_takes_0_1_and_the_words_in_any_case(text, value):
+    s = hs.Settings(reader({"EUCHRE_TRUMP": text}))
+    if value is None:
+        assert s.errors == ["EUCHRE_TRUMP: '01' is not 0 or 1; using 0"]
+        assert s["EUCHRE_TRUMP"] is False
+    else:
+        assert s.errors == [] and s["EUCHRE_TRUMP"] is value
+
+
+@pytest.mark.parametrize("written", ["gp4", "Gp4", "GP4"])
+def test_a_pin_wired_twice_is_found_whatever_its_case(written):
+    s = hs.Settings(reader({"EUCHRE_BUZZER": written}))
+    assert s.errors == ["EUCHRE_BUZZER: " + written + " is also EUCHRE_SDA; using defaults"]
+    assert s["EUCHRE_BUZZER"] == ""
