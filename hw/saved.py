@@ -32,7 +32,7 @@ def load(store: "Storage") -> "Optional[Saved]":
     # Read in pieces, not as one 2 KiB copy of the record area.
     head = store.nvm[0:FIXED_V2]
     if blank(head):
-        store.found(bytearray(), 0, 0, 0, True, _erased_from(store, FIXED_V2))
+        store.found(bytearray(), 0, 0, 0, True, None)
         return None
     try:
         return _parse(store, head)
@@ -40,16 +40,6 @@ def load(store: "Storage") -> "Optional[Saved]":
         store.messages.append(str(err) + _set_aside(store, store.nvm[0:store.record_size]))
         store.found(bytearray(), 0, 0, 0, True, False, reset_marks=True)
         return None
-
-
-def _erased_from(store: "Storage", start: int) -> bool:
-    """True when the record area holds only 0xFF from ``start`` to its end."""
-    while start < store.record_size:
-        stop = min(start + PIECE, store.record_size)
-        if not blank(store.nvm[start:stop]):
-            return False
-        start = stop
-    return True
 
 
 def _parse(store: "Storage", head: "Any") -> Saved:
@@ -123,12 +113,13 @@ def _parse(store: "Storage", head: "Any") -> Saved:
         pos += 2
         index += 1
     del piece
-    if torn and not _erased_from(store, pos + 2):
+    if torn and not store.erased_from(pos + 2):
         # More than one torn entry cannot come from a power cut.
         store.messages.append("Saved game partly damaged: " + str(count) + " actions kept")
     log = log[0:count]
-    # A torn entry leaves programmed bytes where the next entry would go.
-    store.found(log, pos, index, seed, torn, not torn and _erased_from(store, pos))
+    # A torn entry leaves programmed bytes where the next entry would go;
+    # else whether the rest is erased is read by the first rewrite.
+    store.found(log, pos, index, seed, torn, False if torn else None)
     return Saved(dealer, bytes(log), prefs, previous, rules)
 
 

@@ -176,7 +176,9 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         if isinstance(raw, int) and raw in (0, 1):
             return raw == 1
         if isinstance(raw, str):
-            word = raw.strip().lower()
+            word = raw.strip()
+            if not word.isdigit():
+                word = word.lower()  # a new string only for a word, not for 0 or 1
             if word in _TRUE:
                 return True
             if word in _FALSE:
@@ -202,41 +204,42 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         options = kind[7:].split("|")
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
-        word = raw.strip().lower() if isinstance(raw, str) else ""
-        for option in options:
-            if isinstance(default, int):
-                # 0x3C may arrive as "0x3C", "0x3c" or the integer 60.
-                number = int(option, 0)
-                if isinstance(raw, int):
-                    if raw == number:
-                        return number
-                else:
-                    try:
-                        if int(raw.strip(), 0) == number:
-                            return number
-                    except ValueError:
-                        pass
-            elif isinstance(raw, str) and word == option.lower():
-                return option
-            elif isinstance(raw, int) and str(raw) == option:
-                return option
+        if isinstance(default, int):
+            # 0x3C may arrive as "0x3C", "0x3c" or the integer 60.
+            number: "Any" = raw
+            if isinstance(raw, str):
+                try:
+                    number = int(raw.strip(), 0)
+                except ValueError:
+                    number = None
+            for option in options:
+                if number == int(option, 0):
+                    return number
+        else:
+            word = raw.strip().lower() if isinstance(raw, str) else str(raw)
+            for option in options:
+                if word == option.lower():
+                    return option
         raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
     # "pin" and "str": text. CircuitPython 9 hands over a bare number as int.
+    # (Each new string is looked up among the interned names: str() of a
+    # string would be one more, strip() of a stripped one is none.)
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
         raise ValueError(key + ": " + _show(raw) + " is not text")
-    text = str(raw).strip()
+    text = raw.strip() if isinstance(raw, str) else str(raw)
     if kind == "pin":
         if not text and key not in OPTIONAL_PINS:
             raise ValueError(key + ": a pin is needed here")
         return text
-    # Checked on the bytes (each character of a str would be a string of its
-    # own); only a wrong one is looked for among the characters, to name it.
-    for code in text.encode():
-        if not _shown(code):
-            for char in text:
-                if not _shown(ord(char)):
-                    raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
-                                     + ", a letter the screen cannot show")
+    # Checked on the bytes, in C (min, max, in): the screen shows 32..122
+    # but 96; a character past ASCII is two bytes or more over 122. Only a
+    # wrong one is looked for among the characters, to name it.
+    data = text.encode()
+    if data and (min(data) < 32 or max(data) > 122 or 96 in data):
+        for char in text:
+            if not _shown(ord(char)):
+                raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
+                                 + ", a letter the screen cannot show")
     if not text:
         raise ValueError(key + ": a name is needed here")
     limit = ui.names.TEAM_LENGTH if key in TEAM_KEYS else ui.names.NAME_LENGTH
@@ -332,19 +335,23 @@ def parse(lines: "Any") -> "Dict[str, Any]":
             continue
         if line[0] == 91:  # "[": a table, which CircuitPython does not read
             break
-        at = line.find(b"=")
-        if at < 0:
+        key, equals, value = line.partition(b"=")
+        if not equals:
             continue
         try:
-            key = line[:at].strip().decode()
+            key = key.strip().decode()
         except Exception:
             continue  # not a key any setting has
         if key in found:
             continue
-        value = line[at + 1:].strip()
+        value = value.strip()
         try:
             if value[:1] == b'"':
-                found[key] = _quoted(value)
+                close = value.find(b'"', 1)
+                if close > 0 and value.find(b"\\", 1, close) < 0 and close + 1 == len(value):
+                    found[key] = _text(value[1:close])  # the usual line: no escape, no comment
+                else:
+                    found[key] = _quoted(value)
             else:
                 comment = value.find(b"#")
                 bare = value[:comment].strip() if comment >= 0 else value
@@ -374,14 +381,20 @@ def _lines(f: "Any") -> "Any":
         yield rest
 
 
+def _found(path: "Optional[str]") -> "Dict[str, Any]":
+    """``parse`` of the settings file at ``path`` (by default
+    ``SETTINGS_FILE``); no file: no key."""
+    try:
+        with open(SETTINGS_FILE if path is None else path, "rb") as f:
+            return parse(_lines(f))
+    except OSError:
+        return {}
+
+
 def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path`` (by
     default ``SETTINGS_FILE``), read here once; no file: every key absent."""
-    try:
-        with open(SETTINGS_FILE if path is None else path, "rb") as f:
-            found = parse(_lines(f))
-    except OSError:
-        found = {}
+    found = _found(path)
 
     def read(key: str) -> "Any":
         value = found.get(key)
@@ -401,26 +414,32 @@ class Settings:
     """
 
     def __init__(self, reader: "Optional[Callable[[str], Any]]" = None) -> None:
-        if reader is None:
-            reader = read_file()
-        self.values: "Dict[str, Any]" = {}
-        self.errors: "List[str]" = []
-        self.given: "List[str]" = []  # keys found in settings.toml and accepted
+        # The drive's file is looked up key by key in C (the dict's get):
+        # what ``read_file``'s reader does, without a Python call a key.
+        read = _found(None).get if reader is None else reader
+        values: "Dict[str, Any]" = {}
+        errors: "List[str]" = []
+        given: "List[str]" = []  # keys found in settings.toml and accepted
+        self.values = values
+        self.errors = errors
+        self.given = given
         for key, default, kind in DEFAULTS:
-            self.values[key] = default
+            values[key] = default
             try:
-                raw = reader(key)
+                raw = read(key)
+                if isinstance(raw, ValueError):
+                    raise raw
             except Exception as err:  # a value the reader cannot read; nothing may stop the start
-                self.errors.append(key + ": cannot read it (" + str(err) + "); using "
-                                   + toml_value(default, kind))
+                errors.append(key + ": cannot read it (" + str(err) + "); using "
+                              + toml_value(default, kind))
                 continue
             if raw is None:
                 continue
             try:
-                self.values[key] = _convert(key, raw, default, kind)
-                self.given.append(key)
+                values[key] = _convert(key, raw, default, kind)
+                given.append(key)
             except ValueError as err:
-                self.errors.append(str(err) + "; using " + toml_value(default, kind))
+                errors.append(str(err) + "; using " + toml_value(default, kind))
         self._check_pins()
 
     def _check_pins(self) -> None:
@@ -429,7 +448,9 @@ class Settings:
         for key, _default, kind in DEFAULTS:
             if kind != "pin" or not self.values[key]:
                 continue
-            pin = self.values[key].upper()
+            pin = self.values[key]
+            if not pin.isupper():
+                pin = pin.upper()  # a new string only for a name not written in capitals
             if pin in seen:
                 self.errors.append(key + ": " + self.values[key] + " is also " + seen[pin] + "; using defaults")
                 for reset_key, default, reset_kind in DEFAULTS:

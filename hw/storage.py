@@ -135,9 +135,9 @@ def _previous_bytes(previous: "Any") -> bytes:
 
 
 def blank(data: "Any") -> bool:
-    """Whether ``data`` is all 0xFF (erased flash): compared in C, not a
-    Python loop over its bytes."""
-    return _erased(len(data)) == data
+    """Whether ``data`` is all 0xFF (erased flash): its least byte, found in
+    C, without a Python loop over its bytes or a copy to compare with."""
+    return not len(data) or min(data) == 0xFF
 
 
 class Storage:
@@ -164,7 +164,8 @@ class Storage:
         self._rewrite_needed = True
         # Every byte of the record area from _pos on is known to be erased:
         # a rewrite then needs to cover only what is programmed (see rewrite).
-        self._tail_erased = False
+        # None: not looked at yet (the first rewrite looks, not the start-up).
+        self._tail_erased: "Optional[bool]" = False
         self._reset_marks = False  # the marks area holds someone else's bytes
         if nvm is not None and self.size < 256:
             self.messages.append("Storage too small: game not saved")
@@ -173,14 +174,15 @@ class Storage:
     # ----- power-up: reading the record back is hw.saved ---------------------
 
     def found(self, log: "Any", pos: int, index: int, seed: int, rewrite: bool,
-              tail_erased: bool, reset_marks: bool = False) -> None:
+              tail_erased: "Optional[bool]", reset_marks: bool = False) -> None:
         """What ``hw.saved`` found at power-up, for the saves to go on
         from: the journal's actions (``log``), where its next entry goes
         (``pos``, entry number ``index``), its check seed (the header's
         CRC); ``rewrite``: the next save writes a whole record (a blank,
         unreadable or set-aside record, a torn entry); ``tail_erased``:
-        the record area is erased from ``pos`` on; ``reset_marks``: the
-        marks area may hold someone else's bytes."""
+        the record area is erased from ``pos`` on (None: not known, the
+        first rewrite reads it: not a start-up's work); ``reset_marks``:
+        the marks area may hold someone else's bytes."""
         self._log = log
         self._pos = pos
         self._index = index
@@ -188,6 +190,16 @@ class Storage:
         self._rewrite_needed = rewrite
         self._tail_erased = tail_erased
         self._reset_marks = reset_marks
+
+    def erased_from(self, start: int) -> bool:
+        """True when the record area holds only 0xFF from ``start`` to its
+        end: read ``PIECE`` bytes at a time, not as one copy of the area."""
+        while start < self.record_size:
+            stop = min(start + PIECE, self.record_size)
+            if not blank(self.nvm[start:stop]):
+                return False
+            start = stop
+        return True
 
     def aside(self) -> bytes:
         """The image set aside earlier (all 0xFF when none)."""
@@ -287,6 +299,8 @@ class Storage:
             previous = b""  # Undo still finds it in RAM until the power goes
         end += len(previous)
         size = self.record_size
+        if self._tail_erased is None:
+            self._tail_erased = self.erased_from(self._pos)
         if self._tail_erased and not self._reset_marks:
             size = min(size, max(self._pos, end + 3))
         record = _erased(size)

@@ -275,6 +275,22 @@ def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
     assert base < int(bench.value(out, "first")) < int(bench.value(out, "peak"))
 
 
+def test_the_evenings_heap_is_the_firmwares_own(built):
+    # The run that tells the loads keeps lists of the files and modules it
+    # has seen in the heap: the heap figures come from a run without them.
+    driver = plan.house_evening()
+    presses = driver.presses[:3]
+    heap = bench.evening_heap(presses, bench.house_flags())
+    ok, out = bench.firmware(presses, 1024 * 1024, "told.nvm",
+                             ["--loads", "--sample", "25"] + bench.house_flags())
+    assert ok, out[-3000:]
+    told = int(bench.value(out, "first")) - int(bench.value(out, "board"))
+    assert heap["board"] < heap["first"] <= heap["peak"]
+    assert heap["first"] - heap["board"] + 2048 < told
+    count, size = heap["names"]
+    assert 500 < count and count * 4 < size
+
+
 @pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind counts the instructions")
 def test_callgrind_counts_every_mark(built):
     presses = [plan.Press(1, False, 300, "call"), plan.Press(plan.IDLE, False, 40, "idle")]

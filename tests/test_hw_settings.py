@@ -332,10 +332,14 @@ def test_the_file_is_read_as_circuitpython_reads_it():
     ('EUCHRE_NAME_N = "\\u00" ', "a wrong \\u escape"),
     ('EUCHRE_TARGET =  # none', "no value"),
 ])
-def test_a_value_the_file_cannot_give_names_the_key_and_why(tmp_path, line, why):
+@pytest.mark.parametrize("drive", [False, True])
+def test_a_value_the_file_cannot_give_names_the_key_and_why(tmp_path, monkeypatch, line, why,
+                                                            drive):
+    # Through a reader of the file, or as start-up reads the drive's own.
     path = tmp_path / "settings.toml"
     path.write_text(line + "\nEUCHRE_CONTRAST = 100\n")
-    s = hs.Settings(hs.read_file(str(path)))
+    monkeypatch.chdir(tmp_path)
+    s = hs.Settings() if drive else hs.Settings(hs.read_file(str(path)))
     key = line.split()[0]
     assert s.errors == [key + ": cannot read it (" + why + "); using "
                         + hs.toml_value(hs.default(key), "")]
@@ -464,3 +468,21 @@ def test_a_team_name_that_cleans_to_nothing_is_the_default_team_name():
     from ui.table import Table
 
     assert Table(teams=("  ", "\t")).teams == [name.encode() for name in TEAMS]
+
+
+@pytest.mark.parametrize("text, value", [("1", True), (" 0 ", False), ("Yes", True),
+                                         ("OFF", False), ("true", True), ("01", None)])
+def test_a_yes_no_key_takes_0_1_and_the_words_in_any_case(text, value):
+    s = hs.Settings(reader({"EUCHRE_TRUMP": text}))
+    if value is None:
+        assert s.errors == ["EUCHRE_TRUMP: '01' is not 0 or 1; using 0"]
+        assert s["EUCHRE_TRUMP"] is False
+    else:
+        assert s.errors == [] and s["EUCHRE_TRUMP"] is value
+
+
+@pytest.mark.parametrize("written", ["gp4", "Gp4", "GP4"])
+def test_a_pin_wired_twice_is_found_whatever_its_case(written):
+    s = hs.Settings(reader({"EUCHRE_BUZZER": written}))
+    assert s.errors == ["EUCHRE_BUZZER: " + written + " is also EUCHRE_SDA; using defaults"]
+    assert s["EUCHRE_BUZZER"] == ""

@@ -257,6 +257,39 @@ def test_a_rewrite_after_unknown_bytes_covers_the_whole_record_area(spoil):
     assert game_of(load(Storage(nvm))).start_dealer == 0
 
 
+class CountingNvm(FlashNvm):
+    """FlashNvm that counts the bytes read."""
+
+    read = 0
+
+    def __getitem__(self, index):
+        found = super().__getitem__(index)
+        self.read += len(found) if isinstance(index, slice) else 1
+        return found
+
+
+@pytest.mark.parametrize("spoil", [False, True])
+def test_power_up_reads_the_record_and_its_journal_the_first_rewrite_the_rest(spoil):
+    # The start-up reads what it resumes (a piece past the journal's end at
+    # most), not the 2 KiB record area; whether the rest is erased is read by
+    # the first rewrite, which covers the whole area only when it is not.
+    nvm = CountingNvm()
+    _played(nvm, HAND_ACTIONS)
+    journal_end = _record_end(nvm) + 2 * len(HAND_ACTIONS)
+    if spoil:
+        nvm.data[1500] = 0x00
+    nvm.read = 0
+    store, saved = resume(nvm)
+    assert saved.codes == game_of(saved).codes
+    assert nvm.read <= journal_end + 64 < 1024
+    table = Table(game=game_of(saved))
+    store.adopt(table)
+    table.new_game(dealer=2)
+    store.sync(table)
+    assert nvm.spans[-1] == ((0, 2048) if spoil else (0, journal_end))
+    assert game_of(load(Storage(nvm))).start_dealer == 2
+
+
 def test_full_journal_is_compacted_and_nothing_is_lost():
     nvm = FlashNvm()
     store, table = _played(nvm, [("call", 0)])

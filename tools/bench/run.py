@@ -1,15 +1,16 @@
 # The benchmark's runs under the MicroPython unix port, in build/bench (laid
 # out as the board's drive: code.py, the firmware's .mpy files, lib/):
 #
-#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--stages] [--files] [--loads]
-#                      [--display NAME] [--set KEY=VALUE ...]
+#   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--first] [--stages] [--files]
+#                      [--loads] [--display NAME] [--set KEY=VALUE ...]
 #   micropython run.py naive
 #   micropython run.py modules NAME ...
 #
 # firmware: code.py as CircuitPython runs it, on the stand-ins, keys from
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
 # key event (and IDLE lines) marked for callgrind; --sample N: the live heap
-# every N idle polls; --stages: the start-up's stages marked, ended after the
+# every N idle polls; --first: the live heap at the first key press (HEAP
+# first), as the firmware alone has it; --stages: the start-up's stages marked, ended after the
 # loop's first pass; --files: the files read by the first pixel (FILES, when
 # the glass is turned on), then by the end, those of the modules start-up
 # lets go of too (not in a counted run: finding them is work of its own in
@@ -17,13 +18,15 @@
 # LOADED name=bytes for each file of the drive a module is loaded from, at
 # the next key poll (before the PASS line of a marked pass that loaded it;
 # QUIET for a module loaded in no marked pass, at the table's quiet moments);
-# HEAP first: the live heap at the first key press; and the modules held at
-# the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
+# HEAP first: the live heap at the first key press, the lists of names this
+# telling keeps counted in it (a run with --first has the firmware's own);
+# and the modules held at the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
 # line, changed.
 # Prints HEAP and NVM lines, the table at the end (TABLE), then END.
 # modules: the modules imported in turn, with the live heap the last one adds
-# (MODULE name bytes), then what start-up's trimming of the display driver
-# gives back (TRIMMED bytes) once firmware.start is loaded.
+# (MODULE name bytes) and all of them (MODULES bytes), then what start-up's
+# trimming of the display driver gives back (TRIMMED bytes) once
+# firmware.start is loaded.
 import gc
 import sys
 
@@ -153,6 +156,27 @@ def report_loads():
     standins._Events.get_into = get_into
 
 
+def tell_first_heap():
+    """HEAP first at the first key press, and the interned names then
+    (QSTR: the qstr_info line), holding nothing in the heap meanwhile but
+    this closure, made before the run's base figure is taken."""
+    import micropython
+
+    poll = standins._Events.get_into
+    first = [True]
+
+    def get_into(events, event):
+        got = poll(events, event)
+        if got and first[0]:
+            first[0] = False
+            gc.collect()
+            print("HEAP first", gc.mem_alloc())
+            micropython.qstr_info()
+        return got
+
+    standins._Events.get_into = get_into
+
+
 def firmware(argv):
     script = bytearray()
     end = standins.START_MS
@@ -179,6 +203,8 @@ def firmware(argv):
         standins.S.stages = []
     import random
     random.seed(1)  # code.py draws the first dealer at random
+    if "--first" in argv:
+        tell_first_heap()
     gc.collect()
     board = gc.mem_alloc()
     if "--loads" in argv or "--files" in argv:
@@ -215,6 +241,9 @@ def firmware(argv):
 
 def modules(names):
     standins.install(b"", 0, "modules.nvm")
+    gc.collect()
+    gc.collect()
+    start = gc.mem_alloc()
     for name in names[:-1]:
         __import__(name)
     for name in names[-1:]:
@@ -225,6 +254,7 @@ def modules(names):
         gc.collect()
         gc.collect()
         print("MODULE", name, gc.mem_alloc() - before)
+    print("MODULES", gc.mem_alloc() - start)
     if "firmware.start" in names:
         gc.collect()
         before = gc.mem_alloc()
