@@ -409,12 +409,15 @@ def case_ui_stats_counts_the_hands_once_when_it_opens():
     open_from_menu(t, clock, 4)
     assert t.screen_name == "stats"
     read = []
-    history = game.history
-    game.history = lambda: read.append("history") or history()
-    game.stats = lambda: read.append("stats")
-    for _ in range(4):
-        press(t, clock, S)  # nine rows, five on view: to the last
-    buf = frame(t)
+    from euchre_core import reports
+    counted = reports.stats
+    reports.stats = lambda game: read.append("stats") or counted(game)
+    try:
+        for _ in range(4):
+            press(t, clock, S)  # nine rows, five on view: to the last
+        buf = frame(t)
+    finally:
+        reports.stats = counted
     assert find_text(buf, 6, "FORCED MADE") == 64 - 33
     assert find_text(buf, 2, "LONERS MADE") == 64 - 33
     assert text_at(buf, 109, 2, 3) == "0/0"  # E-W at the right: a march, no loner

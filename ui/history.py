@@ -7,6 +7,7 @@ from micropython import const
 
 from ui import parts, screen
 from ui.font import SUIT_CODES
+from euchre_core import reports
 from euchre_core.actions import SUIT_NAMES
 from euchre_core.rules import EUCHRE, LONE_DEFENSE, MADE, RENEGE
 from ui.keys import N, OK, S, SEATS, W
@@ -32,7 +33,7 @@ def show(table, page):
     adjustment's at once. A scroll then writes out only the row it brings."""
     game = table.game
     teams = _teams(table)
-    adjustments = game.adjustments()
+    adjustments = reports.adjustments(game)
     rows = []
     done = 0
     for number in range(1, game.hand_count + 1):

@@ -904,12 +904,14 @@ def report_modules(evening, modules):
     say("   first loaded it, or after it, at the table's next quiet moment")
     say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
                                      "long"))
-    engine = [m for m in sizes if m.startswith("euchre_core")]
+    held = set(evening["held"])
+    # The package imports its modules (not the one the pages that show its
+    # reports import and let go): the first loaded is charged them all.
+    engine = [m for m in sizes if m.startswith("euchre_core") and m in held]
     for name in sorted(sizes, key=lambda n: (loaded_at.get(n, 0), -sizes[n])):
         count = long_strings(name)[0]
         size = sizes[name]
-        if name.startswith("euchre_core"):
-            # The package imports its modules: the first loaded is charged them all.
+        if name in engine:
             count = sum(long_strings(m)[0] for m in engine)
             size = sum(sizes[m] for m in engine)
             if name != "euchre_core.actions":
@@ -919,7 +921,6 @@ def report_modules(evening, modules):
         when = ("start-up" if not at else "after %d" % at if name in modules["quiet"]
                 else "press %d" % at)
         say("   %-24s %10s %9d %9.0f %6d" % (name, when, size, size * HEAP_FACTOR, count))
-    held = set(evening["held"])
     let_go = sorted(name for name in sizes if name not in held)
     say("   let go once start-up is done: %s (%d)" % (", ".join(let_go),
                                                      sum(sizes[name] for name in let_go)))
