@@ -4,7 +4,7 @@ The owner of the action layout, the suit letters and the checksum:
 ``game`` plays the bytes, ``game_forms`` stores and reads them, and both
 import what they need from here (the seat letters too, which ``basics``
 owns). ``action_text`` writes the word of a byte (an Undo message says
-what it took back); ``reports`` lists the words and reads them.
+what it took back); ``transcript`` lists the words and reads them.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
@@ -76,7 +76,7 @@ def adjustment(code):
 
 
 def action_text(code):
-    """The word of one action byte (see ``reports``)."""
+    """The word of one action byte (see ``transcript``)."""
     kind = code >> 5
     arg = code & 31
     if kind == CALL:

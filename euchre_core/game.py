@@ -3,8 +3,9 @@
 The log (one byte per action, laid out in ``actions``) is the only source of
 truth: the state, undo, history, stats and the saved form all derive from
 it. Seats are 0..3 clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
-This module holds what a table needs to play; the text form, the saved form
-and the reports (history, adjustments, stats) are ``reports``'.
+This module holds what a table needs to play: the reports (history,
+adjustments, stats) are ``reports``', the text form and the saved form
+``transcript``'s.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
@@ -75,7 +76,7 @@ class Game:
         self._tricks = [0, 0]
         self.tricks_played = 0
         self._trump = 0  # 0: not recorded, else 1 + the index in SUIT_NAMES
-        self._blind = False
+        self.blind = False  # the hand in progress was called as a blind loner
         self._forced = False
 
     @property
@@ -98,11 +99,6 @@ class Game:
         return SUIT_NAMES[self._trump - 1] if self._trump else None
 
     @property
-    def blind(self):
-        """True when the hand in progress was called as a blind loner."""
-        return self._blind
-
-    @property
     def codes(self):
         """The action log, one byte per action."""
         return bytes(self._codes)
@@ -115,13 +111,6 @@ class Game:
     def last_hand(self):
         count = self.hand_count
         return game_forms.read_hand(self.records, count - 1) if count else None
-
-    def hand(self, number):
-        """The ``Hand`` of scored hand ``number`` (from 1); IndexError when
-        no such hand was scored."""
-        if not 1 <= number <= self.hand_count:
-            raise IndexError("No hand " + str(number) + " was scored")
-        return game_forms.read_hand(self.records, number - 1)
 
     @property
     def hand_count(self):
@@ -350,9 +339,9 @@ class Game:
         if kind == CALL:
             self._do_call(arg & 3, arg)
         elif kind == DEFEND_ALONE:
-            self._do_alone(self._arg_seat(arg & ~MAKER), arg & MAKER)
+            self._do_alone(_arg_seat(arg & ~MAKER), arg & MAKER)
         elif kind == TRICK:
-            self._do_trick(self._arg_seat(arg))
+            self._do_trick(_arg_seat(arg))
         elif kind == PASS:
             if arg & TRUMP and arg < 8:
                 self._do_trump(arg & 3)
@@ -365,7 +354,7 @@ class Game:
                 self.misdeals += 1
                 self.dealer = (self.dealer + 1) % 4
         elif kind == RENEGE:
-            self._do_renege(self._arg_seat(arg))
+            self._do_renege(_arg_seat(arg))
         elif kind == ADJUST:
             team, points = adjustment(code)
             if self._scores[team] + points < 0:
@@ -373,7 +362,7 @@ class Game:
             self._scores[team] += points
             self._score_changed()
         elif kind == SET_DEALER:
-            seat = self._arg_seat(arg)
+            seat = _arg_seat(arg)
             if self.in_hand:
                 raise Refusal("Set the dealer between hands, not during one")
             if seat == self.dealer:
@@ -385,12 +374,6 @@ class Game:
             self._do_finish(arg & 7, bool(arg & QUICK))
         if len(self.records) == hands:
             self._may_set_back = False
-
-    @staticmethod
-    def _arg_seat(arg):
-        if arg > 3:
-            raise ValueError("Not a seat: " + repr(arg))
-        return arg
 
     def _do_call(self, seat, arg):
         if arg & BLIND and (not arg & ALONE or arg & ORDERED_UP):
@@ -410,7 +393,7 @@ class Game:
         self.makers = seat % 2
         if arg & ALONE or forced:
             self.lone_seat = seat
-        self._blind = blind
+        self.blind = blind
         self._forced = bool(forced)
         self.leader = self._first_leader()
 
@@ -518,14 +501,14 @@ class Game:
     def _score_play(self, makers_tricks, quick=False):
         side, points, kind = score_hand(self.rules, makers_tricks,
                                         self.lone_seat is not None,
-                                        self.lone_defender is not None, self._blind)
+                                        self.lone_defender is not None, self.blind)
         scorer = self.makers if side == "makers" else 1 - self.makers
         self._end_hand(scorer, points, kind, 0, quick)
 
     def _end_hand(self, scorer, points, kind, reneger=0, quick=False):
         self.records.extend(game_forms.hand_bytes(
             self.dealer, self.caller, scorer, reneger, self.lone_seat, self.lone_defender,
-            self._tricks, quick, points, kind, self._trump, self._blind, self._forced))
+            self._tricks, quick, points, kind, self._trump, self.blind, self._forced))
         self._scores[scorer] += points
         self.dealer = (self.dealer + 1) % 4
         self._new_hand()
@@ -544,6 +527,12 @@ class Game:
         return (isinstance(other, Game) and self.rules == other.rules
                 and self.start_dealer == other.start_dealer
                 and self._codes == other._codes)
+
+
+def _arg_seat(arg):
+    if arg > 3:
+        raise ValueError("Not a seat: " + repr(arg))
+    return arg
 
 
 def _suit_code(suit):

@@ -1,6 +1,6 @@
 """The forms a game keeps besides its action bytes: the scored hand's
-record and the previous game kept for Undo (the saved bytes, the score
-adjustments and the stats are ``reports``').
+record and the previous game kept for Undo (the score adjustments and the
+stats are ``reports``', the saved bytes ``transcript``'s).
 
 Works on values (a dealer, the action bytes, hand records) and never on a
 ``Game``: ``game`` uses these, not the other way round.

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from euchre_core import FIELDS, Game, Rules
-from euchre_core import reports
+from euchre_core import reports, transcript
 
 # The house rules (Canadian loner, set-back, blind loner, hands) stay at their defaults here: tests/test_engine_house.py
 # plays them against a model of its own.
@@ -146,12 +146,12 @@ class GameMachine(RuleBasedStateMachine):
     def start(self, options, dealer):
         self.rules = Rules(**options)
         self.game = Game(self.rules, dealer=dealer)
-        self.saved = [reports.to_bytes(self.game)]   # bytes after each accepted action
+        self.saved = [transcript.to_bytes(self.game)]   # bytes after each accepted action
 
     def _attempt(self, action, *args):
         game = self.game
         expected = allowed(game, self.rules, action, args)
-        before = reports.to_bytes(game)
+        before = transcript.to_bytes(game)
         old = (game.scores, game.dealer, game.tricks, game.hand_count, game.misdeals,
                game.makers, game.caller, game.lone_seat, game.lone_defender,
                game.tricks_played)
@@ -160,11 +160,11 @@ class GameMachine(RuleBasedStateMachine):
         except ValueError as err:
             sensible_refusal(err)
             assert not expected, ("refused an allowed action", action, args, str(err))
-            assert reports.to_bytes(game) == before
+            assert transcript.to_bytes(game) == before
             return
         assert expected, ("accepted an action the rules refuse", action, args)
         self._check_effect(action, args, old)
-        self.saved.append(reports.to_bytes(game))
+        self.saved.append(transcript.to_bytes(game))
 
     def _check_effect(self, action, args, old):
         game = self.game
@@ -301,15 +301,15 @@ class GameMachine(RuleBasedStateMachine):
     @rule(code=st.integers(-1, 256))
     def raw_code(self, code):
         game = self.game
-        before = reports.to_bytes(game)
+        before = transcript.to_bytes(game)
         try:
             game.apply(code)
         except ValueError as err:
             sensible_refusal(err)
-            assert reports.to_bytes(game) == before
+            assert transcript.to_bytes(game) == before
             return
         assert 0 <= code <= 0xFE
-        self.saved.append(reports.to_bytes(game))
+        self.saved.append(transcript.to_bytes(game))
 
     @rule()
     def undo(self):
@@ -317,12 +317,12 @@ class GameMachine(RuleBasedStateMachine):
         assert self.game.undo() == had_actions
         if had_actions:
             self.saved.pop()
-        assert reports.to_bytes(self.game) == self.saved[-1]
+        assert transcript.to_bytes(self.game) == self.saved[-1]
 
     @invariant()
     def round_trip(self):
-        data = reports.to_bytes(self.game)
-        copy = reports.from_bytes(self.rules, data)
+        data = transcript.to_bytes(self.game)
+        copy = transcript.from_bytes(self.rules, data)
         assert copy == self.game and not (copy != self.game)
         # Undo rebuilds the state from a mark, a fresh replay from the start:
         # every derived value must agree.
@@ -334,7 +334,7 @@ class GameMachine(RuleBasedStateMachine):
         assert copy.progress() == self.game.progress()
         assert reports.stats(copy) == reports.stats(self.game)
         assert reports.adjustments(copy) == reports.adjustments(self.game)
-        assert reports.parse(self.rules, reports.text(self.game), self.game.start_dealer) == self.game
+        assert transcript.parse(self.rules, transcript.text(self.game), self.game.start_dealer) == self.game
 
     @invariant()
     def in_range(self):

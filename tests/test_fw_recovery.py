@@ -5,7 +5,7 @@ and restart loops, wrong settings, a missing display, a stuck key."""
 import pytest
 
 from fw_support import ROOT, boot, find_text, has_text, page_frame, read_score, table
-from euchre_core import reports
+from euchre_core import reports, transcript
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -470,7 +470,7 @@ def test_a_key_that_goes_down_during_play_is_a_long_press_then_stuck():
     with boot() as pico:
         pico.run_script("down:E wait:700")
         shown = table(pico)
-        assert reports.text(shown.game) == "AE"  # East named trump and went alone, at 0.6 s
+        assert transcript.text(shown.game) == "AE"  # East named trump and went alone, at 0.6 s
         assert "stuck" not in pico.serial
         pico.run_script("wait:20000")
         assert "Key E stuck: ignored" in pico.serial and shown.screen_name == "notice"

@@ -440,10 +440,14 @@ def case_ui_history_writes_out_only_the_row_a_scroll_brings():
     buf = frame(t)
     assert find_text(buf, 1, "3 ANN MARCH") == 3 and find_text(buf, 6, "8 ANN MARCH") == 3
     read = []
-    hand = game.hand
-    game.hand = lambda number: read.append(number) or hand(number)
-    press(t, clock, N)
-    buf = frame(t)
+    from euchre_core import reports
+    hand = reports.hand
+    reports.hand = lambda game, number: read.append(number) or hand(game, number)
+    try:
+        press(t, clock, N)
+        buf = frame(t)
+    finally:
+        reports.hand = hand
     assert find_text(buf, 1, "2 ANN MARCH") == 3 and find_text(buf, 6, "7 ANN MARCH") == 3
     assert read == [2]
     press(t, clock, E)  # not offered: a message box, and nothing beside it

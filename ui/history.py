@@ -88,7 +88,7 @@ def draw(table, buf):
         if isinstance(rows[at], int):
             if teams is None:
                 teams = _teams(table)
-            rows[at] = _hand_row(table, table.game.hand(rows[at]), teams)
+            rows[at] = _hand_row(table, reports.hand(table.game, rows[at]), teams)
     parts.draw_list(table, buf, "HISTORY", rows, None, None)
     if top > 0:
         screen.text(buf, 2, 7, table.key_letter(N) + ":OLDER")
