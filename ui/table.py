@@ -18,7 +18,8 @@ the glass, the other screens a hand meets (``HAND_SCREENS``) and the menu
 then on (``HELD_SCREENS``). The menu's pages
 (``PAGE_MODULES``) are held one at a time: at each quiet moment on the
 menu, the module of the entry under the cursor is loaded (the menu's
-``ahead``) and any other dropped; a page keeps its own; back to play,
+``ahead``) and any other dropped; a page keeps its own (and the engine's
+reports, with a page that shows them: ``REPORT_PAGES``); back to play,
 none (``release_pages``). A press faster than the quiet moment loads what
 it opens then (``screen_module``): slower, the same screen. A screen
 module has
