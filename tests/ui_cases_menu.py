@@ -526,3 +526,26 @@ def case_ui_set_dealer_is_offered_between_hands_only():
     press(t, clock, OK, long=True)
     assert t.screen_name == "menu" and menu.ITEM_DEALER not in t.page.rows
     assert menu.ITEM_REST in t.page.rows
+
+
+def case_ui_the_engines_reports_leave_the_heap_with_the_pages_that_show_them():
+    # Stats and History import the engine's reports; the registry lets them
+    # go with the last of those pages, and keeps them while one is next.
+    import sys
+    from ui.table import release_pages, screen_module
+
+    def held():
+        return "euchre_core.reports" in sys.modules
+
+    release_pages()
+    assert not held()
+    screen_module("stats")
+    assert held()
+    release_pages("history")
+    assert held()
+    release_pages("options")
+    assert not held()
+    screen_module("history")
+    assert held()
+    release_pages()
+    assert not held()
