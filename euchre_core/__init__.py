@@ -1,15 +1,19 @@
 """Table Euchre Scorekeeper: the rules engine.
 
 ``Rules``, ``Game``, ``hand_points``, ``Refusal`` (the error of an action
-the rules refuse) and the action log's text form. It imports no hardware
+the rules refuse) and the word of an action byte. It imports no hardware
 module and no clock, so it runs unchanged on CPython (a bare one, with
 nothing installed, too), MicroPython and CircuitPython. Layers, each
 importing only those below it: ``basics`` (``const``, the seat letters,
 ``Refusal``), ``rules`` (the house rules' rows, scoring), ``actions`` (the action byte),
-``game_forms`` (saved form, adjustments, stats), ``game``.
+``game_forms`` (the hand records, the previous game), ``game``; and two
+the package does not import, so that a table in play does not hold them:
+``reports`` (history, adjustments, stats: the pages that show them import
+it) and ``transcript`` (the text form and the saved form, for the tests and
+the tools).
 """
 
-from euchre_core.actions import action_text, parse_action
+from euchre_core.actions import action_text
 from euchre_core.basics import Refusal
 from euchre_core.game import Game
 from euchre_core.game_forms import Hand

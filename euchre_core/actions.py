@@ -3,15 +3,8 @@
 The owner of the action layout, the suit letters and the checksum:
 ``game`` plays the bytes, ``game_forms`` stores and reads them, and both
 import what they need from here (the seat letters too, which ``basics``
-owns).
-
-The words (``Game.text``): "CN" N calls, "AN" N calls alone, "BN" N (the
-dealer) goes alone blind, "CN^" / "AN^" N orders trump up in the first round,
-"=H" trump is hearts, "DE" E defends alone, "LS" S (a maker) goes alone after
-the call, "TS" S takes a trick, "P" all passed, "S" the last hand is set
-back, "RW" W reneged, "J0+1" team 0 adjusted by +1, "XS" the deal moves to
-S, "F3" the makers end the hand with 3 tricks, "Q3" a quick result: made
-(3-4), "Q5" march, "Q0".."Q2" euchred.
+owns). ``action_text`` writes the word of a byte (an Undo message says
+what it took back); ``transcript`` lists the words and reads them.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
@@ -43,7 +36,7 @@ ADJUST_MAX = const(8)  # the most points one ADJUST adds or takes off
 QUICK = const(8)       # in a FINISH: only the result is known
 
 # The word of each kind, by kind; PASS, ADJUST and FINISH words are built apart.
-_LETTERS = "CDTPRJXF"
+LETTERS = "CDTPRJXF"
 
 
 # What the polynomial leaves of each 4-bit value at the top of the
@@ -83,7 +76,7 @@ def adjustment(code):
 
 
 def action_text(code):
-    """The word of one action byte (see ``Game.text``)."""
+    """The word of one action byte (see ``transcript``)."""
     kind = code >> 5
     arg = code & 31
     if kind == CALL:
@@ -101,38 +94,4 @@ def action_text(code):
         return ("Q" if arg & QUICK else "F") + str(arg & 7)
     if kind == DEFEND_ALONE and arg & MAKER:
         return "L" + SEAT_NAMES[arg & 3]
-    return _LETTERS[kind] + SEAT_NAMES[arg & 3]
-
-
-def parse_action(word):
-    """The action byte of one word of ``Game.text()``; ValueError for any other word."""
-    if not word:
-        raise ValueError("Empty action")
-    letter = word[0]
-    rest = word[1:]
-    if letter == "P" and not rest:
-        return PASS << 5
-    if letter == "S" and not rest:
-        return PASS << 5 | SET_BACK
-    if letter == "=" and len(rest) == 1 and rest in SUIT_NAMES:
-        return PASS << 5 | TRUMP | SUIT_NAMES.index(rest)
-    if letter == "J" and len(rest) >= 3 and rest[0] in "01" and rest[1] in "+-":
-        if rest[2:].isdigit():
-            points = int(rest[2:])
-            if 1 <= points <= ADJUST_MAX:
-                return adjust_code(int(rest[0]), -points if rest[1] == "-" else points)
-    if letter in "FQ" and len(rest) == 1 and rest in "012345":
-        return FINISH << 5 | int(rest) | (QUICK if letter == "Q" else 0)
-    if letter in "CA" and len(rest) == 2 and rest[1] == "^" and rest[0] in SEAT_NAMES:
-        return parse_action(word[:2]) | ORDERED_UP
-    if len(rest) == 1 and rest in SEAT_NAMES:
-        seat = SEAT_NAMES.index(rest)
-        if letter == "A":
-            return CALL << 5 | ALONE | seat
-        if letter == "B":
-            return CALL << 5 | BLIND | ALONE | seat
-        if letter == "L":
-            return DEFEND_ALONE << 5 | MAKER | seat
-        if letter in "CDTRX":
-            return _LETTERS.index(letter) << 5 | seat
-    raise ValueError("Unknown action: " + repr(word))
+    return LETTERS[kind] + SEAT_NAMES[arg & 3]

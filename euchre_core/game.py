@@ -3,16 +3,18 @@
 The log (one byte per action, laid out in ``actions``) is the only source of
 truth: the state, undo, history, stats and the saved form all derive from
 it. Seats are 0..3 clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
+This module holds what a table needs to play: the reports (history,
+adjustments, stats) are ``reports``', the text form and the saved form
+``transcript``'s.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
 from euchre_core import game_forms
 from euchre_core.actions import (ADJUST, ADJUST_MAX, ALONE, BLIND, CALL, DEFEND_ALONE,
-                                 FINISH, MAKER, ORDERED_UP, PASS, QUICK, RENEGE,
-                                 SEAT_NAMES, SET_BACK, SET_DEALER, SUIT_NAMES, SUIT_WORDS,
-                                 TRICK, TRUMP, action_text, adjust_code, adjustment, kind_of,
-                                 parse_action)
+                                 FINISH, MAKER, ORDERED_UP, PASS, QUICK, RENEGE, SET_BACK,
+                                 SET_DEALER, SUIT_NAMES, SUIT_WORDS, TRICK, TRUMP, adjust_code,
+                                 adjustment, kind_of)
 from euchre_core.basics import Refusal, const
 from euchre_core.game_forms import HAND_BYTES
 from euchre_core.rules import RENEGE as RENEGE_HAND
@@ -28,10 +30,6 @@ def _seat(seat):
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
         raise ValueError("A seat is 0..3 (N, E, S, W), not " + repr(seat))
     return seat
-
-
-def seat_name(seat):
-    return SEAT_NAMES[seat]
 
 
 class Game:
@@ -57,7 +55,8 @@ class Game:
         self.dealer = self.start_dealer
         self._new_hand()
         self.winner = None
-        self._hands = bytearray()  # HAND_BYTES a scored hand (game_forms.hand_bytes)
+        # The scored hands' records, HAND_BYTES each (game_forms.hand_bytes).
+        self.records = bytearray()
         self._progress = bytearray(4)  # both scores at each change, 2 bytes each
         self.misdeals = 0
         # True right after a hand the set-back rule applies to (2 or 4 points).
@@ -77,7 +76,7 @@ class Game:
         self._tricks = [0, 0]
         self.tricks_played = 0
         self._trump = 0  # 0: not recorded, else 1 + the index in SUIT_NAMES
-        self._blind = False
+        self.blind = False  # the hand in progress was called as a blind loner
         self._forced = False
 
     @property
@@ -100,11 +99,6 @@ class Game:
         return SUIT_NAMES[self._trump - 1] if self._trump else None
 
     @property
-    def blind(self):
-        """True when the hand in progress was called as a blind loner."""
-        return self._blind
-
-    @property
     def codes(self):
         """The action log, one byte per action."""
         return bytes(self._codes)
@@ -116,19 +110,12 @@ class Game:
     @property
     def last_hand(self):
         count = self.hand_count
-        return game_forms.read_hand(self._hands, count - 1) if count else None
-
-    def hand(self, number):
-        """The ``Hand`` of scored hand ``number`` (from 1); IndexError when
-        no such hand was scored."""
-        if not 1 <= number <= self.hand_count:
-            raise IndexError("No hand " + str(number) + " was scored")
-        return game_forms.read_hand(self._hands, number - 1)
+        return game_forms.read_hand(self.records, count - 1) if count else None
 
     @property
     def hand_count(self):
         """How many hands have been scored (a misdeal is not a hand)."""
-        return len(self._hands) // HAND_BYTES
+        return len(self.records) // HAND_BYTES
 
     @property
     def over(self):
@@ -175,30 +162,11 @@ class Game:
             return Refusal("A set-back comes right after a hand that scored 2 or 4 points")
         return None
 
-    def history(self):
-        """The scored hands, oldest first (``Hand`` tuples)."""
-        return [game_forms.read_hand(self._hands, index) for index in range(self.hand_count)]
-
     def progress(self):
         """(team 0, team 1) scores at the start and after each score change."""
         scores = self._progress
         return [(scores[at] | scores[at + 1] << 8, scores[at + 2] | scores[at + 3] << 8)
                 for at in range(0, len(scores), 4)]
-
-    def adjustments(self):
-        """The score adjustments, oldest first: (hands scored before it,
-        team, points)."""
-        return game_forms.adjustments(self._codes)
-
-    def stats(self):
-        """Per team, a dict: hands ``made``, ``marches``, ``euchred``
-        (suffered), ``euchres`` (inflicted), ``loners`` tried and
-        ``loners_made`` (3 or more tricks), ``reneges``; under the house
-        rules, ``blind`` and ``forced`` loners played and made (``blind_made``,
-        ``forced_made``), counted for the makers, and ``set_backs``, counted
-        for the team that set the other back. Loners, made and euchred leave
-        out the hands a renege ended."""
-        return game_forms.stats(self._hands)
 
     # ----- actions -----------------------------------------------------------
 
@@ -316,7 +284,7 @@ class Game:
         if ended is not None:
             hands, progress, marks = ended
             self._codes = bytearray(codes)
-            self._hands = bytearray(hands)
+            self.records = bytearray(hands)
             self._progress = bytearray(progress)
             self._marks.extend(marks)
             _rewind(self)
@@ -329,7 +297,7 @@ class Game:
         if len(marks) > _MARKS_KEPT:
             marks.pop(1)
         marks.append((count, self._scores[0], self._scores[1], self.dealer,
-                      self.misdeals, len(self._hands), len(self._progress),
+                      self.misdeals, len(self.records), len(self._progress),
                       self.winner, self._may_set_back))
 
     def undo(self):
@@ -347,7 +315,7 @@ class Game:
         bytes, not a whole Game: what New game keeps of the game it
         replaces, for Undo)."""
         marks = self._marks
-        return (bytes(self._hands), bytes(self._progress),
+        return (bytes(self.records), bytes(self._progress),
                 marks[max(1, len(marks) - _MARKS_ENDED):])
 
     # ----- the rules, one action at a time ---------------------------------
@@ -361,7 +329,7 @@ class Game:
             raise ValueError("Not an action: " + repr(code))
         kind = kind_of(code)
         arg = code & 31
-        hands = len(self._hands)
+        hands = len(self.records)
         if kind == PASS and arg == SET_BACK:
             # Also right after the hand that ended the game: it may undo the win.
             self._do_set_back()
@@ -371,9 +339,9 @@ class Game:
         if kind == CALL:
             self._do_call(arg & 3, arg)
         elif kind == DEFEND_ALONE:
-            self._do_alone(self._arg_seat(arg & ~MAKER), arg & MAKER)
+            self._do_alone(_arg_seat(arg & ~MAKER), arg & MAKER)
         elif kind == TRICK:
-            self._do_trick(self._arg_seat(arg))
+            self._do_trick(_arg_seat(arg))
         elif kind == PASS:
             if arg & TRUMP and arg < 8:
                 self._do_trump(arg & 3)
@@ -386,7 +354,7 @@ class Game:
                 self.misdeals += 1
                 self.dealer = (self.dealer + 1) % 4
         elif kind == RENEGE:
-            self._do_renege(self._arg_seat(arg))
+            self._do_renege(_arg_seat(arg))
         elif kind == ADJUST:
             team, points = adjustment(code)
             if self._scores[team] + points < 0:
@@ -394,7 +362,7 @@ class Game:
             self._scores[team] += points
             self._score_changed()
         elif kind == SET_DEALER:
-            seat = self._arg_seat(arg)
+            seat = _arg_seat(arg)
             if self.in_hand:
                 raise Refusal("Set the dealer between hands, not during one")
             if seat == self.dealer:
@@ -404,14 +372,8 @@ class Game:
             if arg & 16:
                 raise ValueError("Not an action: " + repr(code))
             self._do_finish(arg & 7, bool(arg & QUICK))
-        if len(self._hands) == hands:
+        if len(self.records) == hands:
             self._may_set_back = False
-
-    @staticmethod
-    def _arg_seat(arg):
-        if arg > 3:
-            raise ValueError("Not a seat: " + repr(arg))
-        return arg
 
     def _do_call(self, seat, arg):
         if arg & BLIND and (not arg & ALONE or arg & ORDERED_UP):
@@ -431,7 +393,7 @@ class Game:
         self.makers = seat % 2
         if arg & ALONE or forced:
             self.lone_seat = seat
-        self._blind = blind
+        self.blind = blind
         self._forced = bool(forced)
         self.leader = self._first_leader()
 
@@ -456,7 +418,7 @@ class Game:
         other = 1 - hand.scorer
         taken = min(hand.points, scores[other])
         scores[other] -= taken
-        game_forms.mark_set_back(self._hands, len(self._hands), taken)
+        game_forms.mark_set_back(self.records, len(self.records), taken)
         self._may_set_back = False
         self._score_changed()
 
@@ -539,14 +501,14 @@ class Game:
     def _score_play(self, makers_tricks, quick=False):
         side, points, kind = score_hand(self.rules, makers_tricks,
                                         self.lone_seat is not None,
-                                        self.lone_defender is not None, self._blind)
+                                        self.lone_defender is not None, self.blind)
         scorer = self.makers if side == "makers" else 1 - self.makers
         self._end_hand(scorer, points, kind, 0, quick)
 
     def _end_hand(self, scorer, points, kind, reneger=0, quick=False):
-        self._hands.extend(game_forms.hand_bytes(
+        self.records.extend(game_forms.hand_bytes(
             self.dealer, self.caller, scorer, reneger, self.lone_seat, self.lone_defender,
-            self._tricks, quick, points, kind, self._trump, self._blind, self._forced))
+            self._tricks, quick, points, kind, self._trump, self.blind, self._forced))
         self._scores[scorer] += points
         self.dealer = (self.dealer + 1) % 4
         self._new_hand()
@@ -560,47 +522,17 @@ class Game:
             progress.append(score >> 8)
         self.winner = decide_winner(self.rules, self._scores, self.hand_count)
 
-    # ----- saved form and text form ------------------------------------------
-
-    def to_bytes(self):
-        """Magic, version, start dealer, action count, the actions, CRC-16."""
-        return game_forms.saved_bytes(self.start_dealer, self._codes)
-
-    @classmethod
-    def from_bytes(cls, rules, data):
-        """The game saved by ``to_bytes``; ValueError for anything else."""
-        dealer, codes = game_forms.read_saved(data)
-        game = cls(rules, dealer=dealer)
-        try:
-            game.extend(codes)
-        except ValueError as err:
-            raise ValueError("Saved game does not replay under these rules: " + str(err))
-        return game
-
     def __eq__(self, other):
+        """The same rules, first dealer and log (``!=`` is its negation)."""
         return (isinstance(other, Game) and self.rules == other.rules
                 and self.start_dealer == other.start_dealer
                 and self._codes == other._codes)
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
-    def text(self):
-        """The log as words, one an action ("CN TN TE ..."; the words are
-        listed in ``actions``)."""
-        return " ".join(action_text(code) for code in self._codes)
-
-    @classmethod
-    def parse(cls, rules, text, dealer=0):
-        """The game whose ``text()`` is ``text``; ValueError for a word that is no action."""
-        game = cls(rules, dealer=dealer)
-        for word in text.split():
-            game.apply(parse_action(word))
-        return game
-
-    def __repr__(self):
-        return ("<Game dealer=" + seat_name(self.dealer) + " scores=" + repr(self._scores)
-                + " actions=" + repr(self.text()) + ">")
+def _arg_seat(arg):
+    if arg > 3:
+        raise ValueError("Not a seat: " + repr(arg))
+    return arg
 
 
 def _suit_code(suit):
@@ -626,13 +558,13 @@ def _rewind(game):
     game._scores = [score0, score1]
     game.dealer = dealer
     game.misdeals = misdeals
-    if len(game._hands) > hands:
-        game._hands = game._hands[:hands]
+    if len(game.records) > hands:
+        game.records = game.records[:hands]
     if len(game._progress) > progress:
         game._progress = game._progress[:progress]
     if may_set_back:
         # Only the last hand is ever set back, and only while this is True.
-        game_forms.mark_set_back(game._hands, hands, None)
+        game_forms.mark_set_back(game.records, hands, None)
     game.winner = winner
     game._may_set_back = may_set_back
     game._new_hand()

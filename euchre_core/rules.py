@@ -124,9 +124,6 @@ class Rules:
                 return False
         return True
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __repr__(self):
         parts = []
         for field in FIELDS:

@@ -4,7 +4,9 @@ leader across the W -> N wrap, every rule option at its extremes, stats past 1.
 Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
-from euchre_core import Game, Rules, parse_action, score_hand
+from euchre_core import Game, Rules, score_hand
+from euchre_core import reports, transcript
+from euchre_core.transcript import parse_action
 from cases_common import N, E, S, W, NS, EW, raises, play
 
 
@@ -42,11 +44,11 @@ def case_history_after_every_kind_of_hand():
         assert game.caller is None and game.makers is None and game.lone_seat is None
         assert game.lone_defender is None and game.leader is None
         assert game.tricks == [0, 0] and game.tricks_played == 0
-    assert game.history() == [hand for _, hand in EVERY_KIND]
-    assert [game.hand(n) for n in range(1, len(EVERY_KIND) + 1)] == game.history()
+    assert reports.history(game) == [hand for _, hand in EVERY_KIND]
+    assert [reports.hand(game, n) for n in range(1, len(EVERY_KIND) + 1)] == reports.history(game)
     for number in (0, len(EVERY_KIND) + 1):
         try:
-            game.hand(number)
+            reports.hand(game, number)
             raise AssertionError("hand %d" % number)
         except IndexError as err:
             assert str(err) == "No hand %d was scored" % number
@@ -57,46 +59,46 @@ def case_history_after_every_kind_of_hand():
     assert game.scores == [16, 10] and game.dealer == S
     # The same history from the saved form, from the text form and after undo
     # back to the start and forward again.
-    assert Game.from_bytes(game.rules, game.to_bytes()).history() == game.history()
-    assert Game.parse(game.rules, game.text(), dealer=N).history() == game.history()
+    assert reports.history(transcript.from_bytes(game.rules, transcript.to_bytes(game))) == reports.history(game)
+    assert reports.history(transcript.parse(game.rules, transcript.text(game), dealer=N)) == reports.history(game)
     codes = game.codes
     while game.undo():
         pass
-    assert game.history() == [] and game.progress() == [(0, 0)] and game.last_hand is None
+    assert reports.history(game) == [] and game.progress() == [(0, 0)] and game.last_hand is None
     for code in codes:
         game.apply(code)
-    assert game.history() == [hand for _, hand in EVERY_KIND]
+    assert reports.history(game) == [hand for _, hand in EVERY_KIND]
 
 
 def case_history_after_undo_into_a_scored_hand():
-    game = Game.parse(Rules(), "CN TN TN TN TE TN", dealer=W)
+    game = transcript.parse(Rules(), "CN TN TN TN TE TN", dealer=W)
     first = game.last_hand
     assert tuple(first) == (1, W, N, NS, None, None, (4, 1), NS, 1, "made", None, False) + PLAIN
-    assert game.undo() and game.history() == [] and game.tricks == [3, 1]
+    assert game.undo() and reports.history(game) == [] and game.tricks == [3, 1]
     game.trick(N)
-    assert game.history() == [first]
+    assert reports.history(game) == [first]
     game.call(E)
     game.finish(3)
-    assert [tuple(hand) for hand in game.history()] == [
+    assert [tuple(hand) for hand in reports.history(game)] == [
         tuple(first), (2, N, E, EW, None, None, (2, 3), EW, 1, "made", None, False) + PLAIN]
 
 
 def case_adjustments_count_the_hands_before_them():
     # An adjustment may come at any time, also in a hand after its fourth trick.
-    game = Game.parse(Rules(), "J0+1 CN TN TN TN TN J1+2 TN J0-1 CE RW J1+1 CS Q3 J0+3 "
+    game = transcript.parse(Rules(), "J0+1 CN TN TN TN TN J1+2 TN J0-1 CE RW J1+1 CS Q3 J0+3 "
                       "AW TW F4 J1-1", dealer=N)
-    assert game.adjustments() == [(0, NS, 1), (0, EW, 2), (1, NS, -1), (2, EW, 1),
+    assert reports.adjustments(game) == [(0, NS, 1), (0, EW, 2), (1, NS, -1), (2, EW, 1),
                                   (3, NS, 3), (4, EW, -1)]
     assert game.scores == [8, 3] and game.hand_count == 4
 
 
 def case_stats_count_past_one():
-    game = Game.parse(Rules(target=99), " ".join((
+    game = transcript.parse(Rules(target=99), " ".join((
         "CN TN TN TN TN TN", "CS TS TS TS TS TS",        # two N-S marches
         "AN TN TN TN TN TN", "AS TS TS TS TE TE",        # two N-S loners made
         "CE TN TN TN TN TN", "CW TN TN TN TE TW",        # E-W euchred twice
         "AE TN TN TN TN TN", "CW RE", "CE RW", "CN RS")), dealer=N)
-    ns, ew = game.stats()
+    ns, ew = reports.stats(game)
     none = {"blind": 0, "blind_made": 0, "forced": 0, "forced_made": 0, "set_backs": 0}
     assert ns == dict(none, made=4, marches=3, euchred=0, euchres=3, loners=2,
                       loners_made=2, reneges=1)
@@ -129,7 +131,7 @@ LEADERS = (
 
 def case_leaders_across_the_wrap():
     for lead, dealer, text, leader in LEADERS:
-        game = Game.parse(Rules(lead=lead), text, dealer=dealer)
+        game = transcript.parse(Rules(lead=lead), text, dealer=dealer)
         assert game.leader == leader, (lead, dealer, text, game.leader)
         assert not game.sits_out(game.leader)
 
@@ -172,12 +174,12 @@ def case_rule_options_at_their_extremes():
 def case_extreme_points_score_as_set():
     rules = Rules(loner_euchred_points=9, lone_march_points=9, renege_points=9,
                   renege_alone_points=9, target=99)
-    game = Game.parse(rules, "AN TN TN TN TN TN  AE TN TN TN TN TN  CN RS  AW RS", dealer=N)
+    game = transcript.parse(rules, "AN TN TN TN TN TN  AE TN TN TN TN TN  CN RS  AW RS", dealer=N)
     assert game.scores == [18, 18]
     rules = Rules(loner_euchred_points=1, lone_march_points=1, renege_points=1,
                   renege_alone_points=1)
     # Never fewer than the partnership euchre's 2.
-    game = Game.parse(rules, "AN TN TN TN TN TN  AE TN TN TN TN TN  CN RS  AW RS", dealer=N)
+    game = transcript.parse(rules, "AN TN TN TN TN TN  AE TN TN TN TN TN  CN RS  AW RS", dealer=N)
     assert game.scores == [3, 2]
 
 
@@ -197,13 +199,13 @@ def case_target_one_and_ninety_nine():
 
 
 def case_win_by_two_at_the_target():
-    game = Game.parse(Rules(target=3, win_by_two=True), "J0+2 J1+2 J0+1", dealer=N)
+    game = transcript.parse(Rules(target=3, win_by_two=True), "J0+2 J1+2 J0+1", dealer=N)
     assert game.scores == [3, 2] and game.winner is None
     game.adjust(EW, 2)
     assert game.scores == [3, 4] and game.winner is None
     game.adjust(EW, 1)
     assert game.winner == EW
-    game = Game.parse(Rules(target=3), "J0+2 J1+2 J0+1", dealer=N)
+    game = transcript.parse(Rules(target=3), "J0+2 J1+2 J0+1", dealer=N)
     assert game.winner == NS
 
 

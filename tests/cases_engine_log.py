@@ -5,6 +5,7 @@ tests/mp_run.py under MicroPython (a module of their own: each module is
 loaded in turn into the small heap)."""
 
 from euchre_core import Game, Rules
+from euchre_core import reports, transcript
 from euchre_core.actions import crc16
 from cases_common import N, E, S, W, NS, EW, raises, play
 
@@ -23,62 +24,62 @@ def full_game_text():
 
 
 def case_full_game_to_bytes_is_small():
-    game = Game.parse(Rules(), full_game_text(), dealer=W)
-    data = game.to_bytes()
-    assert Game.from_bytes(Rules(), data) == game
+    game = transcript.parse(Rules(), full_game_text(), dealer=W)
+    data = transcript.to_bytes(game)
+    assert transcript.from_bytes(Rules(), data) == game
     assert game.scores == [8, 8] and game.winner is None and game.dealer == E
     # 15 hands with every trick recorded fit in 160 bytes.
     long_game = Game(Rules(target=99), dealer=N)
     for _ in range(15):
         long_game.call(N)
         play(long_game, [N, E, S, W, N])
-    assert len(long_game.to_bytes()) <= 160
-    assert Game.from_bytes(long_game.rules, long_game.to_bytes()) == long_game
+    assert len(transcript.to_bytes(long_game)) <= 160
+    assert transcript.from_bytes(long_game.rules, transcript.to_bytes(long_game)) == long_game
 
 
 def case_text_round_trip():
-    game = Game.parse(Rules(), full_game_text(), dealer=W)
-    assert game.text() == " ".join(full_game_text().split())
-    assert "Unknown action" in raises(Game.parse, Rules(), "CN Q")
-    assert "Unknown action" in raises(Game.parse, Rules(), "J2+1")
+    game = transcript.parse(Rules(), full_game_text(), dealer=W)
+    assert transcript.text(game) == " ".join(full_game_text().split())
+    assert "Unknown action" in raises(transcript.parse, Rules(), "CN Q")
+    assert "Unknown action" in raises(transcript.parse, Rules(), "J2+1")
 
 
 def case_from_bytes_rejects_bad_data():
-    good = Game.parse(Rules(), "CN TN TE", dealer=S).to_bytes()
-    assert "truncated" in raises(Game.from_bytes, Rules(), good[:3])
-    assert "truncated" in raises(Game.from_bytes, Rules(), good[:-1])
-    assert "Not a saved" in raises(Game.from_bytes, Rules(), b"XY" + good[2:])
+    good = transcript.to_bytes(transcript.parse(Rules(), "CN TN TE", dealer=S))
+    assert "truncated" in raises(transcript.from_bytes, Rules(), good[:3])
+    assert "truncated" in raises(transcript.from_bytes, Rules(), good[:-1])
+    assert "Not a saved" in raises(transcript.from_bytes, Rules(), b"XY" + good[2:])
     future = bytearray(good)
     future[1] = 9
     crc = crc16(future[:-2])
     future[-2] = crc >> 8
     future[-1] = crc & 0xFF
-    assert "version 9" in raises(Game.from_bytes, Rules(), bytes(future))
+    assert "version 9" in raises(transcript.from_bytes, Rules(), bytes(future))
     damaged = bytearray(good)
     damaged[6] ^= 0x01
-    assert "checksum" in raises(Game.from_bytes, Rules(), bytes(damaged))
-    raises(Game.from_bytes, Rules(), b"")
-    raises(Game.from_bytes, Rules(), None)
-    raises(Game.from_bytes, Rules(), b"\xff" * 40)
+    assert "checksum" in raises(transcript.from_bytes, Rules(), bytes(damaged))
+    raises(transcript.from_bytes, Rules(), b"")
+    raises(transcript.from_bytes, Rules(), None)
+    raises(transcript.from_bytes, Rules(), b"\xff" * 40)
     # A log the rules refuse is a clear ValueError too.
-    stuck = Game.parse(Rules(), "P", dealer=N).to_bytes()
-    assert "replay" in raises(Game.from_bytes, Rules(stick_the_dealer=True), stuck)
+    stuck = transcript.to_bytes(transcript.parse(Rules(), "P", dealer=N))
+    assert "replay" in raises(transcript.from_bytes, Rules(stick_the_dealer=True), stuck)
 
 
 # ----- history and stats -------------------------------------------------------
 
 def case_history_and_stats():
-    game = Game.parse(Rules(), full_game_text(), dealer=W)
-    kinds = [hand.kind for hand in game.history()]
+    game = transcript.parse(Rules(), full_game_text(), dealer=W)
+    kinds = [hand.kind for hand in reports.history(game)]
     assert kinds == ["made", "lone_march", "lone_defense", "march", "renege", "euchre"]
-    first = game.history()[0]
+    first = reports.history(game)[0]
     assert (first.number, first.dealer, first.caller, first.tricks, first.scorer,
             first.points) == (1, W, N, (4, 1), NS, 1)
-    assert game.history()[2].lone_defender == E
-    assert game.history()[5].dealer == N
+    assert reports.history(game)[2].lone_defender == E
+    assert reports.history(game)[5].dealer == N
     assert game.progress() == [(0, 0), (1, 0), (1, 4), (1, 8), (3, 8), (5, 8),
                                (6, 8), (8, 8)]
-    ns, ew = game.stats()
+    ns, ew = reports.stats(game)
     assert (ns["made"], ns["marches"], ns["euchred"], ns["euchres"]) == (2, 1, 1, 1)
     assert (ew["made"], ew["marches"], ew["euchred"], ew["euchres"]) == (1, 1, 1, 1)
     assert (ew["loners"], ew["loners_made"], ns["loners"]) == (1, 1, 0)
@@ -87,7 +88,7 @@ def case_history_and_stats():
 
 
 def case_progress_follows_every_score_change():
-    game = Game.parse(Rules(), "CN TN TN TS TE TN J1+2 CE TE TE TE TN TN",
+    game = transcript.parse(Rules(), "CN TN TN TS TE TN J1+2 CE TE TE TE TN TN",
                       dealer=W)
     assert game.progress() == [(0, 0), (1, 0), (1, 2), (1, 3)]
 
@@ -141,7 +142,7 @@ WHOLE_GAME = (
 
 def case_whole_game_every_action():
     game = Game(Rules(), dealer=N)
-    from euchre_core import parse_action
+    from euchre_core.transcript import parse_action
     for action, dealer, leader, tricks, scores in WHOLE_GAME:
         assert game.winner is None, action
         game.apply(parse_action(action))
@@ -150,7 +151,7 @@ def case_whole_game_every_action():
         assert game.tricks == tricks, (action, game.tricks)
         assert game.scores == scores, (action, game.scores)
     assert game.winner == NS and not game.skunk
-    assert len(game.history()) == 7
+    assert len(reports.history(game)) == 7
     # Undo all the way back to the first deal.
     count = 0
     while game.undo():
@@ -160,7 +161,7 @@ def case_whole_game_every_action():
 
 
 def case_extend_keeps_the_actions_before_the_first_refused_one():
-    done = Game.parse(Rules(), "CN TN TE", dealer=S)
+    done = transcript.parse(Rules(), "CN TN TE", dealer=S)
     game = Game(Rules(), dealer=S)
     codes = done.codes
     # CN TN CN TE: the second call is refused, and nothing after it is applied.
@@ -191,7 +192,7 @@ def case_stats_count_the_house_rules_loners_and_set_backs():
     play(game, [N, N, N, W, W])  # N-S 2 for it, set back: E-W 1
     game.set_back()
     assert game.scores == [7, 1]
-    ns, ew = game.stats()
+    ns, ew = reports.stats(game)
     assert ns == {"made": 2, "marches": 2, "euchred": 1, "euchres": 1, "loners": 2,
                   "loners_made": 1, "reneges": 0, "blind": 2, "blind_made": 1,
                   "forced": 0, "forced_made": 0, "set_backs": 2}
@@ -234,13 +235,13 @@ def _same_state(one, other):
                  "lone_seat", "lone_defender", "tricks_played", "misdeals", "trump", "blind",
                  "over", "skunk", "hand_count", "action_count", "codes"):
         assert getattr(one, name) == getattr(other, name), name
-    assert one.history() == other.history() and one.progress() == other.progress()
+    assert reports.history(one) == reports.history(other) and one.progress() == other.progress()
     assert str(one.set_back_refusal()) == str(other.set_back_refusal())
 
 
 def case_extend_with_ended_brings_a_game_back_replaying_only_the_hand_in_play():
     rules = Rules(setback=True, blind_loner=True, canadian_loner=True, target=12)
-    game = Game.parse(rules, "CN TN TN TS TE TN P AE =H TE TE TE TE TE S "
+    game = transcript.parse(rules, "CN TN TN TS TE TN P AE =H TE TE TE TE TE S "
                       "CS^ TS TS TS TS TS J1+2 XE CW DN TN TW TN TN TW", dealer=W)
     game.undo()
     game.undo()  # undone into a hand: its marks are dropped and made again

@@ -3,7 +3,9 @@
 Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
-from euchre_core import Game, Refusal, Rules, parse_action
+from euchre_core import Game, Refusal, Rules
+from euchre_core import transcript
+from euchre_core.transcript import parse_action
 from euchre_core.actions import crc16
 from euchre_core.basics import SEAT_NAMES
 from cases_common import N, E, S, W, NS, EW, raises
@@ -89,11 +91,11 @@ def refusal(fn, *args):
 
 def case_refusals_say_why():
     for options, dealer, before, action, args, message in REFUSALS:
-        game = Game.parse(Rules(**options), before, dealer=dealer)
-        saved = game.to_bytes()
+        game = transcript.parse(Rules(**options), before, dealer=dealer)
+        saved = transcript.to_bytes(game)
         got = raises(getattr(game, action), *args)
         assert got == message, (before, action, args, got)
-        assert game.to_bytes() == saved, (before, action, args)
+        assert transcript.to_bytes(game) == saved, (before, action, args)
         argument = False
         for start in ARGUMENT_ERRORS:
             argument = argument or message.startswith(start)
@@ -126,7 +128,7 @@ SEATED = (
 
 def case_refusals_carry_the_seat_they_are_about():
     for options, dealer, before, action, args, reason, seat in SEATED:
-        game = Game.parse(Rules(**options), before, dealer=dealer)
+        game = transcript.parse(Rules(**options), before, dealer=dealer)
         assert refusal(getattr(game, action), *args) == (reason, seat), (before, action)
     err = Refusal("%s is already alone", W)
     assert isinstance(err, ValueError) and str(err) == "W is already alone"
@@ -141,7 +143,7 @@ def case_pass_refusal_says_why_without_passing():
     assert str(found) == "Stick the dealer: W must name trump" and found.seat == W
     game.call(N)
     assert str(game.pass_refusal()) == "Trump is already named"
-    game = Game.parse(Rules(target=1), "J0+1", dealer=N)
+    game = transcript.parse(Rules(target=1), "J0+1", dealer=N)
     assert str(game.pass_refusal()) == "The game is over"
     assert game.pass_refusal().seat is None
 
@@ -158,11 +160,11 @@ def case_game_and_text_refusals():
                  # Only a call ("C", "A") is ordered up.
                  "XN^", "TN^", "DN^", "LN^", "RN^", "P^", "CN^^", "C^"):
         assert raises(parse_action, word) == "Unknown action: " + repr(word), word
-    assert raises(Game.parse, Rules(), "CN Q") == "Unknown action: 'Q'"
+    assert raises(transcript.parse, Rules(), "CN Q") == "Unknown action: 'Q'"
 
 
 def case_from_bytes_refusals():
-    good = Game.parse(Rules(), "CN TN TE", dealer=S).to_bytes()
+    good = transcript.to_bytes(transcript.parse(Rules(), "CN TN TE", dealer=S))
 
     def resigned(data):
         data = bytearray(data)
@@ -197,17 +199,17 @@ def case_from_bytes_refusals():
         (changed(2, 0xFF), "Saved game names no valid dealer"),
     )
     for data, message in cases:
-        got = raises(Game.from_bytes, Rules(), data)
+        got = raises(transcript.from_bytes, Rules(), data)
         assert got == message, (data, got)
     # A log that these rules refuse.
-    stuck = Game.parse(Rules(), "P", dealer=N).to_bytes()
-    assert raises(Game.from_bytes, Rules(stick_the_dealer=True), stuck) \
+    stuck = transcript.to_bytes(transcript.parse(Rules(), "P", dealer=N))
+    assert raises(transcript.from_bytes, Rules(stick_the_dealer=True), stuck) \
         == "Saved game does not replay under these rules: Stick the dealer: N must name trump"
     twice = resigned(good[:6] + b"\x00" + good[7:])  # CN CN TE: N names trump twice
-    assert raises(Game.from_bytes, Rules(), twice) \
+    assert raises(transcript.from_bytes, Rules(), twice) \
         == "Saved game does not replay under these rules: Trump is already named by N"
     # Every dealer byte 0..3 is a dealer; the bytes round-trip exactly.
     for dealer in (N, E, S, W):
         data = changed(2, dealer)
-        game = Game.from_bytes(Rules(), data)
-        assert game.start_dealer == dealer and game.to_bytes() == data
+        game = transcript.from_bytes(Rules(), data)
+        assert game.start_dealer == dealer and transcript.to_bytes(game) == data

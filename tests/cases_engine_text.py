@@ -4,7 +4,9 @@ action byte.
 Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
-from euchre_core import Game, Rules, action_text, parse_action
+from euchre_core import Game, Rules, action_text
+from euchre_core import transcript
+from euchre_core.transcript import parse_action
 from euchre_core.actions import (ADJUST, ADJUST_MAX, CALL, DEFEND_ALONE, FINISH, PASS,
                                   RENEGE, SET_DEALER, TRICK, adjust_code, adjustment, kind_of)
 from cases_common import N, E, S, W, NS, EW
@@ -22,7 +24,7 @@ def case_adjust_every_size():
         assert game.scores == expected, (team, points)
         assert game.progress()[-1] == tuple(expected)
     assert game.scores == [0, 1]  # down to exactly 0 is allowed
-    assert game.text() == "J0+1 J1+3 J0+8 J1+5 J0-8 J1-1 J1+2 J0+4 J1-8 J0-5"
+    assert transcript.text(game) == "J0+1 J1+3 J0+8 J1+5 J0-8 J1-1 J1+2 J0+4 J1-8 J0-5"
     assert game.hand_count == 0 and game.last_hand is None
 
 
@@ -43,9 +45,9 @@ def case_adjust_bytes_read_back_as_their_team_and_points():
 def case_text_form_of_every_action():
     text = ("P XS CN DE TN TS RN J0+1 J1-2 J1+8 AW DN TN F3 CE F0 AS F5 "
             "J0-1 J1-8 XE CW TW TW F5")
-    game = Game.parse(Rules(target=99), text, dealer=W)
-    assert game.text() == text
-    assert Game.parse(Rules(target=99), game.text(), dealer=W) == game
+    game = transcript.parse(Rules(target=99), text, dealer=W)
+    assert transcript.text(game) == text
+    assert transcript.parse(Rules(target=99), transcript.text(game), dealer=W) == game
     assert game.misdeals == 1 and game.hand_count == 5
     # Every action byte there is, and its word.
     codes = (list(range(8)) + [0x20 + seat for seat in range(4)]

@@ -6,24 +6,25 @@ MicroPython (a module of their own: each module is loaded in turn into the
 small heap)."""
 
 from euchre_core import Game, Rules, hand_points
+from euchre_core import reports, transcript
 from cases_common import N, E, S, W, NS, EW, raises, play
 
 
 def refused(game, fn, *args, **kwargs):
     """The message of a refusal that must leave ``game`` exactly as it was."""
-    before = game.to_bytes()
+    before = transcript.to_bytes(game)
     scores = game.scores
     message = raises(fn, *args, **kwargs)
-    assert game.to_bytes() == before and game.scores == scores, message
+    assert transcript.to_bytes(game) == before and game.scores == scores, message
     return message
 
 
 def reloaded(game):
     """The game through its saved form and through its text form."""
-    copy = Game.from_bytes(game.rules, game.to_bytes())
-    assert copy == game and copy.history() == game.history()
+    copy = transcript.from_bytes(game.rules, transcript.to_bytes(game))
+    assert copy == game and reports.history(copy) == reports.history(game)
     assert copy.scores == game.scores and copy.progress() == game.progress()
-    assert Game.parse(game.rules, game.text(), game.start_dealer) == game
+    assert transcript.parse(game.rules, transcript.text(game), game.start_dealer) == game
     return copy
 
 
@@ -47,11 +48,11 @@ def case_house_rules_are_off_by_default():
 def case_saved_games_from_before_load():
     # Written by the firmware before these rules (commit 7bcea54).
     old = bytes.fromhex("450103170000404042414060054141414141022141eb0181b80340e4b5f2")
-    game = Game.from_bytes(Rules(), old)
-    assert game.text() == ("CN TN TN TS TE TN P AE TE TE TE TE TE CS DE TE Q3 CE RE "
+    game = transcript.from_bytes(Rules(), old)
+    assert transcript.text(game) == ("CN TN TN TS TE TN P AE TE TE TE TE TE CS DE TE Q3 CE RE "
                            "J1-1 CW TN F4")
-    assert game.scores == [4, 4] and game.to_bytes() == old
-    assert [(hand.kind, hand.points, hand.scorer) for hand in game.history()] == [
+    assert game.scores == [4, 4] and transcript.to_bytes(game) == old
+    assert [(hand.kind, hand.points, hand.scorer) for hand in reports.history(game)] == [
         ("made", 1, NS), ("lone_march", 4, EW), ("made", 1, NS), ("renege", 2, NS),
         ("made", 1, EW)]
     assert game.progress() == [(0, 0), (1, 0), (1, 4), (2, 4), (4, 4), (4, 3), (4, 4)]
@@ -96,12 +97,12 @@ def case_canadian_loner_partner_ordering_up_goes_alone():
     hand = game.last_hand
     assert game.scores == [4, 0] and hand.kind == "lone_march"
     assert (hand.trump, hand.blind, hand.forced, hand.set_back) == (None, False, True, False)
-    assert game.text() == "CS^ TS TS TS TS TS"
+    assert transcript.text(game) == "CS^ TS TS TS TS TS"
     assert reloaded(game).last_hand.forced
     # Saying alone as well changes nothing.
     game = Game(Rules(canadian_loner=True), dealer=N)
     game.call(S, alone=True, ordered_up=True)
-    assert game.lone_seat == S and game.text() == "AS^"
+    assert game.lone_seat == S and transcript.text(game) == "AS^"
 
 
 def case_canadian_loner_only_the_dealers_partner_in_round_one():
@@ -157,7 +158,7 @@ def case_set_back_takes_the_points_off_the_other_team():
     # The set-back mark keeps what else the hand record holds.
     assert (hand.trump, hand.blind, hand.forced, hand.kind) == ("D", False, False, "march")
     assert game.progress() == [(0, 0), (0, 3), (2, 3), (0, 1)]
-    assert game.text().endswith(" S")
+    assert transcript.text(game).endswith(" S")
     copy = reloaded(game)
     assert copy.last_hand.set_back and copy.scores == [0, 1] and copy.last_hand == hand
     # Undo gives the points back, and the set-back may be made again.
@@ -250,7 +251,7 @@ def case_blind_loner_through_the_game():
     play(game, [W, W, W, W, W])
     hand = game.last_hand
     assert game.scores == [0, 5] and hand.blind and hand.kind == "lone_march"
-    assert game.text() == "BW TW TW TW TW TW"
+    assert transcript.text(game) == "BW TW TW TW TW TW"
     assert reloaded(game).last_hand.blind
     game.call(N, alone=True, blind=True)  # N deals now
     play(game, [E, N, N, E, W])
@@ -269,15 +270,15 @@ def case_blind_loner_refusals():
     assert refused(game, game.call, S, blind=True) == "A blind call is a lone call"
     assert "Not an action" in refused(game, game.apply, 0x12)  # blind, not alone
     assert "Not an action" in refused(game, game.apply, 0x1E)  # blind and ordered up
-    assert "Unknown action" in raises(Game.parse, game.rules, "BS^")
+    assert "Unknown action" in raises(transcript.parse, game.rules, "BS^")
     game.call(S, alone=True, ordered_up=True, blind=True)  # the dealer's own call
-    assert game.text() == "BS" and game.lone_seat == S
+    assert transcript.text(game) == "BS" and game.lone_seat == S
     game.undo()
     off = Game(Rules(), dealer=S)
     assert refused(off, off.call, S, alone=True, blind=True) \
         == "These rules do not allow a blind loner"
-    stuck = Game.parse(game.rules, "BS", dealer=S).to_bytes()
-    assert "replay" in raises(Game.from_bytes, Rules(), stuck)
+    stuck = transcript.to_bytes(transcript.parse(game.rules, "BS", dealer=S))
+    assert "replay" in raises(transcript.from_bytes, Rules(), stuck)
     # Each rule refuses only its own lone hand: a blind loner where no
     # defender may go alone, a lone defender where nobody goes blind.
     both = Game(Rules(blind_loner=True, defender_alone="off"), dealer=S)
@@ -351,7 +352,7 @@ def case_hands_skunk_and_set_back_on_the_last_hand():
 def case_trump_suit_recorded_for_the_hand():
     game = Game(Rules(), dealer=N)
     game.call(E, suit="H")
-    assert game.trump == "H" and game.text() == "CE =H"
+    assert game.trump == "H" and transcript.text(game) == "CE =H"
     play(game, [E, E, E, N, N])
     assert game.trump is None and game.last_hand.trump == "H"
     game.call(S)
@@ -360,9 +361,9 @@ def case_trump_suit_recorded_for_the_hand():
     assert game.trump == "C"
     game.trick(S)
     game.finish(4)
-    assert [hand.trump for hand in game.history()] == ["H", "C"]
-    assert [hand.trump for hand in reloaded(game).history()] == ["H", "C"]
-    assert game.text() == "CE =H TE TE TE TN TN CS =C TS F4"
+    assert [hand.trump for hand in reports.history(game)] == ["H", "C"]
+    assert [hand.trump for hand in reports.history(reloaded(game))] == ["H", "C"]
+    assert transcript.text(game) == "CE =H TE TE TE TN TN CS =C TS F4"
 
 
 def case_trump_suit_undo_and_refusals():
@@ -377,19 +378,20 @@ def case_trump_suit_undo_and_refusals():
     game.set_trump("S")
     assert game.trump == "S"
     assert game.undo() and game.undo() and not game.in_hand and game.action_count == 0
-    assert "Unknown action" in raises(Game.parse, Rules(), "CN =X")
+    assert "Unknown action" in raises(transcript.parse, Rules(), "CN =X")
 
 
 def case_every_action_byte_reads_back_from_its_word():
     # Each byte some state accepts (the new call flags, set-back and trump
     # among them) has one word, and the word gives the byte back.
-    from euchre_core import action_text, parse_action
+    from euchre_core import action_text
+    from euchre_core.transcript import parse_action
     rules = Rules(canadian_loner=True, setback=True, blind_loner=True)
     accepted = set()
     for code in range(256):
         for dealer in range(4):
-            games = [Game(rules, dealer=dealer), Game.parse(rules, "CE", dealer=dealer),
-                     Game.parse(rules, "CN F5", dealer=dealer)]
+            games = [Game(rules, dealer=dealer), transcript.parse(rules, "CE", dealer=dealer),
+                     transcript.parse(rules, "CN F5", dealer=dealer)]
             for game in games:
                 try:
                     game.apply(code)

@@ -6,6 +6,7 @@ games from before. Plain functions: pytest runs them on CPython
 their own: each module is loaded in turn into the small heap)."""
 
 from euchre_core import Game, Rules
+from euchre_core import reports, transcript
 from cases_common import N, E, S, W, NS, EW, raises, play
 
 
@@ -17,9 +18,9 @@ def case_i15_maker_goes_alone_after_a_defender():
     assert (game.caller, game.lone_seat, game.lone_defender) == (N, N, E)
     assert game.leader == E  # two alone: the defender leads (the Swedish rules article)
     assert game.sits_out(S) and game.sits_out(W)
-    assert game.text() == "CN DE LN"
-    assert Game.parse(Rules(), game.text(), dealer=W) == game
-    assert Game.from_bytes(Rules(), game.to_bytes()) == game
+    assert transcript.text(game) == "CN DE LN"
+    assert transcript.parse(Rules(), transcript.text(game), dealer=W) == game
+    assert transcript.from_bytes(Rules(), transcript.to_bytes(game)) == game
     play(game, (N, N, N, N, N))
     hand = game.last_hand
     assert (hand.kind, hand.points, hand.caller, hand.lone_seat, hand.lone_defender) == \
@@ -41,7 +42,7 @@ def case_i15_partner_goes_alone_and_the_caller_stays():
     play(game, (W, W, W, N, S))
     hand = game.last_hand
     assert (hand.caller, hand.lone_seat, hand.kind, hand.scorer) == (E, W, "made", EW)
-    assert game.text() == "CE LW TW TW TW TN TS"
+    assert transcript.text(game) == "CE LW TW TW TW TN TS"
 
 
 def case_i15_going_alone_refusals():
@@ -59,7 +60,7 @@ def case_i15_going_alone_refusals():
     assert "a defender, not a maker" in raises(game.apply, 0x20 | 4 | E)
     assert "Not a seat" in raises(game.apply, 0x20 | 8)
     assert "Not a seat" in raises(game.apply, 0x20 | 12)
-    assert game.text() == "CN TE"
+    assert transcript.text(game) == "CN TE"
     game = Game(Rules(defender_alone="off"), dealer=N)
     game.call(N)
     assert "do not let" in raises(game.go_alone, E)
@@ -73,11 +74,11 @@ OLD_SAVE = ("4501031b00044040404040012041404341410240e4b003820041e16002424242f77
 
 
 def case_i15_games_saved_before_still_load():
-    game = Game.from_bytes(Rules(), bytes.fromhex(OLD_SAVE))
-    assert game.text() == ("AN TN TN TN TN TN CE DN TE TN TW TE TE CS TN F4 J1+1 CW RS"
+    game = transcript.from_bytes(Rules(), bytes.fromhex(OLD_SAVE))
+    assert transcript.text(game) == ("AN TN TN TN TN TN CE DN TE TN TW TE TE CS TN F4 J1+1 CW RS"
                            " CN TE F1 P CS TS TS TS")
     assert game.scores == [5, 6] and game.dealer == E and game.tricks == [3, 0]
-    hands = game.history()
+    hands = reports.history(game)
     assert [(h.kind, h.caller, h.lone_seat, h.lone_defender, h.tricks, h.scorer, h.points)
             for h in hands] == [
         ("lone_march", N, N, None, (5, 0), NS, 4),
@@ -87,7 +88,7 @@ def case_i15_games_saved_before_still_load():
         ("euchre", N, None, None, (1, 4), EW, 2)]
     assert [h.reneger for h in hands] == [None, None, None, S, None]
     assert not any(h.quick for h in hands)
-    assert game.to_bytes() == bytes.fromhex(OLD_SAVE)
+    assert transcript.to_bytes(game) == bytes.fromhex(OLD_SAVE)
 
 
 def case_i15_quick_result_keeps_the_tricks_played():
@@ -99,9 +100,9 @@ def case_i15_quick_result_keeps_the_tricks_played():
     assert (hand.kind, hand.points, hand.scorer, hand.tricks, hand.quick) == \
         ("euchre", 2, EW, (2, 0), True)
     assert game.scores == [0, 2] and game.dealer == N
-    assert game.text() == "CN TN TS Q2"
-    assert Game.parse(Rules(), game.text(), dealer=W) == game
-    assert Game.from_bytes(Rules(), game.to_bytes()) == game
+    assert transcript.text(game) == "CN TN TS Q2"
+    assert transcript.parse(Rules(), transcript.text(game), dealer=W) == game
+    assert transcript.from_bytes(Rules(), transcript.to_bytes(game)) == game
     assert game.undo() and game.in_hand and game.tricks == [2, 0]
     # The same refusals as a finish with known tricks.
     assert "already have 2 tricks" in raises(game.finish, 1, True)
@@ -112,7 +113,7 @@ def case_i15_quick_result_keeps_the_tricks_played():
     game.trick(N)
     game.finish(4)
     assert game.last_hand.tricks == (1, 4) and not game.last_hand.quick
-    assert game.text().endswith("CE TN F4")
+    assert transcript.text(game).endswith("CE TN F4")
 
 
 def case_i15_quick_codes_out_of_range_are_refused():
@@ -120,9 +121,9 @@ def case_i15_quick_codes_out_of_range_are_refused():
     game.call(N)
     for code in (0xE6, 0xE7, 0xE8 | 6, 0xE8 | 7, 0xF0, 0xF8):
         raises(game.apply, code)
-    assert game.text() == "CN" and game.in_hand
+    assert transcript.text(game) == "CN" and game.in_hand
     for word in ("Q6", "Q", "QN", "LX", "L"):
-        raises(Game.parse, Rules(), "CN " + word)
+        raises(transcript.parse, Rules(), "CN " + word)
 
 
 def case_i15_renege_records_who_reneged():
@@ -139,12 +140,12 @@ def case_i15_renege_records_who_reneged():
 
 
 def case_i15_adjustments_where_they_were_made():
-    game = Game.parse(Rules(), "J1+1 CN TN TN TN TN TN J0-2 CE J1+3 TE TE TE TE TE J0+1",
+    game = transcript.parse(Rules(), "J1+1 CN TN TN TN TN TN J0-2 CE J1+3 TE TE TE TE TE J0+1",
                       dealer=W)
-    assert game.adjustments() == [(0, EW, 1), (1, NS, -2), (1, EW, 3), (2, NS, 1)]
+    assert reports.adjustments(game) == [(0, EW, 1), (1, NS, -2), (1, EW, 3), (2, NS, 1)]
     assert game.scores == [1, 6]
-    hands = sum(h.points for h in game.history() if h.scorer == EW)
-    assert hands + sum(a[2] for a in game.adjustments() if a[1] == EW) == game.scores[EW]
+    hands = sum(h.points for h in reports.history(game) if h.scorer == EW)
+    assert hands + sum(a[2] for a in reports.adjustments(game) if a[1] == EW) == game.scores[EW]
     game.undo()
-    assert game.adjustments() == [(0, EW, 1), (1, NS, -2), (1, EW, 3)]
-    assert Game(Rules()).adjustments() == []
+    assert reports.adjustments(game) == [(0, EW, 1), (1, NS, -2), (1, EW, 3)]
+    assert reports.adjustments(Game(Rules())) == []

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from euchre_core import Game, Rules
+from euchre_core import reports, transcript
 from test_engine_stateful import model_stats
 
 house_options = st.fixed_dictionaries({
@@ -92,13 +93,13 @@ class HouseMachine(RuleBasedStateMachine):
     def _attempt(self, allowed, after, fn, *args, **kwargs):
         """Try ``fn``; ``allowed`` says if the rules allow it, ``after`` makes
         the model's change (on a copy)."""
-        before = self.game.to_bytes()
+        before = transcript.to_bytes(self.game)
         try:
             fn(*args, **kwargs)
         except ValueError as err:
             assert str(err) and str(err)[0].isupper(), err
             assert not allowed, ("refused", fn.__name__, args, kwargs, str(err))
-            assert self.game.to_bytes() == before
+            assert transcript.to_bytes(self.game) == before
             return
         assert allowed, ("accepted", fn.__name__, args, kwargs)
         self.history.append((self.model, before))
@@ -124,11 +125,11 @@ class HouseMachine(RuleBasedStateMachine):
                       ordered_up=ordered_up, blind=blind, suit=suit)
         if allowed and suit is not None:
             # Two actions, the call and then the suit: undo takes back the suit first.
-            called = Game.from_bytes(self.rules, self.game.to_bytes())
+            called = transcript.from_bytes(self.rules, transcript.to_bytes(self.game))
             called.undo()
             model = self.model.copy()
             model.hand["trump"] = None
-            self.history.append((model, called.to_bytes()))
+            self.history.append((model, transcript.to_bytes(called)))
 
     @rule(seat=st.integers(0, 3), alone=st.booleans(), ordered_up=st.booleans())
     def call_plain(self, seat, alone, ordered_up):
@@ -223,7 +224,7 @@ class HouseMachine(RuleBasedStateMachine):
         assert self.game.undo() == bool(self.history)
         if self.history:
             self.model, saved = self.history.pop()
-            assert self.game.to_bytes() == saved
+            assert transcript.to_bytes(self.game) == saved
 
     @invariant()
     def agrees_with_the_model(self):
@@ -240,19 +241,19 @@ class HouseMachine(RuleBasedStateMachine):
             assert game.tricks == hand["tricks"]
         else:
             assert game.trump is None
-        history = game.history()
-        stats = game.stats()
+        history = reports.history(game)
+        stats = reports.stats(game)
         assert stats == (model_stats(history, 0), model_stats(history, 1))
-        copy = Game.from_bytes(self.rules, game.to_bytes())
-        assert copy == game and copy.history() == history
+        copy = transcript.from_bytes(self.rules, transcript.to_bytes(game))
+        assert copy == game and reports.history(copy) == history
         assert (copy.scores, copy.winner, copy.over) == (game.scores, game.winner, game.over)
-        assert Game.parse(self.rules, game.text(), game.start_dealer) == game
+        assert transcript.parse(self.rules, transcript.text(game), game.start_dealer) == game
         # Brought back from what New game keeps (``ended``), without a replay
         # of the log: the same game, and so after an undo.
         back = Game(self.rules, dealer=game.start_dealer)
         back.extend(game.codes, game.ended())
         for _ in range(2):
-            assert back == copy and back.history() == copy.history()
+            assert back == copy and reports.history(back) == reports.history(copy)
             assert (back.scores, back.dealer, back.winner, back.tricks, back.trump, back.leader,
                     back.progress(), str(back.set_back_refusal())) == (
                 copy.scores, copy.dealer, copy.winner, copy.tricks, copy.trump, copy.leader,

@@ -7,7 +7,7 @@ import pathlib
 
 _ENGINE = pathlib.Path(__file__).parent.parent / "euchre_core"
 # From the bottom up; a module may import only modules before it.
-LAYERS = ("basics", "rules", "actions", "game_forms", "game")
+LAYERS = ("basics", "rules", "actions", "game_forms", "game", "reports", "transcript")
 
 
 def _engine_imports(path):
@@ -40,6 +40,22 @@ def test_imports_only_go_down():
 
 def test_game_forms_never_imports_game():
     assert "game" not in _engine_imports(_ENGINE / "game_forms.py")
+
+
+def test_a_table_in_play_never_loads_the_reports_or_the_transcript():
+    # The package, and every module a table imports to play, leave the
+    # reports out (only the pages that show one import them) and the
+    # transcript (the text and saved forms: the tests' and the tools').
+    import subprocess
+    import sys
+    code = ("import sys, euchre_core, euchre_core.game_forms, euchre_core.rules; "
+            "print(sorted(m for m in sys.modules if m.startswith('euchre_core')))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=str(_ENGINE.parent),
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["['euchre_core',", "'euchre_core.actions',",
+                                  "'euchre_core.basics',", "'euchre_core.game',",
+                                  "'euchre_core.game_forms',", "'euchre_core.rules']"]
 
 
 def _constants(path):
@@ -89,6 +105,7 @@ try:
 except ImportError:
     pass
 import euchre_core
+from euchre_core import transcript
 game = euchre_core.Game(euchre_core.Rules(), dealer=3)
 game.call(1, alone=True)
 for seat in (1, 1, 1, 0, 1):
@@ -97,7 +114,7 @@ try:
     game.trick(3)
 except ValueError as err:
     print(str(err))
-print(game.scores, game.last_hand.kind, game.text())
+print(game.scores, game.last_hand.kind, transcript.text(game))
 """
 
 
@@ -118,7 +135,8 @@ def test_the_adjust_byte_and_its_limit_have_one_owner():
     # adjustment with adjustment(), and take the limit from there.
     root = _ENGINE.parent
     found = []
-    for path in (_ENGINE / "game.py", _ENGINE / "game_forms.py", root / "ui" / "adjust.py"):
+    for path in (_ENGINE / "game.py", _ENGINE / "game_forms.py", _ENGINE / "reports.py",
+                 _ENGINE / "transcript.py", root / "ui" / "adjust.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id == "MINUS":

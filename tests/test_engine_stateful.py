@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from euchre_core import FIELDS, Game, Rules
+from euchre_core import reports, transcript
 
 # The house rules (Canadian loner, set-back, blind loner, hands) stay at their defaults here: tests/test_engine_house.py
 # plays them against a model of its own.
@@ -67,7 +68,7 @@ def model_points(rules, makers_tricks, maker_alone, defender_alone):
 
 
 def model_stats(history, team):
-    """Game.stats() for one team, counted from the hands: made, marches,
+    """reports.stats(Game) for one team, counted from the hands: made, marches,
     euchred (suffered), euchres (inflicted), loners tried and made, reneges;
     blind and forced loners played and made (of every hand, a renege too),
     and the hands this team set back."""
@@ -145,12 +146,12 @@ class GameMachine(RuleBasedStateMachine):
     def start(self, options, dealer):
         self.rules = Rules(**options)
         self.game = Game(self.rules, dealer=dealer)
-        self.saved = [self.game.to_bytes()]   # bytes after each accepted action
+        self.saved = [transcript.to_bytes(self.game)]   # bytes after each accepted action
 
     def _attempt(self, action, *args):
         game = self.game
         expected = allowed(game, self.rules, action, args)
-        before = game.to_bytes()
+        before = transcript.to_bytes(game)
         old = (game.scores, game.dealer, game.tricks, game.hand_count, game.misdeals,
                game.makers, game.caller, game.lone_seat, game.lone_defender,
                game.tricks_played)
@@ -159,11 +160,11 @@ class GameMachine(RuleBasedStateMachine):
         except ValueError as err:
             sensible_refusal(err)
             assert not expected, ("refused an allowed action", action, args, str(err))
-            assert game.to_bytes() == before
+            assert transcript.to_bytes(game) == before
             return
         assert expected, ("accepted an action the rules refuse", action, args)
         self._check_effect(action, args, old)
-        self.saved.append(game.to_bytes())
+        self.saved.append(transcript.to_bytes(game))
 
     def _check_effect(self, action, args, old):
         game = self.game
@@ -300,15 +301,15 @@ class GameMachine(RuleBasedStateMachine):
     @rule(code=st.integers(-1, 256))
     def raw_code(self, code):
         game = self.game
-        before = game.to_bytes()
+        before = transcript.to_bytes(game)
         try:
             game.apply(code)
         except ValueError as err:
             sensible_refusal(err)
-            assert game.to_bytes() == before
+            assert transcript.to_bytes(game) == before
             return
         assert 0 <= code <= 0xFE
-        self.saved.append(game.to_bytes())
+        self.saved.append(transcript.to_bytes(game))
 
     @rule()
     def undo(self):
@@ -316,12 +317,12 @@ class GameMachine(RuleBasedStateMachine):
         assert self.game.undo() == had_actions
         if had_actions:
             self.saved.pop()
-        assert self.game.to_bytes() == self.saved[-1]
+        assert transcript.to_bytes(self.game) == self.saved[-1]
 
     @invariant()
     def round_trip(self):
-        data = self.game.to_bytes()
-        copy = Game.from_bytes(self.rules, data)
+        data = transcript.to_bytes(self.game)
+        copy = transcript.from_bytes(self.rules, data)
         assert copy == self.game and not (copy != self.game)
         # Undo rebuilds the state from a mark, a fresh replay from the start:
         # every derived value must agree.
@@ -329,11 +330,11 @@ class GameMachine(RuleBasedStateMachine):
                      "lone_seat", "lone_defender", "tricks_played", "misdeals", "skunk",
                      "last_hand", "hand_count"):
             assert getattr(copy, name) == getattr(self.game, name), name
-        assert copy.history() == self.game.history()
+        assert reports.history(copy) == reports.history(self.game)
         assert copy.progress() == self.game.progress()
-        assert copy.stats() == self.game.stats()
-        assert copy.adjustments() == self.game.adjustments()
-        assert Game.parse(self.rules, self.game.text(), self.game.start_dealer) == self.game
+        assert reports.stats(copy) == reports.stats(self.game)
+        assert reports.adjustments(copy) == reports.adjustments(self.game)
+        assert transcript.parse(self.rules, transcript.text(self.game), self.game.start_dealer) == self.game
 
     @invariant()
     def in_range(self):
@@ -364,7 +365,7 @@ class GameMachine(RuleBasedStateMachine):
             assert sum(tricks) == game.tricks_played <= 4
             for seat in range(4):
                 assert game.sits_out(seat) == (seat in partners_out(game))
-        history = game.history()
+        history = reports.history(game)
         assert game.hand_count == len(history)
         assert game.last_hand == (history[-1] if history else None)
         for number, hand in enumerate(history, 1):
@@ -386,8 +387,8 @@ class GameMachine(RuleBasedStateMachine):
                                             hand.lone_defender is not None)
                 assert hand.scorer == (hand.makers if made else 1 - hand.makers)
                 assert hand.points == points
-        stats = game.stats()
-        adjustments = game.adjustments()
+        stats = reports.stats(game)
+        adjustments = reports.adjustments(game)
         for team in (0, 1):
             assert stats[team] == model_stats(history, team)
             # The records add up to the score: every hand and every adjustment.

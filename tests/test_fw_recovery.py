@@ -5,6 +5,7 @@ and restart loops, wrong settings, a missing display, a stuck key."""
 import pytest
 
 from fw_support import ROOT, boot, find_text, has_text, page_frame, read_score, table
+from euchre_core import reports, transcript
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -108,7 +109,7 @@ def test_power_cut_during_every_nvm_write_loses_at_most_that_action(keep):
             resumed = table(pico).game
             kept = nth - 1 + (1 if keep == 2 else 0)
             assert resumed.codes == codes_done[:kept]
-            assert len(resumed.history()) == len(_history(codes_done[:kept]))
+            assert len(reports.history(resumed)) == len(_history(codes_done[:kept]))
             assert pico.error is None and "Traceback" not in pico.serial
             # And the table carries on from there.
             pico.run_script("wait:4000 OK:long W")
@@ -123,7 +124,7 @@ def _history(codes):
     game = Game(Rules(), dealer=W)
     for code in codes:
         game.apply(code)
-    return game.history()
+    return reports.history(game)
 
 
 def test_damaged_nvm_is_reported_and_the_firmware_keeps_running(tmp_path):
@@ -469,7 +470,7 @@ def test_a_key_that_goes_down_during_play_is_a_long_press_then_stuck():
     with boot() as pico:
         pico.run_script("down:E wait:700")
         shown = table(pico)
-        assert shown.game.text() == "AE"  # East named trump and went alone, at 0.6 s
+        assert transcript.text(shown.game) == "AE"  # East named trump and went alone, at 0.6 s
         assert "stuck" not in pico.serial
         pico.run_script("wait:20000")
         assert "Key E stuck: ignored" in pico.serial and shown.screen_name == "notice"
@@ -574,15 +575,15 @@ def test_a_power_cut_right_after_undo_of_new_game_resumes_the_game_it_brought_ba
     with boot() as pico:
         pico.run_script(SCRIPT + " N")  # a game in the middle of a hand
         old = table(pico).game
-        codes, history, progress = old.codes, old.history(), old.progress()
+        codes, history, progress = old.codes, reports.history(old), old.progress()
         pico.run_script(NEW_GAME_N + "OK:long OK")
         back = table(pico).game
         assert table(pico).message == "UNDONE: NEW GAME"
-        assert (back.codes, back.history(), back.progress()) == (codes, history, progress)
+        assert (back.codes, reports.history(back), back.progress()) == (codes, history, progress)
         assert back.in_hand and back.caller == N
         pico.run_script("cut boot")
         resumed = table(pico).game
-        assert (resumed.codes, resumed.history(), resumed.progress()) == (codes, history, progress)
+        assert (resumed.codes, reports.history(resumed), resumed.progress()) == (codes, history, progress)
         assert resumed.in_hand and resumed.caller == N and table(pico).previous is None
         pico.run_script("OK:long OK")  # the call undone: the game goes on from there
         assert table(pico).game.codes == codes[:-1] and not table(pico).game.in_hand

@@ -9,6 +9,7 @@ import pytest
 from euchre_core import Game, Rules
 from euchre_core.actions import TRICK
 from euchre_core.game_forms import Previous
+from euchre_core import reports
 from firmware import house_rules
 from hw.saved import load
 from hw.storage import MAGIC, MARKS, Saved, Storage, entry_check
@@ -482,7 +483,7 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     # New game kept in RAM does.
     back = Game(previous.rules, dealer=previous.dealer)
     back.extend(previous.codes, previous.ended)
-    assert back == old and back.history() == old.history() and back.progress() == old.progress()
+    assert back == old and reports.history(back) == reports.history(old) and back.progress() == old.progress()
     assert back.undo() and back.codes == old.codes[:-1] and back.tricks == [3, 1]
     assert saved.codes == b"" and saved.dealer == 2
     # The new game's actions are journalled after it, and it stays.

@@ -335,7 +335,7 @@ def test_the_game_survives_power_cut_reset_and_quitting_with_the_default_nvm_fil
             os.kill(pid, signal.SIGTERM)
             os.waitpid(pid, 0)
         os.close(term.fd)
-    from euchre_core.game import action_text
+    from euchre_core.actions import action_text
     from hw.saved import load
     from hw.storage import Storage
 

@@ -55,3 +55,28 @@ def test_the_table_keeps_its_own_state_only():
     fields = {node.targets[0].id for node in page.body if isinstance(node, ast.Assign)}
     assert {"rows", "cursor", "top", "kind", "draft", "changed"} <= fields
     assert not fields & set(names), fields & set(names)
+
+
+def _imports_reports(path):
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module == "euchre_core.reports":
+            return True
+        if (isinstance(node, ast.ImportFrom) and node.module == "euchre_core"
+                and any(alias.name == "reports" for alias in node.names)):
+            return True
+        if isinstance(node, ast.Import) and any(alias.name == "euchre_core.reports"
+                                                for alias in node.names):
+            return True
+    return False
+
+
+def test_only_the_pages_the_registry_names_import_the_engines_reports():
+    # The registry lets the reports go with the last page that shows them
+    # (ui.table.REPORT_PAGES): a module that imports them and is not one of
+    # those pages would keep them in the heap all evening.
+    from ui.table import PAGE_MODULES, REPORT_PAGES
+
+    importing = sorted(str(path.relative_to(_ROOT)) for path in _SOURCES
+                       if path.parent.name != "euchre_core" and _imports_reports(path))
+    assert importing == sorted("ui/%s.py" % name for name in REPORT_PAGES)
+    assert set(REPORT_PAGES) <= set(PAGE_MODULES)

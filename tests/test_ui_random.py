@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_core import Game, Rules
+from euchre_core import transcript
 from ui.table import Table
 from ui_read import markers, pips, read_score, redraw
 
@@ -101,7 +102,7 @@ def test_every_press_shows_at_once(rules, dealer, presses):
 def test_every_press_shows_in_the_menu_pages(presses):
     """The same for presses that start in Stats, History, Rules and Display."""
     rules = Rules()
-    table = Table(rules, game=Game.parse(rules, "CN F5 CE F1 CS F3"), sleep_s=0,
+    table = Table(rules, game=transcript.parse(rules, "CN F5 CE F1 CS F3"), sleep_s=0,
                   out=lambda line: None)
     buf = bytearray(1024)
     for page in range(4):

@@ -5,6 +5,7 @@ teams' names apart.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
+from euchre_core import reports
 from ui import menu
 from ui_read import N, OK, S, Clock, Game, Rules, Table, find_text, frame, press, table
 
@@ -35,7 +36,7 @@ def case_ui_history_says_what_happened():
     game.call(1)
     game.finish(5)  # E-W march, +2, and take them off N-S instead
     game.set_back()
-    rows = [game.hand(n) for n in range(1, 5)]
+    rows = [reports.hand(game, n) for n in range(1, 5)]
     assert [h.kind for h in rows] == ["euchre", "euchre", "lone_defense", "march"]
     buf = history_rows(t, clock)
     assert find_text(buf, 1, "1 DAN EUCHRED") == 3 and find_text(buf, 1, "+2 N-S") > 64

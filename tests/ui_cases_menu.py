@@ -409,12 +409,15 @@ def case_ui_stats_counts_the_hands_once_when_it_opens():
     open_from_menu(t, clock, 4)
     assert t.screen_name == "stats"
     read = []
-    history = game.history
-    game.history = lambda: read.append("history") or history()
-    game.stats = lambda: read.append("stats")
-    for _ in range(4):
-        press(t, clock, S)  # nine rows, five on view: to the last
-    buf = frame(t)
+    from euchre_core import reports
+    counted = reports.stats
+    reports.stats = lambda game: read.append("stats") or counted(game)
+    try:
+        for _ in range(4):
+            press(t, clock, S)  # nine rows, five on view: to the last
+        buf = frame(t)
+    finally:
+        reports.stats = counted
     assert find_text(buf, 6, "FORCED MADE") == 64 - 33
     assert find_text(buf, 2, "LONERS MADE") == 64 - 33
     assert text_at(buf, 109, 2, 3) == "0/0"  # E-W at the right: a march, no loner
@@ -437,10 +440,14 @@ def case_ui_history_writes_out_only_the_row_a_scroll_brings():
     buf = frame(t)
     assert find_text(buf, 1, "3 ANN MARCH") == 3 and find_text(buf, 6, "8 ANN MARCH") == 3
     read = []
-    hand = game.hand
-    game.hand = lambda number: read.append(number) or hand(number)
-    press(t, clock, N)
-    buf = frame(t)
+    from euchre_core import reports
+    hand = reports.hand
+    reports.hand = lambda game, number: read.append(number) or hand(game, number)
+    try:
+        press(t, clock, N)
+        buf = frame(t)
+    finally:
+        reports.hand = hand
     assert find_text(buf, 1, "2 ANN MARCH") == 3 and find_text(buf, 6, "7 ANN MARCH") == 3
     assert read == [2]
     press(t, clock, E)  # not offered: a message box, and nothing beside it
@@ -519,3 +526,26 @@ def case_ui_set_dealer_is_offered_between_hands_only():
     press(t, clock, OK, long=True)
     assert t.screen_name == "menu" and menu.ITEM_DEALER not in t.page.rows
     assert menu.ITEM_REST in t.page.rows
+
+
+def case_ui_the_engines_reports_leave_the_heap_with_the_pages_that_show_them():
+    # Stats and History import the engine's reports; the registry lets them
+    # go with the last of those pages, and keeps them while one is next.
+    import sys
+    from ui.table import release_pages, screen_module
+
+    def held():
+        return "euchre_core.reports" in sys.modules
+
+    release_pages()
+    assert not held()
+    screen_module("stats")
+    assert held()
+    release_pages("history")
+    assert held()
+    release_pages("options")
+    assert not held()
+    screen_module("history")
+    assert held()
+    release_pages()
+    assert not held()

@@ -8,6 +8,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 
 from ui.presses import LONG, SHORT, STUCK, Presses
 from ui_read import play, E, N, OK, S, W, Clock, Game, Rules, Table, press, settle, table
+from euchre_core import transcript
 
 
 
@@ -187,7 +188,7 @@ def case_pin_screen_drawn_again_after_a_resume_or_a_notice():
     t = play(table(rules, dealer=0), clock, "S OK N ~ W OK E")
     again = table(rules, dealer=0)
     again.render(buf)
-    again.replace_game(Game.from_bytes(rules, t.game.to_bytes()), None, [0, 0])
+    again.replace_game(transcript.from_bytes(rules, transcript.to_bytes(t.game)), None, [0, 0])
     again.resumed()
     assert again.render(buf) != 0 and again.screen_name == "banner"
 

@@ -7,6 +7,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, changed_columns,
                      find_label, find_text, find_text2, frame, has_marker, markers, pips,
                      press, read_score, redraw, settle, table, text_at)
+from euchre_core import reports
 
 
 def target_line(buf, page=7):
@@ -323,7 +324,7 @@ def case_ui_game_over_skunk_and_next_game():
     press(t, clock, OK, long=True)
     press(t, clock, OK)  # undo the new game
     assert t.game.winner == 0 and t.tally == [0, 0]
-    assert t.game == old and t.game.history() == old.history()
+    assert t.game == old and reports.history(t.game) == reports.history(old)
     assert t.game.progress() == old.progress() and t.game.scores == old.scores
 
 

@@ -9,6 +9,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 import sys
 
 from ui_read import E, N, OK, S, W, Clock, find_text, frame, press, settle, table
+from euchre_core import reports
 
 
 def _chosen(t, label):
@@ -148,7 +149,7 @@ def case_ui_undo_of_new_game_plays_no_more_than_the_hand_in_play_again():
     assert t.message == "UNDONE: NEW GAME" and t.game.codes == codes
     assert played == list(codes[-2:])  # the call and the trick, not the 20 before
     assert t.game.scores == scores and t.game.tricks == [0, 1] and t.game.leader == E
-    assert t.game.history() == old.history() and t.game.progress() == old.progress()
+    assert reports.history(t.game) == reports.history(old) and t.game.progress() == old.progress()
 
 
 def _pages_held():

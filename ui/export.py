@@ -5,8 +5,8 @@ of the loop (``Table.tick``) prints one line of it (``Export.tick``), so
 that a press never waits for more than one line, and the lines are never
 all in the heap."""
 
-from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
-from euchre_core.game import Game, action_text
+from euchre_core.actions import SUIT_NAMES, SUIT_WORDS, action_text
+from euchre_core.game import Game
 
 # The console's other lines start with "euchre:"; the CSV block sits
 # between these two, so it can be cut out of a console log.

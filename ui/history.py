@@ -7,6 +7,7 @@ from micropython import const
 
 from ui import parts, screen
 from ui.font import SUIT_CODES
+from euchre_core import reports
 from euchre_core.actions import SUIT_NAMES
 from euchre_core.rules import EUCHRE, LONE_DEFENSE, MADE, RENEGE
 from ui.keys import N, OK, S, SEATS, W
@@ -32,7 +33,7 @@ def show(table, page):
     adjustment's at once. A scroll then writes out only the row it brings."""
     game = table.game
     teams = _teams(table)
-    adjustments = game.adjustments()
+    adjustments = reports.adjustments(game)
     rows = []
     done = 0
     for number in range(1, game.hand_count + 1):
@@ -87,7 +88,7 @@ def draw(table, buf):
         if isinstance(rows[at], int):
             if teams is None:
                 teams = _teams(table)
-            rows[at] = _hand_row(table, table.game.hand(rows[at]), teams)
+            rows[at] = _hand_row(table, reports.hand(table.game, rows[at]), teams)
     parts.draw_list(table, buf, "HISTORY", rows, None, None)
     if top > 0:
         screen.text(buf, 2, 7, table.key_letter(N) + ":OLDER")

@@ -18,7 +18,8 @@ the glass, the other screens a hand meets (``HAND_SCREENS``) and the menu
 then on (``HELD_SCREENS``). The menu's pages
 (``PAGE_MODULES``) are held one at a time: at each quiet moment on the
 menu, the module of the entry under the cursor is loaded (the menu's
-``ahead``) and any other dropped; a page keeps its own; back to play,
+``ahead``) and any other dropped; a page keeps its own (and the engine's
+reports, with a page that shows them: ``REPORT_PAGES``); back to play,
 none (``release_pages``). A press faster than the quiet moment loads what
 it opens then (``screen_module``): slower, the same screen. A screen
 module has
@@ -80,9 +81,9 @@ from ui.frame import ALL_PAGES, CONTRAST, SLEEP_S, WIDTH
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, NAMES, TEAM_LENGTH, TEAMS, clean
 from ui.ticks import ticks_diff
-from euchre_core.actions import SUIT_NAMES, SUIT_WORDS
+from euchre_core.actions import SUIT_NAMES, SUIT_WORDS, action_text
 from euchre_core.basics import Refusal
-from euchre_core.game import Game, action_text
+from euchre_core.game import Game
 from euchre_core.game_forms import Previous
 from euchre_core.rules import Rules
 
@@ -112,6 +113,9 @@ _HELD = (HELD_SCREENS, HELD_SCREENS + ("ask",), HELD_SCREENS + ("suit",),
 # time, the one the screen on view shows or may open next (``hold``), and
 # none back in play (``release_pages``).
 PAGE_MODULES = ("options", "stats", "history", "adjust", "confirm", "export")
+# The pages that import the engine's reports (``euchre_core.reports``): it
+# is held while one of them is, and let go with it.
+REPORT_PAGES = ("stats", "history")
 
 
 def load_screens(names):
@@ -124,16 +128,24 @@ def load_screens(names):
 
 
 def release_pages(keep=None):
-    """Drop the modules of ``PAGE_MODULES`` that are loaded, but ``keep``:
-    from the loaded screens, the interpreter's modules and the package, the
-    references an import keeps, so that their code leaves the heap."""
+    """Drop the modules of ``PAGE_MODULES`` that are loaded, but ``keep``,
+    and the engine's reports unless ``keep`` shows them: from the loaded
+    screens, the interpreter's modules and the package, the references an
+    import keeps, so that their code leaves the heap."""
     for name in PAGE_MODULES:
         if name != keep and _LOADED.pop(name, None) is not None:
-            sys.modules.pop("ui." + name, None)
-            try:
-                delattr(sys.modules["ui"], name)
-            except AttributeError:
-                pass
+            _forget("ui", name)
+    if keep not in REPORT_PAGES:
+        _forget("euchre_core", "reports")
+
+
+def _forget(package, name):
+    """The module ``package.name`` out of the interpreter's modules and its package."""
+    if sys.modules.pop(package + "." + name, None) is not None:
+        try:
+            delattr(sys.modules[package], name)
+        except AttributeError:
+            pass
 
 
 def hold(names, page):

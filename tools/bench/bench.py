@@ -931,19 +931,22 @@ def report_modules(evening, modules):
     first, peak = evening["first"] - base, evening["peak"] - base
     sizes, loaded_at = modules["sizes"], modules["loaded_at"]
     say("7. Where the heap goes: each module the evening loads, imported on the unix port after")
-    say("   the modules it imports (the engine is one package: its modules load together);")
+    say("   the modules it imports (the engine is one package: its modules load together, but for")
+    say("   its reports, which only the Stats and History pages load);")
     say("   long strings: string constants over 10 characters, each a heap object; a module")
     say("   whose import grows a table all share (the interned names, sys.modules) is charged")
     say("   the growth (a few KB: a big figure for a small file); loaded at: by the press that")
     say("   first loaded it, or after it, at the table's next quiet moment")
     say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
                                      "long"))
-    engine = [m for m in sizes if m.startswith("euchre_core")]
+    held = set(evening["held"])
+    # The package imports its modules (not the one the pages that show its
+    # reports import and let go): the first loaded is charged them all.
+    engine = [m for m in sizes if m.startswith("euchre_core") and m in held]
     for name in sorted(sizes, key=lambda n: (loaded_at.get(n, 0), -sizes[n])):
         count = long_strings(name)[0]
         size = sizes[name]
-        if name.startswith("euchre_core"):
-            # The package imports its modules: the first loaded is charged them all.
+        if name in engine:
             count = sum(long_strings(m)[0] for m in engine)
             size = sum(sizes[m] for m in engine)
             if name != "euchre_core.actions":
@@ -953,7 +956,6 @@ def report_modules(evening, modules):
         when = ("start-up" if not at else "after %d" % at if name in modules["quiet"]
                 else "press %d" % at)
         say("   %-24s %10s %9d %9.0f %6d" % (name, when, size, size * HEAP_FACTOR, count))
-    held = set(evening["held"])
     let_go = sorted(name for name in sizes if name not in held)
     say("   let go once start-up is done: %s (%d)" % (", ".join(let_go),
                                                      sum(sizes[name] for name in let_go)))

@@ -1,0 +1,109 @@
+"""A game's reports for the menu's pages: the history (the scored hands),
+the score adjustments and the stats.
+
+What a table needs to play stays in ``game``; these are read only by the
+Stats and History pages (and the tests), so the package does not import
+this module: a table in play does not hold its code. A page that shows a
+report imports it, and the screen registry (``ui.table``) lets it go with
+that page. (The text form and the saved form are ``transcript``'s.)
+
+Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
+"""
+
+from euchre_core.actions import ADJUST, CALL, FINISH, RENEGE, TRICK, adjustment, kind_of
+from euchre_core.game_forms import (HAND_BLIND, HAND_BYTES, HAND_FORCED, KINDS, NOBODY,
+                                    SET_BACK_SHIFT, read_hand)
+from euchre_core.rules import LONE_MARCH, MARCH
+from euchre_core.rules import RENEGE as RENEGE_HAND
+
+
+def hand(game, number):
+    """The ``Hand`` of scored hand ``number`` (from 1) of ``game``; IndexError
+    when no such hand was scored."""
+    if not 1 <= number <= game.hand_count:
+        raise IndexError("No hand " + str(number) + " was scored")
+    return read_hand(game.records, number - 1)
+
+
+def history(game):
+    """The scored hands of ``game``, oldest first (``Hand`` tuples)."""
+    records = game.records
+    return [read_hand(records, index) for index in range(game.hand_count)]
+
+
+def adjustments(game):
+    """The score adjustments of ``game``, oldest first: (hands scored
+    before it, team, points)."""
+    # A hand ends at its fifth trick, a renege or a finish (a game replays
+    # only valid logs, so nothing else is checked).
+    found = []
+    hands = 0
+    tricks = 0
+    for code in game.codes:
+        kind = kind_of(code)
+        if kind == CALL:
+            tricks = 0
+        elif kind == TRICK:
+            tricks += 1
+            if tricks == 5:
+                hands += 1
+        elif kind == RENEGE or kind == FINISH:
+            hands += 1
+        elif kind == ADJUST:
+            team, points = adjustment(code)
+            found.append((hands, team, points))
+    return found
+
+
+def _empty_stats():
+    return {"made": 0, "marches": 0, "euchred": 0, "euchres": 0, "loners": 0,
+            "loners_made": 0, "reneges": 0, "blind": 0, "blind_made": 0, "forced": 0,
+            "forced_made": 0, "set_backs": 0}
+
+
+def stats(game):
+    """Per team, a dict: hands ``made``, ``marches``, ``euchred``
+    (suffered), ``euchres`` (inflicted), ``loners`` tried and
+    ``loners_made`` (3 or more tricks), ``reneges``; under the house
+    rules, ``blind`` and ``forced`` loners played and made (``blind_made``,
+    ``forced_made``), counted for the makers, and ``set_backs``, counted
+    for the team that set the other back. Loners, made and euchred leave
+    out the hands a renege ended.
+
+    Counted from the hand records, read in place: a long game has tens of
+    them, and Stats counts them as it opens."""
+    hands = game.records
+    result = (_empty_stats(), _empty_stats())
+    for at in range(0, len(hands), HAND_BYTES):
+        first = hands[at]
+        team = first >> 2 & 1  # the caller's team: the makers
+        scorer = first >> 4 & 1
+        kind = KINDS[hands[at + 3] >> 4]
+        extra = hands[at + 4]
+        makers = result[team]
+        # Blind and forced loners, by the makers, and set-backs, by the team
+        # whose points came off the other team: of every hand, a renege too.
+        if extra & HAND_BLIND:
+            makers["blind"] += 1
+            makers["blind_made"] += scorer == team
+        if extra & HAND_FORCED:
+            makers["forced"] += 1
+            makers["forced_made"] += scorer == team
+        if extra >> SET_BACK_SHIFT:
+            result[scorer]["set_backs"] += 1
+        if kind == RENEGE_HAND:
+            result[1 - scorer]["reneges"] += 1
+            continue
+        alone = hands[at + 1] & 7 != NOBODY
+        if alone:
+            makers["loners"] += 1
+        if scorer == team:
+            makers["made"] += 1
+            if kind == MARCH or kind == LONE_MARCH:
+                makers["marches"] += 1
+            if alone:
+                makers["loners_made"] += 1
+        else:
+            makers["euchred"] += 1
+            result[1 - team]["euchres"] += 1
+    return result
