@@ -519,3 +519,16 @@ def case_ui_set_dealer_is_offered_between_hands_only():
     press(t, clock, OK, long=True)
     assert t.screen_name == "menu" and menu.ITEM_DEALER not in t.page.rows
     assert menu.ITEM_REST in t.page.rows
+
+
+def case_ui_the_undo_entry_follows_the_last_action_under_an_open_menu():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)  # Ann calls
+    press(t, clock, OK, long=True)
+    assert find_text(frame(t), 1, "UNDO CALL ANN", inverse=True) >= 0
+    # The game moves on while the same menu stays open: the entry follows.
+    assert t.act(clock.now, t.game.trick, E)
+    assert t.page.name == "menu"
+    assert find_text(frame(t), 1, "UNDO TRICK BOB", inverse=True) >= 0
+    assert menu.undo_label(t) == "UNDO TRICK BOB"

@@ -246,6 +246,7 @@ class Page:
       page closes, or once the keys have rested (``Table.tick``).
     * ``flash``: the menu's title blinks (long OK while it shows).
     * ``under``: the menu a page it opened goes back to (``Table.back``).
+    * ``undo``: (the last action's code, the Undo entry naming it) (menu).
     """
     kind = 0
     seat = 0
@@ -258,6 +259,7 @@ class Page:
     changed = False
     flash = False
     under = None
+    undo = None
 
     def __init__(self, name):
         self.name = name
