@@ -177,11 +177,11 @@ SHIFT_MS = const(60000)  # burn-in: move the score screen this often
 # this long: one flash erase for a run of changes, none lost to a power cut.
 SAVE_MS = const(2000)
 
-_ACTION_WORDS = {
-    "C": "CALL", "A": "CALL ALONE", "D": "DEF ALONE", "L": "ALONE", "T": "TRICK",
-    "P": "PASS", "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT", "Q": "RESULT",
-    "B": "BLIND ALONE", "S": "SET BACK", "=": "TRUMP",
-}
+# An action's word by its letter in the game's text (``Table.describe``):
+# "|", the letter, a space, the word. One string: its words are not each
+# a name the interpreter keeps.
+_ACTION_WORDS = ("|C CALL|A CALL ALONE|D DEF ALONE|L ALONE|T TRICK|P PASS|R RENEGE"
+                 "|J ADJUST|X DEALER|F RESULT|Q RESULT|B BLIND ALONE|S SET BACK|= TRUMP|")
 
 # Line widths of messages: in a box over the middle, in the score screen's
 # bottom band (a full line, then with the S marker the line left of it,
@@ -762,7 +762,9 @@ class Table:
     def describe(self, code):
         """An action byte in words, with the table's names."""
         words = action_text(code)
-        word = _ACTION_WORDS.get(words[0], words[0])
+        # Every first letter action_text writes has its word.
+        at = _ACTION_WORDS.find("|" + words[0] + " ") + 3
+        word = _ACTION_WORDS[at:_ACTION_WORDS.find("|", at)]
         rest = words[1:]
         if rest[-1:] == "^":
             # Ordered up in the first round (Canadian loner).
