@@ -12,14 +12,15 @@
 
 Rules changed on the device apply at once while the game has no action yet
 (the table UI does that). The table starts with settings.toml's rules;
-``Table.load_prefs`` restores the saved game's rules, and the next game's
-only when the device chose them (``ui.prefs`` only reads the bytes);
+``ui.restore.load_prefs`` restores the saved game's rules, and the next game's
+only when the device chose them;
 ``resume`` then replays the saved actions under the game's.
 """
 
 from micropython import const
 
 from euchre_core import Game, Rules
+from ui import restore
 
 _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
@@ -49,7 +50,7 @@ def resume(table: "Any", saved: "Any", messages: "List[str]") -> None:
     """The saved preferences restored (the game's rules with them), then the
     saved actions replayed; a message for what cannot be."""
     try:
-        table.load_prefs(saved.prefs)
+        restore.load_prefs(table, saved.prefs)
     except ValueError as err:
         messages.append(str(err) + ": display settings reset")
     game = table.game
@@ -59,4 +60,4 @@ def resume(table: "Any", saved: "Any", messages: "List[str]") -> None:
         messages.append("Saved game damaged: " + str(game.action_count) + " actions kept")
     # With what Undo of New game brings back, and the tally the preferences had.
     table.replace_game(game, saved.previous, table.tally)
-    table.resumed()
+    restore.resumed(table)

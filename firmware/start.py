@@ -11,7 +11,7 @@ The score goes on the glass as soon as the table is made: what the first
 picture does not need (the presses' timing, the loop) loads after it.
 
 What only start-up uses (the settings reader, the saved game's reader, the
-house rules' precedence, this module) is let go when it ends
+house rules' precedence, the table's restore, this module) is let go when it ends
 (``START_ONLY``): a module stays in the heap, its code and its long
 strings, while anything refers to it, and the table must not pay for them
 all evening. Nothing that runs after start-up
@@ -37,7 +37,7 @@ if _TYPING:
     from hw.settings import Settings
 
 # The modules only start-up uses, let go once it is done.
-START_ONLY = ("hw.settings", "hw.saved", "firmware.house_rules", "firmware.start")
+START_ONLY = ("hw.settings", "hw.saved", "firmware.house_rules", "ui.restore", "firmware.start")
 
 
 def optional(builder: "Callable[[Any], Any]", settings: "Settings", key: str, label: str,

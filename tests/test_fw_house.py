@@ -131,7 +131,7 @@ def test_set_back_is_named_in_history_stats_and_export():
         assert not has_text(page_frame(pico), "SET BACKS")  # below: the page scrolls
         pico.run_script("S S")
         _shows(pico, "SET BACKS")
-        lines = t.export_lines()
+        lines = t.module("export").export_lines(t)
         assert lines[-1].split(",")[1] == "SET BACK"
         assert lines[-1].endswith("set back -2 E-W")
 
@@ -180,7 +180,7 @@ def test_blind_loner_is_the_dealers_long_press_then_a_choice():
         assert hand.blind and game.scores == [0, 5]
         pico.run_script("OK:long S*5 OK")
         _shows(pico, "BLIND", "+5 E-W")
-        assert "blind loner" in t.export_lines()[-1]
+        assert "blind loner" in t.module("export").export_lines(t)[-1]
         pico.run_script("W OK:long S*4 OK S S")
         _shows(pico, "BLIND MADE", "1/1")
 
@@ -261,7 +261,7 @@ def test_trump_suit_picked_after_the_call_and_shown_until_the_hand_ends():
         pico.run_script("N N N " + BANNER)
         assert game.last_hand.trump == "H" and game.trump is None
         assert not _suit_at(page_frame(pico), 3, 5, 1)
-        assert "trump hearts" in t.export_lines()[-1]
+        assert "trump hearts" in t.module("export").export_lines(t)[-1]
         pico.run_script("OK:long S*5 OK")
         _shows(pico, "1\x81 NORTH MARCH")  # History: the suit after the number
         # Back to the menu, out of it; the next hand: East calls, OK records no suit.

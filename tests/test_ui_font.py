@@ -137,6 +137,24 @@ def test_numbers_are_drawn_as_their_text_would_be():
         assert screen.number_width(value) == screen.text_width(str(value))
 
 
+def test_inverse_text_is_its_text_dark_on_a_lit_bar_up_to_the_edge():
+    from ui import screen
+
+    # Lengths that end inside the line, at its last column, one past it
+    # (the blank after the last letter), cutting a letter, and far past it.
+    for txt in (b"UNDO", b"W" * 20, b"UNDO TRICK ABCDEFGHIJ", b"UNDO CALL ALONE ABCDEFGHIJ"):
+        for x in (1, 3, 7, 100, 126, 127, 128):
+            plain = bytearray(1024)
+            inverse = bytearray(1024)
+            end = screen.text(plain, x, 3, txt)
+            assert screen.text(inverse, x, 3, txt, True) == end, (txt, x)
+            bar = range(3 * 128 + x - 1, 3 * 128 + min(x + len(txt) * 6, 128))
+            expected = bytearray(1024)
+            for at in bar:
+                expected[at] = plain[at] ^ 0xFF
+            assert inverse == expected, (txt, x)
+
+
 def test_words_set_close_are_the_words_drawn_apart():
     from ui import screen
 

@@ -30,12 +30,13 @@ SOURCE_HEAP = "208k"  # the Pico's heap, 163 KB a program can fill, at the port'
 _EVERY_PAGE = """
 import sys
 sys.path.insert(0, '.')
+from ui import restore
 from ui.table import Table
 lines = []
 table = Table(out=lines.append)
 buf = bytearray(1024)
 table.render(buf)
-table.load_prefs(table.prefs_bytes())
+restore.load_prefs(table, table.prefs_bytes())
 for seat in (1, 2, 3, 0):
     table.press(seat, False, 0)
     table.render(buf)
@@ -185,7 +186,7 @@ def test_start_up_lets_go_of_what_only_it_uses():
 
     from fw_support import boot
 
-    start_only = {"hw.settings", "firmware.house_rules"}
+    start_only = {"hw.settings", "firmware.house_rules", "ui.restore"}
     gc.collect()
     before = [m for m in gc.get_objects() if isinstance(m, types.ModuleType)]
     known = {id(m) for m in before}

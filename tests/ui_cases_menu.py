@@ -4,7 +4,7 @@ set dealer, rules, export, hardware notices, sleep, tick wrap, burn-in shift.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
-from ui import menu
+from ui import export, menu, restore
 from ui import table as table_module
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers, press,
                      read_score, settle, table, text_at)
@@ -221,7 +221,7 @@ def case_ui_export_lines():
         press(t, clock, S)
     press(t, clock, OK)  # EXPORT TO USB
     # The block is marked, as every other line on the console starts "euchre:".
-    assert lines == ["euchre: export begin"] + t.export_lines() + ["euchre: export end"]
+    assert lines == ["euchre: export begin"] + export.export_lines(t) + ["euchre: export end"]
     assert lines[1].startswith("step,action")
     assert lines[2].split(",")[:2] == ["1", "CALL ANN"]
     assert lines[3].endswith(",0,0,2,0,march +2 US")
@@ -273,7 +273,7 @@ def _streamed_game():
 
 def case_ui_export_prints_one_line_a_pass():
     t, clock, lines = _streamed_game()
-    assert t.export_lines() == list(_STREAMED[1:-1])
+    assert export.export_lines(t) == list(_STREAMED[1:-1])
     # The press only starts it, and says so; the menu closes.
     t.press(OK, False, clock.step(700))
     assert lines == [] and t.message == "EXPORTING TO THE USB SERIAL CONSOLE"
@@ -376,7 +376,7 @@ def case_ui_display_settings_apply_at_once_and_save_on_rest_or_leaving():
     assert t.prefs_serial == serial + 2
     data = t.prefs_bytes()
     other = table(contrast=255, sleep_s=600)  # settings.toml as it was
-    other.load_prefs(data)
+    restore.load_prefs(other, data)
     assert other.contrast == 1 and other.flipped and other.sleep_s == 1800
 
 
@@ -549,3 +549,16 @@ def case_ui_the_engines_reports_leave_the_heap_with_the_pages_that_show_them():
     assert held()
     release_pages()
     assert not held()
+
+
+def case_ui_the_undo_entry_follows_the_last_action_under_an_open_menu():
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)  # Ann calls
+    press(t, clock, OK, long=True)
+    assert find_text(frame(t), 1, "UNDO CALL ANN", inverse=True) >= 0
+    # The game moves on while the same menu stays open: the entry follows.
+    assert t.act(clock.now, t.game.trick, E)
+    assert t.page.name == "menu"
+    assert find_text(frame(t), 1, "UNDO TRICK BOB", inverse=True) >= 0
+    assert menu.undo_label(t) == "UNDO TRICK BOB"

@@ -6,7 +6,7 @@ to it; the banner's seat keys act; messages say what the keys do.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
-from ui import menu
+from ui import export, menu
 from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, press, settle, table, choose,
                      power_cut)
 
@@ -138,7 +138,7 @@ def case_ui_export_names_the_dealer_of_the_hand_passed():
     press(t, clock, OK)
     press(t, clock, E)  # East's deal, N-S march
     press(t, clock, S)  # set back
-    rows = t.export_lines()
+    rows = export.export_lines(t)
     assert rows[1].split(",")[1:3] == ["PASS", "ANN"]
     assert rows[-2].split(",")[1:3] == ["RESULT MARCH", "BOB"]
     assert rows[-1].split(",")[1:3] == ["SET BACK", "BOB"]

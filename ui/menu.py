@@ -81,7 +81,15 @@ def undo_label(table):
     if table.waiting.new_game is not None:
         return "UNDO: KEEP OLD GAME"
     if table.game.action_count:
-        return "UNDO " + table.describe(table.game.codes[-1])
+        code = table.game.codes[-1]
+        page = table.page
+        if page is None:
+            return "UNDO " + table.describe(code)
+        # Kept on the page with the action it names: the menu is drawn at
+        # every press, and its last action seldom changes meanwhile.
+        if page.undo is None or page.undo[0] != code:
+            page.undo = (code, "UNDO " + table.describe(code))
+        return page.undo[1]
     if table.previous is not None:
         return "UNDO NEW GAME"
     return "UNDO (NOTHING)"

@@ -78,20 +78,30 @@ def text(buf, x, page, txt, inverse=False):
         return end
     base = page * WIDTH
     glyph_of = GLYPH_OF
-    if inverse and x >= 1 and end <= WIDTH:
-        # The lit bar in one copy, then each glyph's five columns turned dark.
+    if inverse and 1 <= x < WIDTH:
+        # The lit bar in one copy, up to the right edge, then each glyph's
+        # five columns turned dark; a text too long for the line (the
+        # menu's Undo entry with a long name) is cut at the edge.
+        stop = min(end, WIDTH)
         at = base + x
-        buf[at - 1:base + end] = _LIT[0:end - x + 1]
+        last = base + stop
+        buf[at - 1:last] = _LIT[0:stop - x + 1]
         small = SMALL
         for code in txt:
+            if at >= last:
+                break
             glyph = glyph_of[code] * 5
-            buf[at] = small[glyph] ^ 0xFF
-            buf[at + 1] = small[glyph + 1] ^ 0xFF
-            buf[at + 2] = small[glyph + 2] ^ 0xFF
-            buf[at + 3] = small[glyph + 3] ^ 0xFF
-            buf[at + 4] = small[glyph + 4] ^ 0xFF
+            if at + 5 <= last:
+                buf[at] = small[glyph] ^ 0xFF
+                buf[at + 1] = small[glyph + 1] ^ 0xFF
+                buf[at + 2] = small[glyph + 2] ^ 0xFF
+                buf[at + 3] = small[glyph + 3] ^ 0xFF
+                buf[at + 4] = small[glyph + 4] ^ 0xFF
+            else:
+                for col in range(last - at):
+                    buf[at + col] = small[glyph + col] ^ 0xFF
             at += CHAR_W
-        return end
+        return at - base
     flip = 0
     if inverse:
         fill(buf, x - 1, x + len(txt) * CHAR_W, page)

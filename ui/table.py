@@ -189,11 +189,11 @@ SHIFT_MS = const(60000)  # burn-in: move the score screen this often
 # this long: one flash erase for a run of changes, none lost to a power cut.
 SAVE_MS = const(2000)
 
-_ACTION_WORDS = {
-    "C": "CALL", "A": "CALL ALONE", "D": "DEF ALONE", "L": "ALONE", "T": "TRICK",
-    "P": "PASS", "R": "RENEGE", "J": "ADJUST", "X": "DEALER", "F": "RESULT", "Q": "RESULT",
-    "B": "BLIND ALONE", "S": "SET BACK", "=": "TRUMP",
-}
+# An action's word by its letter in the game's text (``Table.describe``):
+# "|", the letter, a space, the word. One string: its words are not each
+# a name the interpreter keeps.
+_ACTION_WORDS = ("|C CALL|A CALL ALONE|D DEF ALONE|L ALONE|T TRICK|P PASS|R RENEGE"
+                 "|J ADJUST|X DEALER|F RESULT|Q RESULT|B BLIND ALONE|S SET BACK|= TRUMP|")
 
 # Line widths of messages: in a box over the middle, in the score screen's
 # bottom band (a full line, then with the S marker the line left of it,
@@ -258,6 +258,7 @@ class Page:
       page closes, or once the keys have rested (``Table.tick``).
     * ``flash``: the menu's title blinks (long OK while it shows).
     * ``under``: the menu a page it opened goes back to (``Table.back``).
+    * ``undo``: (the last action's code, the Undo entry naming it) (menu).
     """
     kind = 0
     seat = 0
@@ -270,6 +271,7 @@ class Page:
     changed = False
     flash = False
     under = None
+    undo = None
 
     def __init__(self, name):
         self.name = name
@@ -278,8 +280,8 @@ class Page:
 class Waiting:
     """The questions the table has not answered, or answers that stand
     without an action (``Table.waiting``); saved with the preferences
-    (ui.prefs) and asked again by ``Table.home`` (``Table.resumed`` after a
-    power cut).
+    (ui.prefs) and asked again by ``Table.home`` (ui.restore's ``resumed``
+    after a power cut).
 
     * ``new_game``: None, or what waits on "who deals first?": False New
       game, True Reset match (the menu opened over it offers to keep the
@@ -564,7 +566,7 @@ class Table:
         """Close the screen on view: to a question the table has not
         answered yet (who deals first after New game, a set-back offered,
         the trump suit), else the game's own screen. The same questions
-        come back after a power cut (``resumed``), so leaving one through
+        come back after a power cut (ui.restore), so leaving one through
         the menu never drops it."""
         self._turn(None)
         game = self.game
@@ -669,42 +671,6 @@ class Table:
         """Display settings, match tally and rules, versioned, for the NVM."""
         return prefs.prefs_bytes(self)
 
-    def load_prefs(self, data):
-        """Restore what ``prefs_bytes`` saved; ValueError (and no change) on
-        anything else. Call before the saved actions replay: they replay
-        under the game's rules saved here (a game without actions takes
-        them). The next game's rules come back when the device chose them;
-        else the table keeps the ones it was made with (settings.toml's).
-        Which rules a game gets is decided in ``firmware.house_rules``."""
-        game_rules, next_rules, tally = prefs.load_prefs(self, data)
-        if self.device_rules:
-            self.next_rules = next_rules
-        game = self.game
-        if game.action_count == 0 and game.rules != game_rules:
-            game = Game(game_rules, dealer=game.start_dealer)
-        self.replace_game(game, self.previous, tally)
-        self._drawn_in = None
-
-    def resumed(self):
-        """The game was just replayed from its saved form: a question it
-        left unanswered is asked again (``home``): the power going while it
-        waited must not take the choice away (keeping the points, skipping
-        the suit are no action). Between hands, a question before a call
-        (ordered up? blind?) is not saved: the score screen says that
-        nothing was called."""
-        self.home()
-        self._drawn_in = None
-        if self.page is None and self.main_screen == "score" and self.game.action_count:
-            # A game under way: what was pressed before the power went
-            # may have been a call (ordered up? blind?) that is not saved.
-            # A game without actions has nothing to resume: its first
-            # dealer's line says all.
-            self.say("RESUMED: NO CALL YET", self.said.pressed)
-
-    def export_lines(self):
-        """The game log as CSV lines for the USB serial console."""
-        return screen_module("export").export_lines(self)
-
     # ----- what the screens use -------------------------------------------------
 
     def module(self, name):
@@ -741,13 +707,14 @@ class Table:
         rules applied to a game without actions, a game resumed): ``game``
         is played from now, ``previous`` (a ``Previous`` or None) is what
         Undo of New game brings back, ``tally`` the match's [N-S, E-W]. The
-        firmware saves a new record."""
+        firmware saves a new record; the screen is drawn again."""
         self.game = game
         self.previous = previous
         self.tally = tally
         self.undo_pair = None
         self.game_serial += 1
         self.prefs_serial += 1
+        self._drawn_in = None
 
     def prefs_changed(self):
         """The preferences (display, table switches, rules) changed: the
@@ -807,7 +774,9 @@ class Table:
     def describe(self, code):
         """An action byte in words, with the table's names."""
         words = action_text(code)
-        word = _ACTION_WORDS.get(words[0], words[0])
+        # Every first letter action_text writes has its word.
+        at = _ACTION_WORDS.find("|" + words[0] + " ") + 3
+        word = _ACTION_WORDS[at:_ACTION_WORDS.find("|", at)]
         rest = words[1:]
         if rest[-1:] == "^":
             # Ordered up in the first round (Canadian loner).
