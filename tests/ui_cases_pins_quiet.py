@@ -144,6 +144,49 @@ def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
     assert not _held("stats") and not hasattr(sys.modules["ui"], "stats")
 
 
+_HAND_SCREENS = ("hand", "banner", "quick", "over", "ask", "suit")
+
+
+def case_pin_the_menu_and_its_pages_hold_only_the_screens_their_presses_lead_to():
+    # On the menu and its pages: of the screens a hand meets, only the
+    # hand's, game over's and a question waiting stay, dropped before a page
+    # loads; back in play, the quiet moment brings the others back.
+    clock = Clock()
+    t = table(Rules(canadian_loner=True), dealer=0, trump=True)
+    t.prepare()
+    assert all(_held(name) for name in _HAND_SCREENS)
+    press(t, clock, OK, long=True)
+    for _ in range(t.page.rows.index(menu.ITEM_STATS)):
+        press(t, clock, S)
+    t.prepare()  # the menu, on Stats: its module loaded, the others dropped
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "over"]
+    assert _held("stats") and _held("menu") and _held("pick") and _held("score")
+    press(t, clock, OK)
+    t.prepare()
+    assert t.screen_name == "stats" and _held("stats")
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "over"]
+    press(t, clock, W)  # back to the menu, on Stats
+    press(t, clock, W)  # back to play
+    assert t.screen_name == "score"
+    assert t.prepare() is True
+    assert all(_held(name) for name in _HAND_SCREENS) and not _held("stats")
+
+
+def case_pin_a_page_holds_the_question_waiting():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    t.prepare()
+    press(t, clock, E)  # East calls: which suit?
+    assert t.screen_name == "suit"
+    choose(t, clock, menu.ITEM_STATS)
+    t.prepare()
+    assert t.screen_name == "stats"
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "over", "suit"]
+    press(t, clock, W)  # back to the menu
+    press(t, clock, W)  # and out of it: the question again
+    assert t.screen_name == "suit"
+
+
 def case_pin_a_quiet_moment_on_a_screen_that_opens_no_page():
     t = table(Rules(canadian_loner=True), dealer=0)
     clock = Clock()

@@ -109,6 +109,18 @@ HELD_SCREENS = HAND_SCREENS + ("menu",)
 _HELD = (HELD_SCREENS, HELD_SCREENS + ("ask",), HELD_SCREENS + ("suit",),
          HELD_SCREENS + ("ask", "suit"))
 
+# While the menu or one of its pages is on view, a press opens a page, goes
+# back to the menu, or closes it to the game's own screen or a question
+# waiting (``Table.home``), Undo included: of the screens a hand meets, the
+# table then holds the hand's, game over's and the question's, and drops
+# the others (``DROPPED``) before a page's module loads, so the heap never
+# holds both; they come back at the next quiet moment in play. (An Undo on
+# the menu that brings back a question, the trump suit or a set-back offer,
+# loads its screen in the press.) The menu itself, the seat picker it
+# imports and the score screen are never dropped.
+DROPPED = HAND_SCREENS + ("ask", "suit")
+_MENU_HELD = ("menu", "hand", "over")
+
 # The modules only the menu's pages use: at most one of them is held at a
 # time, the one the screen on view shows or may open next (``hold``), and
 # none back in play (``release_pages``).
@@ -150,10 +162,14 @@ def _forget(package, name):
 
 def hold(names, page):
     """The screens ``names`` loaded, and of ``PAGE_MODULES`` only ``page``
-    (or none): the others are dropped, then what is missing is loaded,
+    (or none): the others, and of the screens a hand meets (``DROPPED``)
+    those not in ``names``, are dropped, then what is missing is loaded,
     after a collection (the free heap is cut up by the presses' garbage).
     True when it loaded anything."""
     release_pages(page)
+    for name in DROPPED:
+        if name not in names and _LOADED.pop(name, None) is not None:
+            _forget("ui", name)
     due = page is not None and page not in _LOADED
     for name in names:
         if name not in _LOADED:
@@ -488,19 +504,25 @@ class Table:
         """The table is quiet (the loop calls this at its quiet moments):
         load now what the next press may need, so that no press waits for a
         module. The screens held from the first quiet moment on
-        (``HELD_SCREENS``), and of the menu's page modules only the one the
-        screen on view shows or may open next (its module's ``ahead``: on
-        the menu, the entry under the cursor); the others are dropped.
+        (``HELD_SCREENS``; on the menu and its pages fewer: ``DROPPED``),
+        and of the menu's page modules only the one the screen on view
+        shows or may open next (its module's ``ahead``: on the menu, the
+        entry under the cursor); the others are dropped.
         True when it collected the garbage and loaded a module."""
         page = self.page
         want = None
         if page is not None:
-            if page.name in PAGE_MODULES:
-                want = page.name
+            name = page.name
+            if name in PAGE_MODULES:
+                want = name
             else:
-                ahead = getattr(screen_module(page.name), "ahead", None)
+                ahead = getattr(screen_module(name), "ahead", None)
                 if ahead is not None:
                     want = ahead(self, page)
+            if name == "menu" or want == name:
+                # The menu or a page: only what their presses lead to (``DROPPED``).
+                question = self._question()
+                return hold(_MENU_HELD + (question,) if question else _MENU_HELD, want)
         rules = self.game.rules
         asks = 1 if rules.canadian_loner or rules.blind_loner else 0
         return hold(_HELD[asks | (2 if self.trump else 0)], want)
@@ -569,17 +591,28 @@ class Table:
         come back after a power cut (ui.restore), so leaving one through
         the menu never drops it."""
         self._turn(None)
+        question = self._question()
+        if question == "pick":
+            self.open("pick", screen_module("pick").FOR_FIRST)
+        elif question == "banner":
+            self.open("banner", self.game.last_hand)
+        elif question == "suit":
+            self.open("suit")
+
+    def _question(self):
+        """The screen of the question the table has not answered yet (who
+        deals first after New game: "pick"; a set-back offered: "banner";
+        the trump suit: "suit"), or None."""
         game = self.game
         waiting = self.waiting
         if waiting.new_game is not None:
-            self.open("pick", screen_module("pick").FOR_FIRST)
-        elif game.set_back_refusal() is None and waiting.kept != game.action_count:
-            hand = game.last_hand
-            if parts.offers_set_back(game, hand):
-                self.open("banner", hand)
-        elif (self.trump and game.in_hand and game.trump is None
-              and waiting.suit_skipped != game.hand_count and game.tricks == [0, 0]):
-            self.open("suit")
+            return "pick"
+        if game.set_back_refusal() is None and waiting.kept != game.action_count:
+            return "banner" if parts.offers_set_back(game, game.last_hand) else None
+        if (self.trump and game.in_hand and game.trump is None
+                and waiting.suit_skipped != game.hand_count and game.tricks == [0, 0]):
+            return "suit"
+        return None
 
     def tick(self, now_ms):
         """Time passes: banners and messages expire, preferences changed on
