@@ -562,3 +562,5 @@ def case_ui_the_undo_entry_follows_the_last_action_under_an_open_menu():
     assert t.page.name == "menu"
     assert find_text(frame(t), 1, "UNDO TRICK BOB", inverse=True) >= 0
     assert menu.undo_label(t) == "UNDO TRICK BOB"
+    press(t, clock, W)  # back to play: the entry's words without a page
+    assert t.page is None and menu.undo_label(t) == "UNDO TRICK BOB"

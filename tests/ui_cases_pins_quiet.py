@@ -129,6 +129,39 @@ def case_pin_the_suit_question_is_loaded_only_for_a_table_that_records_trump():
     assert _held("suit")
 
 
+def case_pin_the_suit_question_alone_does_not_bring_the_call_question():
+    # Trump recorded under rules that ask nothing before a call.
+    _forget("ask")
+    table(dealer=0, trump=True).prepare()
+    assert _held("suit") and not _held("ask")
+
+
+def case_pin_a_press_on_loaded_screens_collects_no_garbage():
+    # A collection is the board's longest wait: only a screen that is not
+    # loaded yet (a press faster than the quiet moment) makes one.
+    clock = Clock()
+    t = table(dealer=0)
+    t.prepare()  # the hand's screens and the menu
+    collected = []
+
+    class Counting:
+        pass
+
+    Counting.collect = lambda: collected.append(1)
+    real = table_module.gc
+    table_module.gc = Counting
+    try:
+        press(t, clock, N)  # the call: the hand screen
+        press(t, clock, E)  # a trick
+        press(t, clock, OK, long=True)  # the menu
+        press(t, clock, W)  # back to play
+        t.render(bytearray(1024))
+    finally:
+        table_module.gc = real
+    assert t.screen_name == "hand" and t.game.tricks_played == 1
+    assert collected == []
+
+
 def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
     clock = Clock()
     t = table(dealer=0)
