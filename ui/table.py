@@ -14,8 +14,10 @@ loaded while the table is quiet, when the loop calls ``Table.prepare``.
 Only the score screen is imported with the table (start-up draws the
 first picture with it); at the first quiet moment, once that picture is on
 the glass, the other screens a hand meets (``HAND_SCREENS``) and the menu
-(with the trump suit's question while the table records it), held from
-then on (``HELD_SCREENS``). The menu's pages
+(with the trump suit's question while the table records it), held in
+play from then on (``HELD_SCREENS``); on the menu and its pages, only those
+their presses lead to (``DROPPED``), so a page's module never sits on top
+of them all. The menu's pages
 (``PAGE_MODULES``) are held one at a time: at each quiet moment on the
 menu, the module of the entry under the cursor is loaded (the menu's
 ``ahead``) and any other dropped; a page keeps its own (and the engine's
