@@ -4,10 +4,12 @@ Key numbers follow the pins' order (``hw.settings.KEY_PINS``), as
 ``ui.keys`` names them: N, E, S, W, then OK.
 The buttons connect the pin to GND, with the internal pull-ups on.
 
-Scanning: every millisecond, and a change counts once three scans agree
-(``debounce_threshold=3``; keypad integrates, so a bounce that flips one
-scan only delays it). A press or release is seen at worst 3 ms after the
-contact settles, instead of up to 20 ms with keypad's defaults. The scan
+Scanning: every millisecond, and a change counts once two scans agree
+(``debounce_threshold=2``; keypad integrates, so a bounce that flips one
+scan only delays it). A press or release is seen at worst 2 ms after the
+contact settles, instead of up to 20 ms with keypad's defaults. Two scans
+are enough because chatter that still comes through is a press of a few
+milliseconds, which ``ui.presses`` drops (below). The scan
 runs in C from CircuitPython's 1 ms tick interrupt (supervisor_tick), so it
 goes on while the loop is busy, even inside an I2C write; five pins a
 millisecond cost next to nothing. The loop reads the event when it comes
@@ -35,7 +37,7 @@ if _TYPING:
 __version__ = "1.0.0"
 
 SCAN_S = 0.001
-DEBOUNCE_SCANS = 3
+DEBOUNCE_SCANS = 2
 
 NONE = -1
 RESET = -2  # events were lost; forget which keys were down, the held ones come again

@@ -69,7 +69,6 @@ BOARD_WORK = {"min": 8.8, "median": 13.7, "p90": 24.0}  # work beyond the wire, 
 # First openings of a screen (work beyond the wire, ms), by plan.Driver's names.
 BOARD_OPENINGS = {"display": 139, "stats": 68, "adjust": 68, "rules": 64, "export": 57,
                   "ask": 55}
-BOARD_SCAN_MS = 3.0  # the keypad's debounce
 BOARD_TX_MS = 0.4  # work per I2C transaction
 # The model's factors (see Board): the CPU against the anchor's Pico ms, ms
 # a KB of .mpy loaded, ms of the collection before a screen's module loads;
@@ -579,7 +578,7 @@ class Board:
 
     def work(self, p):
         loaded = sum(p["loads"].values()) / 1000.0
-        return (BOARD_SCAN_MS + self.cpu_factor * self.pico.cpu(p["cpu"])
+        return (self.pico.scan_ms + self.cpu_factor * self.pico.cpu(p["cpu"])
                 + BOARD_TX_MS * p["up"]["tx"] + self.load_ms_per_kb * loaded
                 + (self.collect_ms if loaded else 0.0))
 
@@ -1009,8 +1008,8 @@ def report_board(pico, evening, session):
     say("")
     say("   work beyond the wire (release to last byte, less %.1f us a byte sent), modelled:"
         % (BOARD_BYTE_MS * 1000))
-    say("   %.0f ms debounce + the CPU (the anchor's Pico ms x %.3f) + %.1f ms an I2C transaction"
-        % (BOARD_SCAN_MS, board.cpu_factor, BOARD_TX_MS))
+    say("   %.0f ms debounce (as code.py sets the keypad) + the CPU (the anchor's Pico ms x %.3f) + %.1f ms an I2C transaction"
+        % (board.pico.scan_ms, board.cpu_factor, BOARD_TX_MS))
     say("   + loading modules (%.1f ms a KB of .mpy) + %.1f ms for the collection before a"
         % (board.load_ms_per_kb, board.collect_ms))
     say("   screen's module loads; the factors make the tree the board ran (4e5918c) give the")
