@@ -512,22 +512,18 @@ class Table:
         entry under the cursor); the others are dropped.
         True when it collected the garbage and loaded a module."""
         page = self.page
-        want = None
         if page is not None:
             name = page.name
-            if name in PAGE_MODULES:
-                want = name
-            else:
-                ahead = getattr(screen_module(name), "ahead", None)
-                if ahead is not None:
-                    want = ahead(self, page)
-            if name == "menu" or want == name:
-                # The menu or a page: only what their presses lead to (``DROPPED``).
+            ahead = None if name in PAGE_MODULES else getattr(screen_module(name), "ahead", None)
+            if ahead is not None or name in PAGE_MODULES:
+                # The menu (the screen that opens pages) or a page: only what
+                # their presses lead to (``DROPPED``).
                 question = self._question()
-                return hold(_MENU_HELD + (question,) if question else _MENU_HELD, want)
+                return hold(_MENU_HELD + (question,) if question else _MENU_HELD,
+                            name if ahead is None else ahead(self, page))
         rules = self.game.rules
         asks = 1 if rules.canadian_loner or rules.blind_loner else 0
-        return hold(_HELD[asks | (2 if self.trump else 0)], want)
+        return hold(_HELD[asks | (2 if self.trump else 0)], None)
 
     # ----- screens: opened and closed only here ---------------------------------
 
