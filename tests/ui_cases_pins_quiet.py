@@ -361,3 +361,33 @@ def case_pin_a_table_made_without_rules_plays_the_default_ones():
     frame(t)
     press(t, clock, W)  # back: saved
     assert t.next_rules == Rules() and not t.device_rules
+
+
+def case_pin_the_seat_picker_from_the_menu_scores_a_hand_without_a_load():
+    # Rest of tricks (or Renege) on the menu opens the seat picker, whose
+    # seat scores the hand and opens its result banner: a seat pressed
+    # before the next quiet moment must find the banner loaded.
+    clock = Clock()
+    t = table(dealer=0)
+    t.prepare()
+    press(t, clock, N)  # Ann calls
+    press(t, clock, OK, long=True)
+    for _ in range(t.page.rows.index(menu.ITEM_REST)):
+        press(t, clock, S)
+    t.prepare()  # the menu, quiet on Rest of tricks
+    press(t, clock, OK)
+    assert t.screen_name == "pick"
+    collected = []
+
+    class Counting:
+        pass
+
+    Counting.collect = lambda: collected.append(1)
+    real = table_module.gc
+    table_module.gc = Counting
+    try:
+        press(t, clock, N)  # the rest to the makers, before any quiet moment
+    finally:
+        table_module.gc = real
+    assert t.screen_name == "banner" and t.game.hand_count == 1
+    assert collected == []

@@ -116,12 +116,16 @@ _HELD = (HELD_SCREENS, HELD_SCREENS + ("ask",), HELD_SCREENS + ("suit",),
 # waiting (``Table.home``), Undo included: of the screens a hand meets, the
 # table then holds the hand's, game over's and the question's, and drops
 # the others (``DROPPED``) before a page's module loads, so the heap never
-# holds both; they come back at the next quiet moment in play. (An Undo on
-# the menu that brings back a question, the trump suit or a set-back offer,
-# loads its screen in the press.) The menu itself, the seat picker it
-# imports and the score screen are never dropped.
+# holds both; they come back at the next quiet moment in play. On an entry
+# that opens no page (Undo, Renege, Rest of tricks, Set dealer) the result
+# banner stays as well (``_MENU_NO_PAGE``): the seat picker's seat scores a
+# hand, an Undo may bring back a set-back offer, and no page's module is
+# loaded then. (An Undo on the menu that brings back the trump suit's
+# question loads its screen in the press.) The menu itself, the seat picker
+# it imports and the score screen are never dropped.
 DROPPED = HAND_SCREENS + ("ask", "suit")
 _MENU_HELD = ("menu", "hand", "over")
+_MENU_NO_PAGE = _MENU_HELD + ("banner",)
 
 # The modules only the menu's pages use: at most one of them is held at a
 # time, the one the screen on view shows or may open next (``hold``), and
@@ -518,9 +522,10 @@ class Table:
             if ahead is not None or name in PAGE_MODULES:
                 # The menu (the screen that opens pages) or a page: only what
                 # their presses lead to (``DROPPED``).
+                want = name if ahead is None else ahead(self, page)
+                held = _MENU_HELD if want is not None else _MENU_NO_PAGE
                 question = self._question()
-                return hold(_MENU_HELD + (question,) if question else _MENU_HELD,
-                            name if ahead is None else ahead(self, page))
+                return hold(held + (question,) if question else held, want)
         rules = self.game.rules
         asks = 1 if rules.canadian_loner or rules.blind_loner else 0
         return hold(_HELD[asks | (2 if self.trump else 0)], None)
