@@ -518,7 +518,7 @@ class Table:
         page = self.page
         if page is not None:
             name = page.name
-            ahead = None if name in PAGE_MODULES else getattr(screen_module(name), "ahead", None)
+            ahead = getattr(screen_module(name), "ahead", None)  # a page has none
             if ahead is not None or name in PAGE_MODULES:
                 # The menu (the screen that opens pages) or a page: only what
                 # their presses lead to (``DROPPED``).
