@@ -208,7 +208,8 @@ MESSAGE_MS = const(3500)
 SHIFT_MS = const(60000)  # burn-in: move the score screen this often
 # A preference changed on a page (brightness, flip, sleep, the table's
 # switches) is saved when the page closes, or once the keys have rested
-# this long: one flash erase for a run of changes, none lost to a power cut.
+# this long: one flash erase for a run of changes; a power cut loses only
+# the changes of the last SAVE_MS before it.
 SAVE_MS = const(2000)
 
 # An action's word by its letter in the game's text (``Table.describe``):
