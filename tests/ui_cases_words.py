@@ -41,6 +41,20 @@ def _south_deals(names):
     return frame(t)
 
 
+def case_ui_a_ten_letter_dealer_reads_in_the_band_when_south_does_not_deal():
+    # Away from South's deal the band's second line is a whole line: a
+    # 10-letter name and its word fit there, the digits stay in sight
+    # (beside the South marker they would not, and the box would show).
+    clock = Clock()
+    t = Table(Rules(), names=("North", "Alexandria", "South", "West"), teams=("Us", "Them"),
+              game=Game(Rules(), dealer=N))
+    press(t, clock, OK)  # "all passed?": East would deal
+    buf = frame(t)
+    assert find_text(buf, 6, "ALL PASSED? OK AGAIN:", True) >= 0
+    assert find_text(buf, 7, "ALEXANDRIA DEALS", True) >= 0
+    assert markers(buf) == [N] and read_score(buf) == (0, 0)
+
+
 def case_ui_the_misdeal_question_reads_whole_beside_the_south_marker():
     buf = _south_deals(("North", "East", "South", "West"))
     assert find_text(buf, 6, "ALL PASSED? OK AGAIN:", True) >= 0
