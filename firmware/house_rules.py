@@ -20,7 +20,6 @@ only when the device chose them;
 from micropython import const
 
 from euchre_core import Game, Rules
-from ui import restore
 
 _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
@@ -49,6 +48,10 @@ def saved_game(settings_rules: Rules, saved: "Any") -> "Any":
 def resume(table: "Any", saved: "Any", messages: "List[str]") -> None:
     """The saved preferences restored (the game's rules with them), then the
     saved actions replayed; a message for what cannot be."""
+    # Imported here, once the table is made: like the table UI, after the
+    # display's buffer, so that it does not split the free heap there.
+    from ui import restore
+
     try:
         restore.load_prefs(table, saved.prefs)
     except ValueError as err:
