@@ -136,12 +136,8 @@ def case_pin_the_suit_question_alone_does_not_bring_the_call_question():
     assert _held("suit") and not _held("ask")
 
 
-def case_pin_a_press_on_loaded_screens_collects_no_garbage():
-    # A collection is the board's longest wait: only a screen that is not
-    # loaded yet (a press faster than the quiet moment) makes one.
-    clock = Clock()
-    t = table(dealer=0)
-    t.prepare()  # the hand's screens and the menu
+def _collections(run):
+    """The garbage collections the table makes while ``run()`` runs."""
     collected = []
 
     class Counting:
@@ -151,15 +147,29 @@ def case_pin_a_press_on_loaded_screens_collects_no_garbage():
     real = table_module.gc
     table_module.gc = Counting
     try:
+        run()
+    finally:
+        table_module.gc = real
+    return len(collected)
+
+
+def case_pin_a_press_on_loaded_screens_collects_no_garbage():
+    # A collection is the board's longest wait: only a screen that is not
+    # loaded yet (a press faster than the quiet moment) makes one.
+    clock = Clock()
+    t = table(dealer=0)
+    t.prepare()  # the hand's screens and the menu
+
+    def presses():
         press(t, clock, N)  # the call: the hand screen
         press(t, clock, E)  # a trick
         press(t, clock, OK, long=True)  # the menu
         press(t, clock, W)  # back to play
         t.render(bytearray(1024))
-    finally:
-        table_module.gc = real
+
+    collected = _collections(presses)
     assert t.screen_name == "hand" and t.game.tricks_played == 1
-    assert collected == []
+    assert collected == 0
 
 
 def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
@@ -377,17 +387,7 @@ def case_pin_the_seat_picker_from_the_menu_scores_a_hand_without_a_load():
     t.prepare()  # the menu, quiet on Rest of tricks
     press(t, clock, OK)
     assert t.screen_name == "pick"
-    collected = []
-
-    class Counting:
-        pass
-
-    Counting.collect = lambda: collected.append(1)
-    real = table_module.gc
-    table_module.gc = Counting
-    try:
-        press(t, clock, N)  # the rest to the makers, before any quiet moment
-    finally:
-        table_module.gc = real
+    # The rest to the makers, before any quiet moment.
+    collected = _collections(lambda: press(t, clock, N))
     assert t.screen_name == "banner" and t.game.hand_count == 1
-    assert collected == []
+    assert collected == 0
