@@ -1,10 +1,11 @@
 """The action byte: one step of a game in one byte, and its word in the text form.
 
 The owner of the action layout, the suit letters and the checksum:
-``game`` plays the bytes, ``game_forms`` stores and reads them, and both
-import what they need from here (the seat letters too, which ``basics``
-owns). ``action_text`` writes the word of a byte (an Undo message says
-what it took back); ``transcript`` lists the words and reads them.
+``game`` plays the bytes, ``reports`` and ``transcript`` read them, and
+each imports what it needs from here (the seat letters too, which
+``basics`` owns). ``action_text`` writes the word of a byte (an Undo
+message says what it took back); ``transcript`` lists the words and reads
+them.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """

@@ -2,7 +2,7 @@
 record and the previous game kept for Undo (the score adjustments and the
 stats are ``reports``', the saved bytes ``transcript``'s).
 
-Works on values (a dealer, the action bytes, hand records) and never on a
+Works on values (hand records and what goes into them) and never on a
 ``Game``: ``game`` uses these, not the other way round.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.

@@ -93,7 +93,7 @@ def trim_driver() -> None:
     its SPI variant (the glass is on I2C). Its drawing base is
     ``hw.framebuf`` already, which holds nothing to drop.
 
-    Kept for the heap: every entry dropped here is heap the table has for
+    Kept for the heap: the class dropped here is heap the table has for
     its screens (the README's benchmarks give the session's heap)."""
     import adafruit_ssd1306
 

@@ -381,42 +381,31 @@ def _lines(f: "Any") -> "Any":
         yield rest
 
 
-def _found(path: "Optional[str]") -> "Dict[str, Any]":
-    """``parse`` of the settings file at ``path`` (by default
-    ``SETTINGS_FILE``); no file: no key."""
-    try:
-        with open(SETTINGS_FILE if path is None else path, "rb") as f:
-            return parse(_lines(f))
-    except OSError:
-        return {}
-
-
 def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path`` (by
-    default ``SETTINGS_FILE``), read here once; no file: every key absent."""
-    found = _found(path)
-
-    def read(key: str) -> "Any":
-        value = found.get(key)
-        if isinstance(value, ValueError):
-            raise value
-        return value
-
-    return read
+    default ``SETTINGS_FILE``), read here once; no file: every key absent.
+    It is the ``get`` of ``parse``'s dict: a key looked up in C, without a
+    Python call a key, and a value it cannot read handed over as its
+    ValueError."""
+    found: "Dict[str, Any]" = {}
+    try:
+        with open(SETTINGS_FILE if path is None else path, "rb") as f:
+            found = parse(_lines(f))
+    except OSError:
+        pass
+    return found.get
 
 
 class Settings:
     """Every key of ``DEFAULTS`` read once and checked.
 
-    ``reader(key)`` returns the raw value or None when the key is absent; it
-    raises ValueError for a value it cannot read. The default reader is the
-    file on the drive (``read_file``).
+    ``reader(key)`` returns the raw value or None when the key is absent; for
+    a value it cannot read, it returns or raises a ValueError. The default
+    reader is the file on the drive (``read_file``).
     """
 
     def __init__(self, reader: "Optional[Callable[[str], Any]]" = None) -> None:
-        # The drive's file is looked up key by key in C (the dict's get):
-        # what ``read_file``'s reader does, without a Python call a key.
-        read = _found(None).get if reader is None else reader
+        read = read_file() if reader is None else reader
         values: "Dict[str, Any]" = {}
         errors: "List[str]" = []
         given: "List[str]" = []  # keys found in settings.toml and accepted
