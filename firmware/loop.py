@@ -25,9 +25,9 @@ if _TYPING:
 
 # A garbage collection takes the board several milliseconds: it is done once
 # the table has been quiet this long and the presses' garbage has added up to
-# COLLECT_BYTES, so that it never lands in the middle of a press.
-IDLE_COLLECT_MS = const(250)
-COLLECT_BYTES = const(8192)
+# _COLLECT_BYTES, so that it never lands in the middle of a press.
+_IDLE_COLLECT_MS = const(250)
+_COLLECT_BYTES = const(8192)
 
 
 def run(firmware: "Any", healthy_ms: int) -> None:
@@ -91,6 +91,11 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                 if led is not None and glass.display is None:
                     led.show_code(STUCK_KEY, now)
             result = presses.poll(now)
+        # A key held half its long press: what the long press opens loads
+        # now (the menu, for OK), so that the press finds it loaded.
+        key = presses.holding(now)
+        if key >= 0 and table.holding(key) and heap_used is not None:
+            collected = heap_used()
         table.tick(now)
         # An action is saved before drawing: a press that crashes the drawing
         # still counts. A whole record (a new game, new preferences) takes the
@@ -117,10 +122,10 @@ def run(firmware: "Any", healthy_ms: int) -> None:
         if not healthy and ticks_diff(now, started) >= healthy_ms:
             store.mark_healthy()
             healthy = True
-        # gc.mem_alloc() walks the whole heap: asked once per IDLE_COLLECT_MS
+        # gc.mem_alloc() walks the whole heap: asked once per _IDLE_COLLECT_MS
         # of quiet, not at every pass, so a press seldom waits for it.
-        if (ticks_diff(now, last_key) >= IDLE_COLLECT_MS
-                and ticks_diff(now, last_check) >= IDLE_COLLECT_MS
+        if (ticks_diff(now, last_key) >= _IDLE_COLLECT_MS
+                and ticks_diff(now, last_check) >= _IDLE_COLLECT_MS
                 and not presses.any_held() and not keys.waiting()):
             last_check = now
             # What the next press may need is loaded now (the first time,
@@ -128,6 +133,6 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             if table.prepare():
                 if heap_used is not None:
                     collected = heap_used()
-            elif heap_used is not None and heap_used() - collected >= COLLECT_BYTES:
+            elif heap_used is not None and heap_used() - collected >= _COLLECT_BYTES:
                 gc.collect()
                 collected = heap_used()

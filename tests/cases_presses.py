@@ -54,6 +54,26 @@ def case_long_press_fires_while_held_and_release_is_silent():
     assert not presses.held(4)
 
 
+def case_a_key_held_half_its_long_press_is_holding_until_the_long_press():
+    presses = Presses()
+    assert presses.holding(0) == -1
+    presses.down(4, 100)
+    assert presses.holding(399) == -1
+    assert presses.holding(400) == 4 and presses.holding(699) == 4
+    assert _drain(presses, 700) == [(LONG, 4)]
+    assert presses.holding(800) == -1  # fired: its screen is open
+    assert presses.up(4, 900) == 0
+    presses.down(1, 1000)
+    assert presses.up(1, 1350) == SHORT << 3 | 1  # let go after half: a short press
+    assert presses.holding(1400) == -1
+    presses = Presses(long_ms=1000)
+    presses.down(0, 0)
+    presses.down(2, 100)
+    assert presses.holding(499) == -1 and presses.holding(500) == 0
+    assert presses.up(0, 550) == SHORT << 3 | 0
+    assert presses.holding(599) == -1 and presses.holding(600) == 2
+
+
 def case_stuck_key_reported_once_then_ignored_until_released():
     presses = Presses(stuck_ms=20000)
     presses.down(0, 0)

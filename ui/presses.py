@@ -105,6 +105,15 @@ class Presses:
                 return LONG << 3 | key
         return 0
 
+    def holding(self, now_ms):
+        """A key held half its long press and not let go, nothing fired yet
+        (its long press may come: what it opens can load meanwhile), or -1."""
+        state = self._state
+        for key in range(len(state)):
+            if state[key] == _DOWN and ticks_diff(now_ms, self._since[key]) >= self.long_ms >> 1:
+                return key
+        return -1
+
     def held(self, key):
         """True while the key is down (and not written off as stuck)."""
         state = self._state[key]
