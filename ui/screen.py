@@ -28,18 +28,18 @@ _MARK_X = const(60)  # x of the N/S markers
 _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
                  0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF))
 
-# Blank and lit bytes to copy from; slices of the views copy nothing (a
-# slice of the bytes would be a new object at each clear). Half a frame of
-# blank: every redraw starts with two copies of it (a whole frame of it
-# would hold 1 KiB of the heap for good, for one copy less a redraw).
-_HALF_FRAME = const(512)
-_BLANK = memoryview(bytes(_HALF_FRAME))
+# A page of blank and one lit to copy from; slices of the views copy
+# nothing (a slice of the bytes would be a new object at each clear). Every
+# redraw starts with a copy of the blank one into each page (a whole frame
+# of it would hold 1 KiB of the heap for good, for a few copies less).
+_BLANK = memoryview(bytes(WIDTH))
 _LIT = memoryview(b"\xff" * WIDTH)
 
 
 def clear(buf):
-    buf[0:_HALF_FRAME] = _BLANK
-    buf[_HALF_FRAME:FRAME] = _BLANK
+    blank = _BLANK
+    for at in range(0, FRAME, WIDTH):
+        buf[at:at + WIDTH] = blank
 
 
 def clear_pages(buf, first, last):
