@@ -45,6 +45,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
     # gc.mem_alloc: MicroPython and CircuitPython (CPython counts references).
     heap_used = getattr(gc, "mem_alloc", None)
     collected = 0
+    holding = -1  # the key last pressed while it is held, or -1
     last_key = ticks_ms()
     last_check = last_key
     say("ready")
@@ -55,6 +56,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
         event = keys.get()
         if event == RESET:
             presses.release_all()
+            holding = -1
         elif event != NONE:
             key = key_of_event(event)
             last_key = now
@@ -63,7 +65,10 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             seen = keys.ms if keys.ms >= 0 else now
             if went_down(event):
                 presses.down(key, seen)
+                holding = key  # its long press may come (see below)
             else:
+                if key == holding:
+                    holding = -1
                 if presses.stuck(key) and led is not None and glass.display is None:
                     led.show_code(firmware.blink_code, now)  # the stuck key is free again
                 result = presses.up(key, seen)
@@ -91,11 +96,13 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                 if led is not None and glass.display is None:
                     led.show_code(STUCK_KEY, now)
             result = presses.poll(now)
-        # A key held half its long press: what the long press opens loads
-        # now (the menu, for OK), so that the press finds it loaded.
-        key = presses.holding(now)
-        if key >= 0 and table.holding(key) and heap_used is not None:
-            collected = heap_used()
+        # The key last pressed, held half its long press: what the long
+        # press opens loads now (the menu, for OK), so that it finds it
+        # loaded. Once a hold.
+        if holding >= 0 and presses.holding(holding, now):
+            if table.holding(holding) and heap_used is not None:
+                collected = heap_used()
+            holding = -1
         table.tick(now)
         # An action is saved before drawing: a press that crashes the drawing
         # still counts. A whole record (a new game, new preferences) takes the

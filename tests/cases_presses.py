@@ -56,22 +56,22 @@ def case_long_press_fires_while_held_and_release_is_silent():
 
 def case_a_key_held_half_its_long_press_is_holding_until_the_long_press():
     presses = Presses()
-    assert presses.holding(0) == -1
+    assert not presses.holding(4, 0)
     presses.down(4, 100)
-    assert presses.holding(399) == -1
-    assert presses.holding(400) == 4 and presses.holding(699) == 4
+    assert not presses.holding(4, 399)
+    assert presses.holding(4, 400) and presses.holding(4, 699) and not presses.holding(3, 699)
     assert _drain(presses, 700) == [(LONG, 4)]
-    assert presses.holding(800) == -1  # fired: its screen is open
+    assert not presses.holding(4, 800)  # fired: its screen is open
     assert presses.up(4, 900) == 0
     presses.down(1, 1000)
     assert presses.up(1, 1350) == SHORT << 3 | 1  # let go after half: a short press
-    assert presses.holding(1400) == -1
+    assert not presses.holding(1, 1400)
     presses = Presses(long_ms=1000)
     presses.down(0, 0)
-    presses.down(2, 100)
-    assert presses.holding(499) == -1 and presses.holding(500) == 0
-    assert presses.up(0, 550) == SHORT << 3 | 0
-    assert presses.holding(599) == -1 and presses.holding(600) == 2
+    assert not presses.holding(0, 499) and presses.holding(0, 500)
+    presses = Presses(long_ms=1001)  # half of it, rounded down
+    presses.down(2, 0)
+    assert not presses.holding(2, 499) and presses.holding(2, 500)
 
 
 def case_stuck_key_reported_once_then_ignored_until_released():

@@ -105,14 +105,12 @@ class Presses:
                 return LONG << 3 | key
         return 0
 
-    def holding(self, now_ms):
-        """A key held half its long press and not let go, nothing fired yet
-        (its long press may come: what it opens can load meanwhile), or -1."""
-        state = self._state
-        for key in range(len(state)):
-            if state[key] == _DOWN and ticks_diff(now_ms, self._since[key]) >= self.long_ms >> 1:
-                return key
-        return -1
+    def holding(self, key, now_ms):
+        """True once ``key`` has been held half its long press, nothing
+        fired yet: its long press may come, and what it opens can load
+        meanwhile."""
+        return (self._state[key] == _DOWN
+                and ticks_diff(now_ms, self._since[key]) >= self.long_ms >> 1)
 
     def held(self, key):
         """True while the key is down (and not written off as stuck)."""
