@@ -221,6 +221,24 @@ def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
 _HAND_SCREENS = ("hand", "banner", "quick", "over", "ask", "suit")
 
 
+def case_pin_holding_ok_keeps_a_question_under_a_notice_and_a_page_on_view():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    t.prepare()
+    press(t, clock, E)  # East calls: which suit?
+    t.notice("A NOTICE FROM THE HARDWARE", clock.now)
+    assert t.screen_name == "notice"
+    assert t.holding(OK) is True
+    assert _held("suit") and _loaded("menu")
+    press(t, clock, OK)  # the notice goes
+    assert t.screen_name == "suit"
+    choose(t, clock, menu.ITEM_STATS)
+    t.prepare()
+    assert t.screen_name == "stats" and _held("stats")
+    assert t.holding(OK) is False  # the menu is there: its page stays
+    assert _held("stats") and _held("suit")
+
+
 def case_pin_the_menu_and_its_pages_hold_only_the_screens_their_presses_lead_to():
     # On the menu and its pages: of the screens play holds, only the game's
     # own screen, a question waiting and what the entry or page leads to
