@@ -3,7 +3,7 @@ OLED is missing or lost.
 
 A display missing at power-up (no module, or no pull-ups: no I2C bus either)
 or lost during play (a loose wire: ``OSError``) never stops the game: the
-table goes on drawing into a frame of its own, and every ``RETRY_MS`` the bus
+table goes on drawing into a frame of its own, and every ``_RETRY_MS`` the bus
 and the display are looked for again; once found, every page is sent again.
 """
 
@@ -20,7 +20,7 @@ if _TYPING:
 
 # Often enough that a display plugged back in shows the game before a player
 # wonders; a look that finds nothing costs a few milliseconds of bus time.
-RETRY_MS = const(2000)
+_RETRY_MS = const(2000)
 
 
 class Glass:
@@ -75,8 +75,8 @@ class Glass:
             say(text)
 
     def look_again(self, now: int) -> bool:
-        """Without a display: look for it again every ``RETRY_MS``; True when found."""
-        if ticks_diff(now, self._looked) < RETRY_MS:
+        """Without a display: look for it again every ``_RETRY_MS``; True when found."""
+        if ticks_diff(now, self._looked) < _RETRY_MS:
             return False
         if not self.connect(now):
             return False

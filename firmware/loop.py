@@ -25,9 +25,9 @@ if _TYPING:
 
 # A garbage collection takes the board several milliseconds: it is done once
 # the table has been quiet this long and the presses' garbage has added up to
-# COLLECT_BYTES, so that it never lands in the middle of a press.
-IDLE_COLLECT_MS = const(250)
-COLLECT_BYTES = const(8192)
+# _COLLECT_BYTES, so that it never lands in the middle of a press.
+_IDLE_COLLECT_MS = const(250)
+_COLLECT_BYTES = const(8192)
 
 
 def run(firmware: "Any", healthy_ms: int) -> None:
@@ -45,6 +45,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
     # gc.mem_alloc: MicroPython and CircuitPython (CPython counts references).
     heap_used = getattr(gc, "mem_alloc", None)
     collected = 0
+    holding = -1  # the key last pressed while it is held, or -1
     last_key = ticks_ms()
     last_check = last_key
     say("ready")
@@ -55,6 +56,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
         event = keys.get()
         if event == RESET:
             presses.release_all()
+            holding = -1
         elif event != NONE:
             key = key_of_event(event)
             last_key = now
@@ -63,7 +65,10 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             seen = keys.ms if keys.ms >= 0 else now
             if went_down(event):
                 presses.down(key, seen)
+                holding = key  # its long press may come (see below)
             else:
+                if key == holding:
+                    holding = -1
                 if presses.stuck(key) and led is not None and glass.display is None:
                     led.show_code(firmware.blink_code, now)  # the stuck key is free again
                 result = presses.up(key, seen)
@@ -91,6 +96,13 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                 if led is not None and glass.display is None:
                     led.show_code(STUCK_KEY, now)
             result = presses.poll(now)
+        # The key last pressed, held half its long press: what the long
+        # press opens loads now (the menu, for OK), so that it finds it
+        # loaded. Once a hold.
+        if holding >= 0 and presses.holding(holding, now):
+            if table.holding(holding) and heap_used is not None:
+                collected = heap_used()
+            holding = -1
         table.tick(now)
         # An action is saved before drawing: a press that crashes the drawing
         # still counts. A whole record (a new game, new preferences) takes the
@@ -117,10 +129,10 @@ def run(firmware: "Any", healthy_ms: int) -> None:
         if not healthy and ticks_diff(now, started) >= healthy_ms:
             store.mark_healthy()
             healthy = True
-        # gc.mem_alloc() walks the whole heap: asked once per IDLE_COLLECT_MS
+        # gc.mem_alloc() walks the whole heap: asked once per _IDLE_COLLECT_MS
         # of quiet, not at every pass, so a press seldom waits for it.
-        if (ticks_diff(now, last_key) >= IDLE_COLLECT_MS
-                and ticks_diff(now, last_check) >= IDLE_COLLECT_MS
+        if (ticks_diff(now, last_key) >= _IDLE_COLLECT_MS
+                and ticks_diff(now, last_check) >= _IDLE_COLLECT_MS
                 and not presses.any_held() and not keys.waiting()):
             last_check = now
             # What the next press may need is loaded now (the first time,
@@ -128,6 +140,6 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             if table.prepare():
                 if heap_used is not None:
                     collected = heap_used()
-            elif heap_used is not None and heap_used() - collected >= COLLECT_BYTES:
+            elif heap_used is not None and heap_used() - collected >= _COLLECT_BYTES:
                 gc.collect()
                 collected = heap_used()

@@ -4,8 +4,8 @@ An unexpected exception is printed with its traceback on the serial console,
 a crash mark is programmed into nvm (no erase) and the firmware restarts
 itself with ``supervisor.reload()``; the game is resumed from nvm. A restart
 loop is stopped by the crash streak (crashes since the last run that stayed
-up ``HEALTHY_MS``): from the ``SAFE_START_STREAK``-th crash in a row the saved
-game is set aside and a fresh game starts; from the ``STOP_STREAK``-th the
+up ``_HEALTHY_MS``): from the ``_SAFE_START_STREAK``-th crash in a row the saved
+game is set aside and a fresh game starts; from the ``_STOP_STREAK``-th the
 firmware stops restarting, shows the error (LED blink code 5 without a
 screen) and waits for OK held (``firmware.stopped``, loaded only then).
 """
@@ -31,9 +31,9 @@ _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any
 
-SAFE_START_STREAK = const(3)  # crashes in a row before the saved game is set aside
-STOP_STREAK = const(5)  # crashes in a row before restarting stops
-HEALTHY_MS = const(30000)  # a run this long clears the crash streak
+_SAFE_START_STREAK = const(3)  # crashes in a row before the saved game is set aside
+_STOP_STREAK = const(5)  # crashes in a row before restarting stops
+_HEALTHY_MS = const(30000)  # a run this long clears the crash streak
 
 
 def run(firmware: "Any") -> None:
@@ -47,7 +47,7 @@ def run(firmware: "Any") -> None:
     # fails to load (no memory) counts as a crash like any other.
     from firmware import loop
 
-    loop.run(firmware, HEALTHY_MS)
+    loop.run(firmware, _HEALTHY_MS)
 
 
 def begin(firmware: "Any") -> None:
@@ -55,7 +55,7 @@ def begin(firmware: "Any") -> None:
     once it returns (it lets itself go), while the loop runs all evening."""
     from firmware import start
 
-    start.start(firmware, firmware.streak < SAFE_START_STREAK)
+    start.start(firmware, firmware.streak < _SAFE_START_STREAK)
 
 
 def main(firmware: "Any") -> None:
@@ -64,7 +64,7 @@ def main(firmware: "Any") -> None:
         run(firmware)
     except Exception as err:
         traceback.print_exception(err)
-        streak = STOP_STREAK
+        streak = _STOP_STREAK
         store = firmware.store
         if store is not None:
             try:
@@ -73,8 +73,8 @@ def main(firmware: "Any") -> None:
             except Exception as mark_err:  # flash trouble: stop rather than loop blindly
                 say("crash mark: " + str(mark_err))
         say("error " + str(streak) + " in a row: "
-            + ("stopping" if streak >= STOP_STREAK else "restarting"))
-        if streak < STOP_STREAK:
+            + ("stopping" if streak >= _STOP_STREAK else "restarting"))
+        if streak < _STOP_STREAK:
             supervisor.reload()
             return
         firmware.table = None  # the crash may have been for memory

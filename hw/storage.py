@@ -34,7 +34,7 @@ screen) replaced, which Undo brings back while the new game has no action
 (``Table.previous``): its first dealer, the match tally before it (N-S,
 E-W), the length of its rules bytes, the rules, its actions. It rides in the
 record the new game writes anyway, so keeping it costs no erase; it is left
-out when it would leave the journal less than ``JOURNAL_ROOM`` bytes.
+out when it would leave the journal less than ``_JOURNAL_ROOM`` bytes.
 
 Older formats are still read, and the next rewrite turns them into version
 3: version 2 has the game's rules in the header too (byte 6 their length,
@@ -83,7 +83,7 @@ __version__ = "1.0.0"
 MAGIC = b"EUCS"
 RECORD_FORMAT = const(3)
 MARKS = const(64)
-JOURNAL_ROOM = const(512)  # journal bytes a record keeps free at least, when it can
+_JOURNAL_ROOM = const(512)  # journal bytes a record keeps free at least, when it can
 UNDO = const(0xFF)
 _CRASH = const(0x00)
 _HEALTHY = const(0x5A)
@@ -295,7 +295,7 @@ class Storage:
             self.messages.append("Game too long to save")
             return
         previous = _previous_bytes(table.previous)
-        if end + len(previous) + 3 + JOURNAL_ROOM > self.record_size:
+        if end + len(previous) + 3 + _JOURNAL_ROOM > self.record_size:
             previous = b""  # Undo still finds it in RAM until the power goes
         end += len(previous)
         size = self.record_size

@@ -54,6 +54,26 @@ def case_long_press_fires_while_held_and_release_is_silent():
     assert not presses.held(4)
 
 
+def case_a_key_held_half_its_long_press_is_holding_until_the_long_press():
+    presses = Presses()
+    assert not presses.holding(4, 0)
+    presses.down(4, 100)
+    assert not presses.holding(4, 399)
+    assert presses.holding(4, 400) and presses.holding(4, 699) and not presses.holding(3, 699)
+    assert _drain(presses, 700) == [(LONG, 4)]
+    assert not presses.holding(4, 800)  # fired: its screen is open
+    assert presses.up(4, 900) == 0
+    presses.down(1, 1000)
+    assert presses.up(1, 1350) == SHORT << 3 | 1  # let go after half: a short press
+    assert not presses.holding(1, 1400)
+    presses = Presses(long_ms=1000)
+    presses.down(0, 0)
+    assert not presses.holding(0, 499) and presses.holding(0, 500)
+    presses = Presses(long_ms=1001)  # half of it, rounded down
+    presses.down(2, 0)
+    assert not presses.holding(2, 499) and presses.holding(2, 500)
+
+
 def case_stuck_key_reported_once_then_ignored_until_released():
     presses = Presses(stuck_ms=20000)
     presses.down(0, 0)

@@ -65,6 +65,25 @@ def test_undo_is_long_ok_then_ok(pico):
     assert table(pico).game.tricks == [0, 0]
 
 
+def test_the_menu_loads_while_ok_is_held(pico):
+    # Long OK opens the menu: not held in play, it loads while OK is held,
+    # before the long press fires, so that the press finds it loaded.
+    registry = sys.modules[type(table(pico)).__module__]
+    pico.advance(2000)  # a quiet moment: the screens of play
+    assert "hand" in registry._LOADED and "menu" not in registry._LOADED
+    long_ms = 600  # settings.toml's EUCHRE_LONG_PRESS_MS
+    pico.down("OK")
+    pico.advance(long_ms // 2 - 50)
+    assert "menu" not in registry._LOADED
+    pico.advance(100)
+    assert "menu" in registry._LOADED and table(pico).screen_name == "score"
+    pico.advance(long_ms // 2)
+    assert table(pico).screen_name == "menu"
+    pico.up("OK")
+    pico.run_script("W wait:2000")  # back to play, and a quiet moment
+    assert table(pico).screen_name == "score" and "menu" not in registry._LOADED
+
+
 def test_power_cut_mid_hand_resumes(pico):
     pico.run_script("E N S")
     tricks = list(table(pico).game.tricks)

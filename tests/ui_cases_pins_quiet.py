@@ -105,6 +105,12 @@ def _held(name):
     return "ui." + name in sys.modules
 
 
+def _loaded(name):
+    """The menu and the seat picker, which these cases import themselves:
+    held by the table."""
+    return name in table_module._LOADED
+
+
 def case_pin_the_first_quiet_moment_loads_the_hands_screens():
     _forget("quick")
     t = table(dealer=0)
@@ -155,21 +161,46 @@ def _collections(run):
 
 def case_pin_a_press_on_loaded_screens_collects_no_garbage():
     # A collection is the board's longest wait: only a screen that is not
-    # loaded yet (a press faster than the quiet moment) makes one.
+    # loaded yet (a press faster than the quiet moment) makes one. The menu
+    # loads while OK is held, before its long press (``holding``).
     clock = Clock()
     t = table(dealer=0)
-    t.prepare()  # the hand's screens and the menu
+    t.prepare()  # the hand's screens
 
-    def presses():
+    def play():
         press(t, clock, N)  # the call: the hand screen
         press(t, clock, E)  # a trick
+
+    def menu_and_back():
         press(t, clock, OK, long=True)  # the menu
         press(t, clock, W)  # back to play
         t.render(bytearray(1024))
 
-    collected = _collections(presses)
+    collected = _collections(play)
+    assert not _loaded("menu")
+    assert t.holding(OK) is True and _loaded("menu")
+    collected += _collections(menu_and_back)
     assert t.screen_name == "hand" and t.game.tricks_played == 1
     assert collected == 0
+
+
+def case_pin_holding_ok_loads_the_menu_once_and_drops_what_it_does_not_keep():
+    clock = Clock()
+    t = table(Rules(canadian_loner=True), dealer=0, trump=True)
+    t.prepare()
+    press(t, clock, N)  # North calls: which suit?
+    press(t, clock, OK)  # not recorded: the hand
+    press(t, clock, OK)  # the quick result, on view
+    assert t.screen_name == "quick" and not _loaded("menu")
+    assert t.holding(N) is False and not _loaded("menu")  # a seat's long press opens no screen
+    assert t.holding(OK) is True
+    # The menu, the game's own screen and what Undo may lead to, and the
+    # screen on view; the others of play dropped.
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "banner", "quick", "over"]
+    assert _loaded("menu") and not _loaded("pick")
+    assert t.holding(OK) is False  # loaded already: nothing more
+    press(t, clock, OK, long=True)
+    assert t.screen_name == "menu"
 
 
 def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
@@ -190,29 +221,96 @@ def case_pin_a_page_keeps_its_module_and_play_lets_it_go():
 _HAND_SCREENS = ("hand", "banner", "quick", "over", "ask", "suit")
 
 
+def case_pin_holding_ok_keeps_a_question_under_a_notice_and_a_page_on_view():
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    t.prepare()
+    press(t, clock, E)  # East calls: which suit?
+    t.notice("A NOTICE FROM THE HARDWARE", clock.now)
+    assert t.screen_name == "notice"
+    assert t.holding(OK) is True
+    assert _held("suit") and _loaded("menu")
+    press(t, clock, OK)  # the notice goes
+    assert t.screen_name == "suit"
+    choose(t, clock, menu.ITEM_STATS)
+    t.prepare()
+    assert t.screen_name == "stats" and _held("stats")
+    assert t.holding(OK) is False  # the menu is there: its page stays
+    assert _held("stats") and _held("suit")
+
+
 def case_pin_the_menu_and_its_pages_hold_only_the_screens_their_presses_lead_to():
-    # On the menu and its pages: of the screens a hand meets, only the
-    # hand's, game over's and a question waiting stay, dropped before a page
-    # loads; back in play, the quiet moment brings the others back.
+    # On the menu and its pages: of the screens play holds, only the game's
+    # own screen, a question waiting and what the entry or page leads to
+    # stay, dropped before a page loads; back in play, the quiet moment
+    # brings the others back and lets the menu go.
     clock = Clock()
     t = table(Rules(canadian_loner=True), dealer=0, trump=True)
     t.prepare()
-    assert all(_held(name) for name in _HAND_SCREENS)
+    assert all(_held(name) for name in _HAND_SCREENS) and not _loaded("menu")
     press(t, clock, OK, long=True)
     for _ in range(t.page.rows.index(menu.ITEM_STATS)):
         press(t, clock, S)
-    t.prepare()  # the menu, on Stats: its module loaded, the others dropped
-    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "over"]
-    assert _held("stats") and _held("menu") and _held("pick") and _held("score")
+    t.prepare()  # the menu, on Stats, between hands: its module loaded, the others dropped
+    assert [name for name in _HAND_SCREENS if _held(name)] == []
+    assert _held("stats") and _loaded("menu") and not _loaded("pick") and _held("score")
     press(t, clock, OK)
     t.prepare()
     assert t.screen_name == "stats" and _held("stats")
-    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "over"]
+    assert [name for name in _HAND_SCREENS if _held(name)] == []
     press(t, clock, W)  # back to the menu, on Stats
     press(t, clock, W)  # back to play
     assert t.screen_name == "score"
     assert t.prepare() is True
     assert all(_held(name) for name in _HAND_SCREENS) and not _held("stats")
+    assert not _loaded("menu") and not _loaded("pick")
+
+
+def case_pin_the_menu_holds_what_each_entry_leads_to():
+    # In a hand: the hand's screen always; Undo and the seat picker's
+    # entries may score or take back a hand (game over, the banner), Adjust
+    # score may end the game, New game asks who deals first.
+    clock = Clock()
+    t = table(dealer=0)
+    t.prepare()
+    press(t, clock, N)  # North calls: the hand
+    press(t, clock, OK, long=True)
+    played = ["hand", "banner", "over"]
+    for item, page, screens in ((menu.ITEM_UNDO, None, played),
+                                (menu.ITEM_RENEGE, "pick", played),
+                                (menu.ITEM_REST, "pick", played),
+                                (menu.ITEM_ADJUST, "adjust", ["hand", "over"]),
+                                (menu.ITEM_STATS, "stats", ["hand"]),
+                                (menu.ITEM_NEW_GAME, "confirm", ["hand"])):
+        t.page.cursor = t.page.rows.index(item)
+        t.prepare()
+        assert [name for name in _HAND_SCREENS if _held(name)] == screens, item
+        assert _loaded("pick") is (page in ("pick", "confirm")), item
+        if page is not None and page != "pick":
+            assert _held(page), item
+    press(t, clock, OK)  # New game?
+    t.prepare()
+    assert t.screen_name == "confirm" and _loaded("pick")
+    collected = _collections(lambda: press(t, clock, OK))  # yes: who deals first?
+    assert t.screen_name == "pick" and collected == 0
+    t.prepare()  # the question held in play, the menu let go
+    assert t.screen_name == "pick" and _loaded("pick") and not _loaded("menu")
+
+
+def case_pin_at_game_over_the_menu_holds_game_over():
+    clock = Clock()
+    game = Game(Rules(target=1), dealer=0)
+    game.call(N)
+    game.finish(3, True)
+    t = Table(Rules(target=1), game=game)
+    assert t.screen_name == "over"
+    t.prepare()
+    press(t, clock, OK, long=True)
+    t.page.cursor = t.page.rows.index(menu.ITEM_STATS)
+    t.prepare()
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["over"]
+    collected = _collections(lambda: press(t, clock, W))  # back to game over
+    assert t.screen_name == "over" and collected == 0
 
 
 def case_pin_a_page_holds_the_question_waiting():
@@ -224,13 +322,15 @@ def case_pin_a_page_holds_the_question_waiting():
     choose(t, clock, menu.ITEM_STATS)
     t.prepare()
     assert t.screen_name == "stats"
-    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "over", "suit"]
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "suit"]
     press(t, clock, W)  # back to the menu
     press(t, clock, W)  # and out of it: the question again
     assert t.screen_name == "suit"
 
 
 def case_pin_a_quiet_moment_on_a_screen_that_opens_no_page():
+    for name in table_module.PAGE_MODULES:
+        _forget(name)  # (another case's file may import one)
     t = table(Rules(canadian_loner=True), dealer=0)
     clock = Clock()
     press(t, clock, S)  # the dealer's partner: ordered up?

@@ -159,6 +159,9 @@ def _pages_held():
 
 
 def case_ui_the_menu_loads_the_page_under_its_cursor_when_quiet():
+    from ui.table import PAGE_MODULES
+    for name in PAGE_MODULES:  # (another case's file may import one)
+        sys.modules.pop("ui." + name, None)
     clock = Clock()
     t = table(dealer=0)
     press(t, clock, OK, long=True)

@@ -1,7 +1,7 @@
 """New game? and Reset match?, opened from the menu: E or OK yes (then who
 deals first), W no (back to the menu)."""
 
-from ui import parts, pick, screen
+from ui import parts, screen
 from ui.keys import E, OK, W
 
 LIST_PAGE = False
@@ -13,10 +13,11 @@ def show(table, page, reset_match):
 
 def press(table, key, long, now_ms):
     if key == E or key == OK:
-        # The question waits for its answer (Table.home).
+        # The question waits for its answer: closing the page asks it
+        # (Table.home).
         table.waiting.new_game = table.page.kind == 1
         table.prefs_changed()  # saved: a power cut keeps the question
-        table.open("pick", pick.FOR_FIRST)
+        table.close()
     elif key == W:
         table.back()
     else:

@@ -18,7 +18,7 @@ at import. Both are designed for this product.
 from micropython import const
 
 SMALL_W = const(5)
-SMALL_FIRST = const(32)
+_SMALL_FIRST = const(32)
 SMALL_COUNT = const(64)
 BIG_W = const(20)
 BIG_PAGES = const(5)
@@ -242,8 +242,8 @@ BIG_VIEW = memoryview(BIG)
 # SMALL_W times it in SMALL): the font's characters in order from the space,
 # lower case drawn as upper case, the suits at 0x80..0x83 (SUIT_CODES), '?'
 # for the rest. Drawing looks a character up here: one index, not a call.
-GLYPH_OF = bytearray(bytes((63 - SMALL_FIRST,)) * 256)
-GLYPH_OF[SMALL_FIRST:SMALL_FIRST + SMALL_COUNT] = bytes(range(SMALL_COUNT))
+GLYPH_OF = bytearray(bytes((63 - _SMALL_FIRST,)) * 256)
+GLYPH_OF[_SMALL_FIRST:_SMALL_FIRST + SMALL_COUNT] = bytes(range(SMALL_COUNT))
 GLYPH_OF[97:123] = GLYPH_OF[65:91]
 GLYPH_OF[0x80:0x84] = bytes(range(SMALL_COUNT, SMALL_COUNT + 4))
 

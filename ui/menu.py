@@ -1,8 +1,7 @@
 """The menu, opened by long OK from every screen, and Undo, its first entry
-(so undo is long OK, then OK). The module of the page under the cursor is
-loaded while the table is quiet (``ahead``, ``Table.prepare``), so that
-choosing it finds it loaded; the seat picker, which it shares with other
-screens, is imported with it.
+(so undo is long OK, then OK). The module the entry under the cursor
+opens (a page, or the seat picker) is loaded while the table is quiet
+(``ahead``, ``Table.prepare``), so that choosing it finds it loaded.
 
 The keys by where they sit on the picture: top and bottom move, right (or
 OK) chooses, left goes back. The page's ``rows`` are the entries that apply
@@ -12,7 +11,7 @@ it (``Table.back``), their modules dropped again once play resumes.
 
 from micropython import const
 
-from ui import parts, pick, screen
+from ui import parts, screen
 from ui.keys import N, S, W
 from euchre_core.game import Game
 
@@ -39,16 +38,15 @@ LABELS = ("UNDO", "RENEGE", "REST OF TRICKS", "ADJUST SCORE", "SET DEALER",
           "NEW GAME", "RESET MATCH")
 
 
-# The page module each entry opens (ui.table's PAGE_MODULES), by entry;
-# None: the entry acts at once, or opens the seat picker this module
-# imports.
-PAGE_OF = (None, None, None, "adjust", None, "options", "stats", "history", "options",
+# The module each entry opens (a page module of ui.table's PAGE_MODULES,
+# or the seat picker), by entry; None: the entry acts at once.
+PAGE_OF = (None, "pick", "pick", "adjust", "pick", "options", "stats", "history", "options",
            "export", "confirm", "confirm")
 
 
 def ahead(table, page):
-    """The page module the entry under the cursor opens, or None: loaded
-    while the table is quiet (``Table.prepare``), so that OK finds it."""
+    """The module the entry under the cursor opens, or None: loaded while
+    the table is quiet (``Table.prepare``), so that OK finds it."""
     return PAGE_OF[page.rows[page.cursor]]
 
 
@@ -115,11 +113,11 @@ def press(table, key, long, now_ms):
     elif item == ITEM_UNDO:
         undo(table, now_ms)
     elif item == ITEM_RENEGE:
-        table.open("pick", pick.FOR_RENEGE)
+        table.open("pick", table.module("pick").FOR_RENEGE)
     elif item == ITEM_REST:
-        table.open("pick", pick.FOR_REST)
+        table.open("pick", table.module("pick").FOR_REST)
     elif item == ITEM_DEALER:
-        table.open("pick", pick.FOR_DEALER)
+        table.open("pick", table.module("pick").FOR_DEALER)
     elif item == ITEM_ADJUST:
         table.open("adjust")
     elif item == ITEM_RULES or item == ITEM_DISPLAY:

@@ -105,6 +105,13 @@ class Presses:
                 return LONG << 3 | key
         return 0
 
+    def holding(self, key, now_ms):
+        """True once ``key`` has been held half its long press, nothing
+        fired yet: its long press may come, and what it opens can load
+        meanwhile."""
+        return (self._state[key] == _DOWN
+                and ticks_diff(now_ms, self._since[key]) >= self.long_ms >> 1)
+
     def held(self, key):
         """True while the key is down (and not written off as stuck)."""
         state = self._state[key]

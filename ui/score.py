@@ -26,12 +26,12 @@ LIST_PAGE = False
 
 # What ui.ask asks (its page's ``kind``).
 IF_ORDERED_UP = const(0)
-IF_BLIND = const(1)
+_IF_BLIND = const(1)
 
 # The hints start after this long without a press; each (and the dealer
-# line between two of them) then stays ``HINT_STEP_MS``.
+# line between two of them) then stays ``_HINT_STEP_MS``.
 HINT_MS = const(8000)
-HINT_STEP_MS = const(3000)
+_HINT_STEP_MS = const(3000)
 _HINTS = (parts.HINT_MENU, parts.HINT_ALONE, b"OK: EVERYBODY PASSED")
 _HINT_PASS = const(2)  # OK's hint, left out under stick the dealer
 
@@ -41,7 +41,7 @@ def hint_step(idle_ms):
     dealer (and so before ``HINT_MS``), odd steps a hint, even the dealer."""
     if idle_ms < HINT_MS:
         return 0
-    return 1 + (idle_ms - HINT_MS) // HINT_STEP_MS % (2 * len(_HINTS))
+    return 1 + (idle_ms - HINT_MS) // _HINT_STEP_MS % (2 * len(_HINTS))
 
 
 def press(table, key, long, now_ms):
@@ -70,7 +70,7 @@ def press(table, key, long, now_ms):
         table.open("ask", IF_ORDERED_UP, key)
         return
     if rules.blind_loner and long and key == game.dealer:
-        table.open("ask", IF_BLIND, key)
+        table.open("ask", _IF_BLIND, key)
         return
     call(table, now_ms, key, long)
 

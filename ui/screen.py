@@ -14,13 +14,13 @@ from ui.font import BIG_PAGES, BIG_VIEW, BIG_W, GLYPH_OF, GLYPHS, SMALL, small_i
 from ui.font import SUIT_BIG_W, SUITS_BIG
 from ui.keys import N, S, W
 
-CHAR_W = const(6)  # 5 columns and a blank one
-BIG_CHAR_W = const(12)  # doubled glyph and gap
+_CHAR_W = const(6)  # 5 columns and a blank one
+_BIG_CHAR_W = const(12)  # doubled glyph and gap
 DIGIT_STEP = const(24)  # big digit and its gap
 
 # Markers point at a seat key from the side of the picture it sits on, named
 # as the keys are (ui.keys): N (top), E (right), S (bottom), W (left).
-MARK_SIZE = const(8)  # triangle 8 wide, 4 deep
+_MARK_SIZE = const(8)  # triangle 8 wide, 4 deep
 _MARK_MID = const(32)  # y centre of the E/W markers
 _MARK_X = const(60)  # x of the N/S markers
 
@@ -28,18 +28,18 @@ _MARK_X = const(60)  # x of the N/S markers
 _DOUBLE = bytes((0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
                  0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF))
 
-# Blank and lit bytes to copy from; slices of the views copy nothing (a
-# slice of the bytes would be a new object at each clear). Half a frame of
-# blank: every redraw starts with two copies of it (a whole frame of it
-# would hold 1 KiB of the heap for good, for one copy less a redraw).
-_HALF_FRAME = const(512)
-_BLANK = memoryview(bytes(_HALF_FRAME))
+# A page of blank and one lit to copy from; slices of the views copy
+# nothing (a slice of the bytes would be a new object at each clear). Every
+# redraw starts with a copy of the blank one into each page (a whole frame
+# of it would hold 1 KiB of the heap for good, for a few copies less).
+_BLANK = memoryview(bytes(WIDTH))
 _LIT = memoryview(b"\xff" * WIDTH)
 
 
 def clear(buf):
-    buf[0:_HALF_FRAME] = _BLANK
-    buf[_HALF_FRAME:FRAME] = _BLANK
+    blank = _BLANK
+    for at in range(0, FRAME, WIDTH):
+        buf[at:at + WIDTH] = blank
 
 
 def clear_pages(buf, first, last):
@@ -56,7 +56,7 @@ def clear_box(buf, x0, x1, page0, page1):
 
 
 def text_width(text):
-    return len(text) * CHAR_W - 1 if text else 0
+    return len(text) * _CHAR_W - 1 if text else 0
 
 
 def text(buf, x, page, txt, inverse=False):
@@ -66,7 +66,7 @@ def text(buf, x, page, txt, inverse=False):
     ``inverse`` draws dark text on a lit bar (the menu's selection)."""
     if isinstance(txt, str):
         txt = txt.encode()
-    end = x + len(txt) * CHAR_W
+    end = x + len(txt) * _CHAR_W
     if not inverse and x >= 0 and end <= WIDTH + 1:
         # All of it on the screen (the usual case): one copy a character.
         at = page * WIDTH + x
@@ -74,7 +74,7 @@ def text(buf, x, page, txt, inverse=False):
         glyph_of = GLYPH_OF
         for code in txt:
             buf[at:at + 5] = glyphs[glyph_of[code]]
-            at += CHAR_W
+            at += _CHAR_W
         return end
     base = page * WIDTH
     glyph_of = GLYPH_OF
@@ -100,11 +100,11 @@ def text(buf, x, page, txt, inverse=False):
             else:
                 for col in range(last - at):
                     buf[at + col] = small[glyph + col] ^ 0xFF
-            at += CHAR_W
+            at += _CHAR_W
         return at - base
     flip = 0
     if inverse:
-        fill(buf, x - 1, x + len(txt) * CHAR_W, page)
+        fill(buf, x - 1, x + len(txt) * _CHAR_W, page)
         flip = 0xFF
     for code in txt:
         if x >= WIDTH:
@@ -116,7 +116,7 @@ def text(buf, x, page, txt, inverse=False):
             for col in range(5):
                 if 0 <= x + col < WIDTH:
                     buf[base + x + col] = SMALL[glyph + col] ^ flip
-        x += CHAR_W
+        x += _CHAR_W
     return x
 
 
@@ -132,15 +132,15 @@ def text_spaced(buf, x, page, txt, space):
             at += space
         else:
             buf[at:at + 5] = glyphs[glyph_of[code]]
-            at += CHAR_W
+            at += _CHAR_W
 
 
 def number_width(value):
     """Columns ``value`` takes in small digits (``text_width(str(value))``)."""
-    width = 5 if value >= 0 else 5 + CHAR_W
+    width = 5 if value >= 0 else 5 + _CHAR_W
     value = abs(value)
     while value >= 10:
-        width += CHAR_W
+        width += _CHAR_W
         value //= 10
     return width
 
@@ -156,14 +156,14 @@ def number(buf, x, page, value):
     glyphs = GLYPHS
     if value < 0:
         buf[at:at + 5] = glyphs[glyph_of[45]]  # "-"
-        at += CHAR_W
+        at += _CHAR_W
         value = -value
     div = 1
     while div * 10 <= value:
         div *= 10
     while div:
         buf[at:at + 5] = glyphs[glyph_of[48 + value // div % 10]]
-        at += CHAR_W
+        at += _CHAR_W
         div //= 10
     return at - page * WIDTH
 
@@ -172,16 +172,16 @@ def text_center(buf, page, txt, left=0, right=WIDTH, inverse=False):
     """Small text centred between columns ``left`` and ``right``."""
     # The width worked out here, not by text_width: a call less a line (the
     # place of an empty text, which draws nothing, does not matter).
-    return text(buf, left + (right - left - len(txt) * CHAR_W + 1) // 2, page, txt, inverse)
+    return text(buf, left + (right - left - len(txt) * _CHAR_W + 1) // 2, page, txt, inverse)
 
 
 def text_right(buf, right, page, txt, inverse=False):
     """Small text ending at column ``right`` - 1."""
-    return text(buf, right + 1 - len(txt) * CHAR_W, page, txt, inverse)
+    return text(buf, right + 1 - len(txt) * _CHAR_W, page, txt, inverse)
 
 
 def text2_width(txt):
-    return len(txt) * BIG_CHAR_W - 2 if txt else 0
+    return len(txt) * _BIG_CHAR_W - 2 if txt else 0
 
 
 def text2(buf, x, page, txt, down=0):
@@ -216,7 +216,7 @@ def text2(buf, x, page, txt, down=0):
                 buf[at + WIDTH] = lower
                 buf[at + WIDTH + 1] = lower
             x += 2
-        x += BIG_CHAR_W - 10
+        x += _BIG_CHAR_W - 10
     return x
 
 
@@ -243,7 +243,7 @@ def label(buf, x, y, txt):
     glyph_of = GLYPH_OF
     small = SMALL
     col = x - 1  # the bar starts a column before the first glyph
-    end = x + len(txt) * CHAR_W
+    end = x + len(txt) * _CHAR_W
     if col >= 0 and end <= WIDTH:
         # All of it on the screen (the usual case): column by column with
         # no edge to check, each glyph's five, then the dark gap lit.
@@ -278,7 +278,7 @@ def label(buf, x, y, txt):
                 if lower:
                     buf[at + WIDTH] = buf[at + WIDTH] & keep_low | lit >> 8
             col += 1
-    return x + len(txt) * CHAR_W
+    return x + len(txt) * _CHAR_W
 
 
 def label_center(buf, y, txt, left=0, right=WIDTH):
@@ -403,7 +403,7 @@ def marker(buf, side, shift=0):
     if side == N or side == S:
         cols = _MARK_N_COLS if side == N else _MARK_S_COLS
         at = (0 if side == N else 7 * WIDTH) + _MARK_X + shift
-        for col in range(MARK_SIZE):
+        for col in range(_MARK_SIZE):
             buf[at + col] |= cols[col]
     else:
         # Column ``depth`` from the edge: rows _MARK_MID - 1 - depth ..

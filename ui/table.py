@@ -13,9 +13,10 @@ nor should the heap hold code no screen on view can reach: modules are
 loaded while the table is quiet, when the loop calls ``Table.prepare``.
 Only the score screen is imported with the table (start-up draws the
 first picture with it); at the first quiet moment, once that picture is on
-the glass, the other screens a hand meets (``HAND_SCREENS``) and the menu
-(with the trump suit's question while the table records it), held in
-play from then on (``HELD_SCREENS``); on the menu and its pages, only those
+the glass, the other screens a hand meets (``HAND_SCREENS``, with the
+trump suit's question while the table records it), held in play from then
+on; the menu while OK is held, before its long press opens it
+(``Table.holding``); on the menu and its pages, only those
 their presses lead to (``DROPPED``), so a page's module never sits on top
 of them all. The menu's pages
 (``PAGE_MODULES``) are held one at a time: at each quiet moment on the
@@ -101,31 +102,33 @@ _LOADED = {"score": score}
 
 # The other screens every hand meets (the hand, its result banner, the
 # quick result, game over), loaded at the loop's first quiet moment
-# (``Table.prepare``) and held from then on; with them the menu, which long
-# OK opens from every screen (and the seat picker it imports); under the
-# house rules that ask it (Canadian loner, blind loner) the question before
+# (``Table.prepare``) and held in play from then on; with them, under the
+# house rules that ask it (Canadian loner, blind loner), the question before
 # a call; while the table records the trump suit, its question. The four
-# sets, by the rules asking (1) and the table recording trump (2).
+# sets, by the rules asking (1) and the table recording trump (2). The
+# menu, which long OK opens from every screen, is not held in play: it
+# loads while OK is held, before its long press fires (``Table.holding``).
 HAND_SCREENS = ("hand", "banner", "quick", "over")
-HELD_SCREENS = HAND_SCREENS + ("menu",)
-_HELD = (HELD_SCREENS, HELD_SCREENS + ("ask",), HELD_SCREENS + ("suit",),
-         HELD_SCREENS + ("ask", "suit"))
+_HELD = (HAND_SCREENS, HAND_SCREENS + ("ask",), HAND_SCREENS + ("suit",),
+         HAND_SCREENS + ("ask", "suit"))
 
-# While the menu or one of its pages is on view, a press opens a page, goes
-# back to the menu, or closes it to the game's own screen or a question
-# waiting (``Table.home``), Undo included: of the screens a hand meets, the
-# table then holds the hand's, game over's and the question's, and drops
-# the others (``DROPPED``) before a page's module loads, so the heap never
-# holds both; they come back at the next quiet moment in play. On an entry
-# that opens no page (Undo, Renege, Rest of tricks, Set dealer) the result
-# banner stays as well (``_MENU_NO_PAGE``): the seat picker's seat scores a
-# hand, an Undo may bring back a set-back offer, and no page's module is
-# loaded then. (An Undo on the menu that brings back the trump suit's
-# question loads its screen in the press.) The menu itself, the seat picker
-# it imports and the score screen are never dropped.
-DROPPED = HAND_SCREENS + ("ask", "suit")
-_MENU_HELD = ("menu", "hand", "over")
-_MENU_NO_PAGE = _MENU_HELD + ("banner",)
+# While the menu or a screen it opened is on view, a press opens a page or
+# the seat picker, goes back to the menu, or closes it to the game's own
+# screen (``main_screen``) or a question waiting (``Table.home``). Of the
+# screens play holds (``DROPPED``), the table then keeps only the menu, the
+# game's own screen, the question's and those that what the menu's entry
+# under the cursor opens, or the page on view, may lead to (``_LEADS``, by
+# the module it opens; None: an entry that opens none), and drops the
+# others before a page's module loads, so the heap never holds both; play
+# brings them back at its next quiet moment. Undo (no page) and the seat
+# picker's entries may score a hand or take one back: the hand's, game
+# over's and the result banner (a set-back offer); Adjust score may end the
+# game; New game and Reset match ask who deals first. (An Undo on the menu
+# that brings back the trump suit's question loads its screen in the
+# press.) The score screen (start-up's) is never dropped.
+DROPPED = HAND_SCREENS + ("ask", "suit", "menu", "pick")
+_PLAYED = ("hand", "over", "banner")
+_LEADS = {None: _PLAYED, "pick": _PLAYED, "adjust": ("over",), "confirm": ("pick",)}
 
 # The modules only the menu's pages use: at most one of them is held at a
 # time, the one the screen on view shows or may open next (``hold``), and
@@ -167,14 +170,15 @@ def _forget(package, name):
 
 
 def hold(names, page):
-    """The screens ``names`` loaded, and of ``PAGE_MODULES`` only ``page``
-    (or none): the others, and of the screens a hand meets (``DROPPED``)
-    those not in ``names``, are dropped, then what is missing is loaded,
+    """The screens ``names`` loaded, and ``page`` (a module of
+    ``PAGE_MODULES``, the seat picker, or None) with them: the other page
+    modules, and of the screens play holds (``DROPPED``) those not among
+    them, are dropped, then what is missing is loaded,
     after a collection (the free heap is cut up by the presses' garbage).
     True when it loaded anything."""
     release_pages(page)
     for name in DROPPED:
-        if name not in names and _LOADED.pop(name, None) is not None:
+        if name not in names and name != page and _LOADED.pop(name, None) is not None:
             _forget("ui", name)
     due = page is not None and page not in _LOADED
     for name in names:
@@ -510,26 +514,48 @@ class Table:
     def prepare(self):
         """The table is quiet (the loop calls this at its quiet moments):
         load now what the next press may need, so that no press waits for a
-        module. The screens held from the first quiet moment on
-        (``HELD_SCREENS``; on the menu and its pages fewer: ``DROPPED``),
+        module. The screens held in play from the first quiet moment on
+        (``HAND_SCREENS``; on the menu and its pages fewer: ``DROPPED``),
         and of the menu's page modules only the one the screen on view
         shows or may open next (its module's ``ahead``: on the menu, the
         entry under the cursor); the others are dropped.
         True when it collected the garbage and loaded a module."""
         page = self.page
+        question = self._question()
         if page is not None:
             name = page.name
             ahead = getattr(screen_module(name), "ahead", None)  # a page has none
-            if ahead is not None or name in PAGE_MODULES:
-                # The menu (the screen that opens pages) or a page: only what
-                # their presses lead to (``DROPPED``).
+            if ahead is not None or page.under is not None:
+                # The menu (the screen that opens pages) or a screen it
+                # opened: only what their presses lead to.
                 want = name if ahead is None else ahead(self, page)
-                held = _MENU_HELD if want is not None else _MENU_NO_PAGE
-                question = self._question()
-                return hold(held + (question,) if question else held, want)
+                return hold(self._menu_held(want, question), want)
         rules = self.game.rules
-        asks = 1 if rules.canadian_loner or rules.blind_loner else 0
-        return hold(_HELD[asks | (2 if self.trump else 0)], None)
+        held = _HELD[(1 if rules.canadian_loner or rules.blind_loner else 0)
+                     | (2 if self.trump else 0)]
+        return hold(held + (question,) if question else held, None)
+
+    def _menu_held(self, want, question):
+        """The screens of play held on the menu with ``want`` under the
+        cursor or on view (a page module, "pick" or None: ``_LEADS``)."""
+        held = ("menu", self.main_screen) + _LEADS.get(want, ())
+        return held + (question,) if question else held
+
+    def holding(self, key):
+        """``key`` has been held half its long press (the loop calls this
+        while it is held): what that long press opens is loaded now, so
+        that it finds it loaded. Long OK opens the menu from every screen:
+        the screens of play the menu does not keep (``DROPPED``, but the
+        one on view) are dropped first, as its own quiet moment would drop
+        them, so the heap never holds both. A press let go after this
+        and before its long press is a short one: a screen it opens that
+        was dropped loads then. True when it collected the garbage and
+        loaded the menu."""
+        if key != OK or "menu" in _LOADED:
+            return False
+        held = self._menu_held(None, self._question())
+        name = self.screen_name
+        return hold(held + (name,) if name in DROPPED else held, None)
 
     # ----- screens: opened and closed only here ---------------------------------
 
