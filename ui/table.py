@@ -116,11 +116,11 @@ _HELD = (HAND_SCREENS, HAND_SCREENS + ("ask",), HAND_SCREENS + ("suit",),
 # the seat picker, goes back to the menu, or closes it to the game's own
 # screen (``main_screen``) or a question waiting (``Table.home``). Of the
 # screens play holds (``DROPPED``), the table then keeps only the menu, the
-# game's own screen, the question's and those that what the menu's entry
-# under the cursor opens, or the page on view, may lead to (``_LEADS``, by
-# the module it opens; None: an entry that opens none), and drops the
-# others before a page's module loads, so the heap never holds both; play
-# brings them back at its next quiet moment. Undo (no page) and the seat
+# game's own screen, a question's, and what the module that the entry under
+# the cursor opens (or the page on view) may lead to (``_LEADS``, by that
+# module; None: an entry that opens none), and drops the others before a
+# page's module loads, so the heap never holds both; play brings them back
+# at its next quiet moment. Undo (no page) and the seat
 # picker's entries may score a hand or take one back: the hand's, game
 # over's and the result banner (a set-back offer); Adjust score may end the
 # game; New game and Reset match ask who deals first. (An Undo on the menu
@@ -543,14 +543,15 @@ class Table:
 
     def holding(self, key):
         """``key`` has been held half its long press (the loop calls this
-        while it is held): what that long press opens is loaded now, so
-        that it finds it loaded. Long OK opens the menu from every screen:
+        once a hold): what that long press opens is loaded now, so that it
+        finds it loaded. Long OK opens the menu from every screen:
         the screens of play the menu does not keep (``DROPPED``, but the
         one on view) are dropped first, as its own quiet moment would drop
         them, so the heap never holds both. A press let go after this
         and before its long press is a short one: a screen it opens that
-        was dropped loads then. True when it collected the garbage and
-        loaded the menu."""
+        was dropped loads then. With the menu loaded (on the menu, or a
+        screen it opened) nothing changes. True when it collected the
+        garbage and loaded the menu."""
         if key != OK or "menu" in _LOADED:
             return False
         held = self._menu_held(None, self._question())
