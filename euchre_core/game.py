@@ -20,11 +20,6 @@ from euchre_core.game_forms import HAND_BYTES
 from euchre_core.rules import RENEGE as RENEGE_HAND
 from euchre_core.rules import Rules, check_alone, decide_winner, score_hand
 
-# Messages raised in more than one place: each string is a heap object of
-# its own wherever it is written out.
-_NOT_AN_ACTION = "Not an action: "
-_MAKERS_TRICKS = "The makers take 0 to 5 tricks, not "
-
 _MARKS_KEPT = const(6)
 # The latest undo marks a game kept for Undo of New game holds (``ended``):
 # undoing into its last hand then replays that hand, not the whole log.
@@ -259,7 +254,7 @@ class Game:
         result and the hand keeps the tricks played before it."""
         if (not isinstance(makers_tricks, int) or isinstance(makers_tricks, bool)
                 or not 0 <= makers_tricks <= 5):
-            raise ValueError(_MAKERS_TRICKS + repr(makers_tricks))
+            raise ValueError("The makers take 0 to 5 tricks, not " + repr(makers_tricks))
         self.apply(FINISH << 5 | makers_tricks | (QUICK if quick else 0))
 
     def can_finish(self, makers_tricks):
@@ -331,7 +326,7 @@ class Game:
         Every check comes before the first change, so a refused action
         leaves the game exactly as it was."""
         if not isinstance(code, int) or not 0 <= code <= 0xFE:
-            raise ValueError(_NOT_AN_ACTION + repr(code))
+            raise ValueError("Not an action: " + repr(code))
         kind = kind_of(code)
         arg = code & 31
         hands = len(self.records)
@@ -351,7 +346,7 @@ class Game:
             if arg & TRUMP and arg < 8:
                 self._do_trump(arg & 3)
             elif arg:
-                raise ValueError(_NOT_AN_ACTION + repr(code))
+                raise ValueError("Not an action: " + repr(code))
             else:
                 refusal = self.pass_refusal()
                 if refusal:
@@ -375,14 +370,14 @@ class Game:
             self.dealer = seat
         else:
             if arg & 16:
-                raise ValueError(_NOT_AN_ACTION + repr(code))
+                raise ValueError("Not an action: " + repr(code))
             self._do_finish(arg & 7, bool(arg & QUICK))
         if len(self.records) == hands:
             self._may_set_back = False
 
     def _do_call(self, seat, arg):
         if arg & BLIND and (not arg & ALONE or arg & ORDERED_UP):
-            raise ValueError(_NOT_AN_ACTION + repr(CALL << 5 | arg))
+            raise ValueError("Not an action: " + repr(CALL << 5 | arg))
         if self.in_hand:
             raise Refusal("Trump is already named by %s", self.caller)
         blind = bool(arg & BLIND)
@@ -479,7 +474,7 @@ class Game:
     def _do_finish(self, makers_tricks, quick):
         self._need_trump()
         if makers_tricks > 5:
-            raise ValueError(_MAKERS_TRICKS + str(makers_tricks))
+            raise ValueError("The makers take 0 to 5 tricks, not " + str(makers_tricks))
         if makers_tricks < self._tricks[self.makers]:
             raise Refusal("The makers already have "
                           + _count_tricks(self._tricks[self.makers]))
