@@ -828,7 +828,8 @@ def imported_at_load(name):
 
 def long_strings(name):
     """(count, characters) of the string and bytes constants over ten
-    characters in a repository module: each is a heap object once it loads."""
+    characters in a repository module: each is a heap object once it loads
+    (one for equal constants: mpy-cross keeps one per module)."""
     import ast
     path = os.path.join(REPO, *name.split("."))
     path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
@@ -841,14 +842,13 @@ def long_strings(name):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docs.add(id(first.value))  # docstrings: mpy-cross -s drops them... or not
-    count = chars = 0
+                docs.add(id(first.value))  # docstrings: mpy-cross drops them
+    found = set()
     for node in ast.walk(tree):
         if (isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))
                 and len(node.value) > 10 and id(node) not in docs):
-            count += 1
-            chars += len(node.value)
-    return count, chars
+            found.add(node.value)
+    return len(found), sum(len(value) for value in found)
 
 
 def measure_modules(evening):
