@@ -153,6 +153,12 @@ class Game:
             return Refusal("Stick the dealer: %s must name trump", self.dealer)
         return None
 
+    @property
+    def may_set_back(self):
+        """True while ``set_back`` is allowed (``set_back_refusal`` says why
+        not otherwise), asked without making a refusal."""
+        return self._may_set_back
+
     def set_back_refusal(self):
         """Why ``set_back`` is refused now (a ``Refusal``), or None when it
         is allowed."""

@@ -237,6 +237,7 @@ def _same_state(one, other):
         assert getattr(one, name) == getattr(other, name), name
     assert reports.history(one) == reports.history(other) and one.progress() == other.progress()
     assert str(one.set_back_refusal()) == str(other.set_back_refusal())
+    assert one.may_set_back == other.may_set_back
 
 
 def case_extend_with_ended_brings_a_game_back_replaying_only_the_hand_in_play():

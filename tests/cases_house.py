@@ -211,6 +211,26 @@ def case_set_back_refusals():
     assert "do not play set-backs" in refused(game, game.set_back)
 
 
+def case_may_set_back_says_when_set_back_is_not_refused():
+    game = Game(Rules(setback=True), dealer=N)
+    assert not game.may_set_back
+    game.call(S)
+    play(game, [S, S, S, E, E])  # made: 1 point
+    assert not game.may_set_back
+    game.call(E)
+    play(game, [N, N, N, N, N])  # euchred: 2 points
+    assert game.may_set_back and game.set_back_refusal() is None
+    game.set_back()
+    assert not game.may_set_back
+    assert game.undo() and game.may_set_back
+    game.adjust(EW, 1)
+    assert not game.may_set_back
+    game = Game(Rules(), dealer=N)
+    game.call(S)
+    play(game, [S, S, S, S, S])  # a march, 2 points: no set-backs in these rules
+    assert not game.may_set_back and game.set_back_refusal() is not None
+
+
 def case_set_back_after_a_renege_and_after_the_winning_hand():
     game = Game(Rules(setback=True, target=5), dealer=N)
     game.adjust(NS, 3)

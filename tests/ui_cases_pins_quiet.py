@@ -7,6 +7,7 @@ and answers waiting, byte by byte through the preferences record.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
+import gc
 import sys
 
 from ui import banner, menu, restore, score
@@ -237,6 +238,40 @@ def case_pin_holding_ok_keeps_a_question_under_a_notice_and_a_page_on_view():
     assert t.screen_name == "stats" and _held("stats")
     assert t.holding(OK) is False  # the menu is there: its page stays
     assert _held("stats") and _held("suit")
+
+
+def _allocated(run):
+    """Bytes the heap grew by while ``run()`` ran, where the interpreter
+    tells (MicroPython's ``gc.mem_alloc``), else 0."""
+    mem_alloc = getattr(gc, "mem_alloc", None)
+    if mem_alloc is None:
+        run()
+        return 0
+    gc.collect()
+    gc.disable()
+    try:
+        before = mem_alloc()
+        run()
+        return mem_alloc() - before
+    finally:
+        gc.enable()
+
+
+def case_pin_a_quiet_moment_with_nothing_to_load_makes_no_object():
+    # The loop asks at every quiet moment (each 250 ms of an idle table):
+    # with everything in place, the answer must leave no garbage.
+    clock = Clock()
+    t = table(Rules(setback=True, canadian_loner=True), dealer=0, trump=True)
+    for moves in ((), (E,), (OK, OK), ((OK, True),), (S, S, S, S, S), (OK,)):
+        for key in moves:
+            if isinstance(key, tuple):
+                press(t, clock, key[0], long=True)
+            else:
+                press(t, clock, key)
+        t.prepare()
+        assert t.prepare() is False
+        assert _allocated(t.prepare) == 0, (moves, t.screen_name)
+    assert t.screen_name == "stats"
 
 
 def case_pin_the_menu_and_its_pages_hold_only_the_screens_their_presses_lead_to():

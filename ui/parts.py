@@ -29,7 +29,7 @@ def offers_set_back(game, hand):
     """True while the banner of ``hand`` waits for SET BACK or OK: the game
     allows it, and it would take something off (a score stops at 0). Here,
     not in ui.banner: the table asks it before the banner is loaded."""
-    return game.set_back_refusal() is None and game.scores[1 - hand.scorer] > 0
+    return game.may_set_back and game.scores[1 - hand.scorer] > 0
 
 
 # A scored hand's kind (``Hand.kind``) as the banner and History say it.

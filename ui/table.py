@@ -115,20 +115,23 @@ _HELD = (HAND_SCREENS, HAND_SCREENS + ("ask",), HAND_SCREENS + ("suit",),
 # While the menu or a screen it opened is on view, a press opens a page or
 # the seat picker, goes back to the menu, or closes it to the game's own
 # screen (``main_screen``) or a question waiting (``Table.home``). Of the
-# screens play holds (``DROPPED``), the table then keeps only the menu, the
-# game's own screen, a question's, and what the module that the entry under
-# the cursor opens (or the page on view) may lead to (``_LEADS``, by that
-# module; None: an entry that opens none), and drops the others before a
-# page's module loads, so the heap never holds both; play brings them back
-# at its next quiet moment. Undo (no page) and the seat
+# screens play holds (``DROPPED``), the table then keeps only the game's
+# own screen, a question's, and the menu with what the module that the
+# entry under the cursor opens (or the page on view) may lead to
+# (``_LEADS``, by that module; None: an entry that opens none; the other
+# pages, the menu alone), and drops the others before a page's module
+# loads, so the heap never holds both; play brings them back at its next
+# quiet moment. Undo (no page) and the seat
 # picker's entries may score a hand or take one back: the hand's, game
 # over's and the result banner (a set-back offer); Adjust score may end the
 # game; New game and Reset match ask who deals first. (An Undo on the menu
 # that brings back the trump suit's question loads its screen in the
 # press.) The score screen (start-up's) is never dropped.
 DROPPED = HAND_SCREENS + ("ask", "suit", "menu", "pick")
-_PLAYED = ("hand", "over", "banner")
-_LEADS = {None: _PLAYED, "pick": _PLAYED, "adjust": ("over",), "confirm": ("pick",)}
+_PLAYED = ("menu", "hand", "over", "banner")
+_LEADS = {None: _PLAYED, "pick": _PLAYED, "adjust": ("menu", "over"),
+          "confirm": ("menu", "pick")}
+_MENU = ("menu",)
 
 # The modules only the menu's pages use: at most one of them is held at a
 # time, the one the screen on view shows or may open next (``hold``), and
@@ -161,26 +164,29 @@ def release_pages(keep=None):
 
 
 def _forget(package, name):
-    """The module ``package.name`` out of the interpreter's modules and its package."""
-    if sys.modules.pop(package + "." + name, None) is not None:
-        try:
-            delattr(sys.modules[package], name)
-        except AttributeError:
-            pass
+    """The module ``package.name`` out of the interpreter's modules and its
+    package (nothing to do, and nothing made, when it is not loaded)."""
+    parent = sys.modules[package]
+    if hasattr(parent, name):
+        delattr(parent, name)
+        sys.modules.pop(package + "." + name, None)
 
 
-def hold(names, page):
-    """The screens ``names`` loaded, and ``page`` (a module of
-    ``PAGE_MODULES``, the seat picker, or None) with them: the other page
+def hold(names, page, main=None, question=None):
+    """The screens ``names`` loaded, with ``page`` (a module of
+    ``PAGE_MODULES``, the seat picker, or None), the game's own screen
+    ``main`` and a question's screen (each a name or None): the other page
     modules, and of the screens play holds (``DROPPED``) those not among
-    them, are dropped, then what is missing is loaded,
-    after a collection (the free heap is cut up by the presses' garbage).
-    True when it loaded anything."""
+    them, are dropped, then what is missing is loaded, after a collection
+    (the free heap is cut up by the presses' garbage). True when it loaded
+    anything. With nothing to change it makes no object: the loop calls it
+    (``Table.prepare``) at every quiet moment."""
     release_pages(page)
     for name in DROPPED:
-        if name not in names and name != page and _LOADED.pop(name, None) is not None:
+        if (name not in names and name != page and name != main and name != question
+                and _LOADED.pop(name, None) is not None):
             _forget("ui", name)
-    due = page is not None and page not in _LOADED
+    due = not (_held(page) and _held(main) and _held(question))
     for name in names:
         if name not in _LOADED:
             due = True
@@ -188,9 +194,14 @@ def hold(names, page):
         return False
     gc.collect()
     load_screens(names)
-    if page is not None:
-        load_screens((page,))
+    for name in (page, main, question):
+        if name is not None:
+            load_screens((name,))
     return True
+
+
+def _held(name):
+    return name is None or name in _LOADED
 
 
 def screen_module(name):
@@ -521,7 +532,6 @@ class Table:
         entry under the cursor); the others are dropped.
         True when it collected the garbage and loaded a module."""
         page = self.page
-        question = self._question()
         if page is not None:
             name = page.name
             ahead = getattr(screen_module(name), "ahead", None)  # a page has none
@@ -529,17 +539,12 @@ class Table:
                 # The menu (the screen that opens pages) or a screen it
                 # opened: only what their presses lead to.
                 want = name if ahead is None else ahead(self, page)
-                return hold(self._menu_held(want, question), want)
+                return hold(_LEADS.get(want, _MENU), want, self.main_screen, self._question())
         rules = self.game.rules
         held = _HELD[(1 if rules.canadian_loner or rules.blind_loner else 0)
                      | (2 if self.trump else 0)]
-        return hold(held + (question,) if question else held, None)
-
-    def _menu_held(self, want, question):
-        """The screens of play held on the menu with ``want`` under the
-        cursor or on view (a page module, "pick" or None: ``_LEADS``)."""
-        held = ("menu", self.main_screen) + _LEADS.get(want, ())
-        return held + (question,) if question else held
+        # Of the questions, only who deals first is not among those.
+        return hold(held, None, None, "pick" if self.waiting.new_game is not None else None)
 
     def holding(self, key):
         """``key`` has been held half its long press (the loop calls this
@@ -554,9 +559,9 @@ class Table:
         garbage and loaded the menu."""
         if key != OK or "menu" in _LOADED:
             return False
-        held = self._menu_held(None, self._question())
         name = self.screen_name
-        return hold(held + (name,) if name in DROPPED else held, None)
+        held = _PLAYED + (name,) if name in DROPPED else _PLAYED
+        return hold(held, None, self.main_screen, self._question())
 
     # ----- screens: opened and closed only here ---------------------------------
 
@@ -638,10 +643,10 @@ class Table:
         waiting = self.waiting
         if waiting.new_game is not None:
             return "pick"
-        if game.set_back_refusal() is None and waiting.kept != game.action_count:
+        if game.may_set_back and waiting.kept != game.action_count:
             return "banner" if parts.offers_set_back(game, game.last_hand) else None
         if (self.trump and game.in_hand and game.trump is None
-                and waiting.suit_skipped != game.hand_count and game.tricks == [0, 0]):
+                and waiting.suit_skipped != game.hand_count and not game.tricks_played):
             return "suit"
         return None
 
