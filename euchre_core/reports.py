@@ -1,7 +1,7 @@
 """A game's reports for the menu's pages: the history (the scored hands),
 the score adjustments and the stats.
 
-What a table needs to play stays in ``game``; these are read only by the
+What a table needs to play is ``game``'s; these are read only by the
 Stats and History pages (and the tests), so the package does not import
 this module: a table in play does not hold its code. A page that shows a
 report imports it, and the screen registry (``ui.table``) lets it go with

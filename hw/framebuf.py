@@ -7,10 +7,11 @@ with its pixel formats, shapes, text and font reader. The table draws its
 frames itself (ui.screen, into the driver's buffer) and never calls them,
 so ``hw.display`` registers this module as ``framebuf`` before it imports
 the driver, and the driver's class is built on the ``FrameBuffer`` below:
-the buffer, its size and ``fill``, the whole of what the driver uses. The
-driver itself is unchanged. (A module that imports ``adafruit_ssd1306``
-before ``hw.display`` does gets ``adafruit_framebuf``: the simulator's own
-tests draw text with it.)
+the buffer and its size, all the driver uses once ``hw.display`` has
+replaced its set-up, the one caller of ``fill`` (which the tests still
+use). The driver's own code is as the library ships it. (A module that
+imports ``adafruit_ssd1306`` before ``hw.display`` does gets
+``adafruit_framebuf``: the simulator's own tests draw text with it.)
 """
 
 from micropython import const

@@ -164,7 +164,9 @@ class Storage:
         self._rewrite_needed = True
         # Every byte of the record area from _pos on is known to be erased:
         # a rewrite then needs to cover only what is programmed (see rewrite).
-        # None: not looked at yet (the first rewrite looks, not the start-up).
+        # False until a record is found or written; None: a record was found
+        # and its tail is not looked at yet (the first rewrite looks, not
+        # the start-up).
         self._tail_erased: "Optional[bool]" = False
         self._reset_marks = False  # the marks area holds someone else's bytes
         if nvm is not None and self.size < 256:

@@ -29,8 +29,9 @@ What goes in, and why:
   ``--mpy-cross PATH`` (``make bundle MPY_CROSS=PATH``) compiles with another
   ``mpy-cross``, e.g. CircuitPython's own for the board's version.
 * ``font5x8.bin`` at the root: the font ``adafruit_framebuf``'s ``text()``
-  opens from the working directory. The firmware draws its own text and drops
-  ``text()`` at start-up; the file is shipped with the library all the same.
+  opens from the working directory. The firmware draws its own text and never
+  loads that library (``hw.framebuf``); both are shipped all the same, for a
+  program on the drive that does.
   It ships only in the source distribution of
   ``adafruit-circuitpython-framebuf`` (``examples/font5x8.bin``), so the bundle
   takes it from the pinned sdist, never from the repository.

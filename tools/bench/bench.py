@@ -325,7 +325,7 @@ class Pico:
 
     def __init__(self, per_ms, interval_s, debounce, idle, i2c_hz):
         self.per_ms = per_ms  # instructions a Pico millisecond
-        self.interval, self.debounce = interval_s, debounce  # as code.py set up the keypad
+        self.interval, self.debounce = interval_s, debounce  # as hw.keys sets up the keypad
         self.scan_ms = interval_s * 1000 * debounce
         self.idle = idle  # instructions of a loop pass with nothing to do, the table quiet
         self.soon = 0  # the same 0.1 s after a key
@@ -1008,7 +1008,7 @@ def report_board(pico, evening, session):
     say("")
     say("   work beyond the wire (release to last byte, less %.1f us a byte sent), modelled:"
         % (BOARD_BYTE_MS * 1000))
-    say("   %.0f ms debounce (as code.py sets the keypad) + the CPU (the anchor's Pico ms x %.3f) + %.1f ms an I2C transaction"
+    say("   %.0f ms debounce (as hw.keys sets the keypad) + the CPU (the anchor's Pico ms x %.3f) + %.1f ms an I2C transaction"
         % (board.pico.scan_ms, board.cpu_factor, BOARD_TX_MS))
     say("   + loading modules (%.1f ms a KB of .mpy) + %.1f ms for the collection before a"
         % (board.load_ms_per_kb, board.collect_ms))
