@@ -274,6 +274,22 @@ def case_pin_a_quiet_moment_with_nothing_to_load_makes_no_object():
     assert t.screen_name == "stats"
 
 
+def case_pin_the_menu_loads_the_games_own_screen_and_the_question_if_missing():
+    # A quiet moment on the menu with its page loaded already still brings
+    # back the game's own screen and a question waiting.
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    t.prepare()
+    press(t, clock, E)  # East calls: which suit?
+    choose(t, clock, menu.ITEM_STATS)
+    press(t, clock, W)  # back to the menu, on Stats
+    t.prepare()
+    for name in ("hand", "suit"):
+        _forget(name)
+        assert t.prepare() is True and _held(name), name
+    assert _held("stats") and _held("hand") and _held("suit")
+
+
 def case_pin_the_menu_and_its_pages_hold_only_the_screens_their_presses_lead_to():
     # On the menu and its pages: of the screens play holds, only the game's
     # own screen, a question waiting and what the entry or page leads to

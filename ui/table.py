@@ -544,7 +544,7 @@ class Table:
         held = _HELD[(1 if rules.canadian_loner or rules.blind_loner else 0)
                      | (2 if self.trump else 0)]
         # Of the questions, only who deals first is not among those.
-        return hold(held, None, None, "pick" if self.waiting.new_game is not None else None)
+        return hold(held, None, question="pick" if self.waiting.new_game is not None else None)
 
     def holding(self, key):
         """``key`` has been held half its long press (the loop calls this
@@ -559,9 +559,10 @@ class Table:
         garbage and loaded the menu."""
         if key != OK or "menu" in _LOADED:
             return False
+        # _PLAYED holds every game's own screen the score screen is not.
         name = self.screen_name
         held = _PLAYED + (name,) if name in DROPPED else _PLAYED
-        return hold(held, None, self.main_screen, self._question())
+        return hold(held, None, question=self._question())
 
     # ----- screens: opened and closed only here ---------------------------------
 
