@@ -186,7 +186,8 @@ def hold(names, page, main=None, question=None):
         if (name not in names and name != page and name != main and name != question
                 and _LOADED.pop(name, None) is not None):
             _forget("ui", name)
-    due = not (_held(page) and _held(main) and _held(question))
+    due = ((page is not None and page not in _LOADED) or (main is not None and main not in _LOADED)
+           or (question is not None and question not in _LOADED))
     for name in names:
         if name not in _LOADED:
             due = True
@@ -198,10 +199,6 @@ def hold(names, page, main=None, question=None):
         if name is not None:
             load_screens((name,))
     return True
-
-
-def _held(name):
-    return name is None or name in _LOADED
 
 
 def screen_module(name):
