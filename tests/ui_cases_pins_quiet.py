@@ -290,6 +290,19 @@ def case_pin_the_menu_loads_the_games_own_screen_and_the_question_if_missing():
     assert _held("stats") and _held("hand") and _held("suit")
 
 
+def case_pin_a_page_module_no_longer_listed_is_still_let_go():
+    # Its package still names it while the interpreter's list does not (a
+    # tool took it out): letting it go must not fail.
+    clock = Clock()
+    t = table(dealer=0)
+    choose(t, clock, menu.ITEM_STATS)
+    t.prepare()
+    sys.modules.pop("ui.stats")
+    press(t, clock, W)  # back to the menu
+    press(t, clock, W)  # back to play: the page's module goes
+    assert t.screen_name == "score" and not hasattr(sys.modules["ui"], "stats")
+
+
 def case_pin_the_menu_and_its_pages_hold_only_the_screens_their_presses_lead_to():
     # On the menu and its pages: of the screens play holds, only the game's
     # own screen, a question waiting and what the entry or page leads to
