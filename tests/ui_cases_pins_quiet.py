@@ -555,3 +555,50 @@ def case_pin_the_seat_picker_from_the_menu_scores_a_hand_without_a_load():
     collected = _collections(lambda: press(t, clock, N))
     assert t.screen_name == "banner" and t.game.hand_count == 1
     assert collected == 0
+
+
+def case_pin_undo_of_the_trump_suit_brings_its_question_back_without_a_load():
+    # While the table records trump, Undo right after the suit was named
+    # takes the suit back and asks it again: the menu, quiet on Undo, holds
+    # the suit's question then. After a trick, Undo asks nothing again, and
+    # the menu lets the question go.
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    t.prepare()
+    press(t, clock, N)  # North calls: which suit?
+    press(t, clock, E)  # hearts: the hand
+    assert t.screen_name == "hand" and t.game.trump == "H"
+    assert t.holding(OK) is True  # the menu and what play keeps with it
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "banner", "over"]
+    press(t, clock, OK, long=True)
+    assert t.screen_name == "menu" and t.page.rows[t.page.cursor] == menu.ITEM_UNDO
+    assert t.prepare() is True  # quiet on Undo: the suit's question
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "banner", "over", "suit"]
+    assert t.prepare() is False
+    collected = _collections(lambda: press(t, clock, OK))  # Undo: which suit, again
+    assert t.screen_name == "suit" and t.game.trump is None and collected == 0
+    press(t, clock, S)  # diamonds
+    press(t, clock, N)  # a trick to North and South
+    assert t.screen_name == "hand" and t.game.tricks_played == 1
+    press(t, clock, OK, long=True)
+    t.prepare()
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "banner", "over"]
+    press(t, clock, OK)  # Undo of the trick: the hand, its suit still named
+    assert t.screen_name == "hand" and t.game.trump == "D"
+    # No trick yet: on Undo the suit's question; on Renege, the seat picker alone.
+    press(t, clock, OK, long=True)
+    t.prepare()
+    assert _held("suit")
+    t.page.cursor = t.page.rows.index(menu.ITEM_RENEGE)
+    t.prepare()
+    assert _loaded("pick") and not _held("suit")
+    # Before a call, and without trump recorded, Undo on the menu holds no
+    # suit's question.
+    for trump, call in ((True, False), (False, True)):
+        t = table(dealer=0, trump=trump)
+        t.prepare()
+        if call:
+            press(t, clock, N)
+        press(t, clock, OK, long=True)
+        t.prepare()
+        assert not _held("suit"), trump

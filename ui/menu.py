@@ -1,6 +1,7 @@
 """The menu, opened by long OK from every screen, and Undo, its first entry
 (so undo is long OK, then OK). The module the entry under the cursor
-opens (a page, or the seat picker) is loaded while the table is quiet
+opens (a page, the seat picker, or Undo's: the trump suit's question it
+brings back) is loaded while the table is quiet
 (``ahead``, ``Table.prepare``), so that choosing it finds it loaded.
 
 The keys by where they sit on the picture: top and bottom move, right (or
@@ -46,8 +47,15 @@ PAGE_OF = (None, "pick", "pick", "adjust", "pick", "options", "stats", "history"
 
 def ahead(table, page):
     """The module the entry under the cursor opens, or None: loaded while
-    the table is quiet (``Table.prepare``), so that OK finds it."""
-    return PAGE_OF[page.rows[page.cursor]]
+    the table is quiet (``Table.prepare``), so that OK finds it. Undo right
+    after the trump suit was named (a hand on, its trump known, no trick
+    yet) asks it again: the suit's question."""
+    item = page.rows[page.cursor]
+    if item == ITEM_UNDO and table.trump:
+        game = table.game
+        if game.trump is not None and not game.tricks_played:
+            return "suit"
+    return PAGE_OF[item]
 
 
 def show(table, page):

@@ -123,13 +123,14 @@ _HELD = (HAND_SCREENS, HAND_SCREENS + ("ask",), HAND_SCREENS + ("suit",),
 # loads, so the heap never holds both; play brings them back at its next
 # quiet moment. Undo (no page) and the seat
 # picker's entries may score a hand or take one back: the hand's, game
-# over's and the result banner (a set-back offer); Adjust score may end the
-# game; New game and Reset match ask who deals first. (An Undo on the menu
-# that brings back the trump suit's question loads its screen in the
-# press.) The score screen (start-up's) is never dropped.
+# over's and the result banner (a set-back offer); Undo right after the
+# trump suit was named brings its question back (the menu's ``ahead``
+# names the suit's module then); Adjust score may end the game; New game
+# and Reset match ask who deals first. The score screen (start-up's) is
+# never dropped.
 DROPPED = HAND_SCREENS + ("ask", "suit", "menu", "pick")
 _PLAYED = ("menu", "hand", "over", "banner")
-_LEADS = {None: _PLAYED, "pick": _PLAYED, "adjust": ("menu", "over"),
+_LEADS = {None: _PLAYED, "pick": _PLAYED, "suit": _PLAYED, "adjust": ("menu", "over"),
           "confirm": ("menu", "pick")}
 _MENU = ("menu",)
 
@@ -174,10 +175,11 @@ def _forget(package, name):
 
 def hold(names, page, main=None, question=None):
     """The screens ``names`` loaded, with ``page`` (a module of
-    ``PAGE_MODULES``, the seat picker, or None), the game's own screen
-    ``main`` and a question's screen (each a name or None): the other page
-    modules, and of the screens play holds (``DROPPED``) those not among
-    them, are dropped, then what is missing is loaded, after a collection
+    ``PAGE_MODULES``, the seat picker, the suit's question, or None), the
+    game's own screen ``main`` and a question's screen (each a name or
+    None): the other page modules, and of the screens play holds
+    (``DROPPED``) those not among them, are dropped, then what is missing
+    is loaded, after a collection
     (the free heap is cut up by the presses' garbage). True when it loaded
     anything. With nothing to change it makes no object: the loop calls it
     (``Table.prepare``) at every quiet moment."""
