@@ -223,6 +223,28 @@ def passes(out, dumps=None):
     return found, stages
 
 
+def startup_imports(out, dumps):
+    """The instructions of a start-up run with its imports marked, from
+    code.py's start to the first pixel: {module: those of its own import,
+    the modules it imports counted apart}, "" for what ran outside any
+    import (the settings read, the saved game's replay, the first
+    picture). Dump k ends at the k-th mark (the k-th MARKED line)."""
+    own, stack = {}, [None]
+    marked = [line.split(None, 2)[1:] for line in out.splitlines() if line.startswith("MARKED ")]
+    for instr, (kind, name) in zip(dumps, marked):
+        if stack[-1] is not None:  # None: before code.py's start
+            own[stack[-1]] = own.get(stack[-1], 0) + instr
+        if kind == ">":
+            stack.append(name)
+        elif kind == "<":
+            stack.pop()
+        elif name == "code.py":  # kind "S": a stage's end
+            stack = [""]
+        elif name == "first pixel":
+            return own
+    raise RuntimeError("the start-up's imports run reached no first pixel")
+
+
 def press_passes(presses, found):
     """Each press of a script with its key-down and key-up passes (an IDLE
     line has one pass, taken as its key-up pass)."""
@@ -403,7 +425,8 @@ def measure_session():
     ok, out = firmware(session[:saved.ends_at], nvm="saved.nvm")
     if not ok:
         raise RuntimeError("the session to the saved game failed:\n" + out[-3000:])
-    shutil.copy(os.path.join(BUILD, "saved.nvm"), os.path.join(BUILD, "saved-files.nvm"))
+    for copy in ("saved-files.nvm", "saved-imports.nvm"):
+        shutil.copy(os.path.join(BUILD, "saved.nvm"), os.path.join(BUILD, copy))
     ok, out = firmware([], MARKED_HEAP, "saved-files.nvm", ["--stages", "--files"])
     if not ok:
         raise RuntimeError("the start-up's files run failed:\n" + out[-3000:])
@@ -415,6 +438,9 @@ def measure_session():
     names = [stage[0] for stage in stages]
     figures["stages"] = stages[:names.index("first pixel") + 1]
     figures["files"] = [(name, int(size)) for name, size in files]
+    out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved-imports.nvm",
+                                               ["--stages", "--imports"], tool))
+    figures["imports"] = startup_imports(out, dumps)
 
     log("heap: the session sampled, then the smallest heap it completes with ...")
     ok, out = firmware(session, 1024 * 1024, "sampled.nvm", ["--sample", "25"])
@@ -1058,6 +1084,28 @@ def report_board(pico, evening, session):
             startup, board.cpu_factor * pico.cpu(board.startup_cpu),
             board.load_ms_per_kb * board.startup_kb, kb(board.startup_kb * 1000),
             len(session["files"]), BOARD_STARTUP_MS))
+    say("   the start-up by module: its file read and its own import's CPU (those it imports")
+    say("   apart), the most first; then the rest of the files and the work outside imports")
+    imports = session["imports"]
+    costs, rest_kb = [], 0.0
+    for path, size in session["files"]:
+        name = path[4:] if path.startswith("lib/") else path
+        name = name[:-4].replace("/__init__", "").replace("/", ".")
+        if name in imports:
+            costs.append((board.load_ms_per_kb * size / 1000.0
+                          + board.cpu_factor * pico.cpu(imports[name]), name, size))
+        else:
+            rest_kb += size / 1000.0
+    costs.sort(reverse=True)
+    for ms, name, size in costs[:12]:
+        say("   %-24s %5.0f ms  %s" % (name, ms, kb(size)))
+    say("   %d more modules %5.0f ms; %s of other files (settings.toml, code.py) %.0f ms; outside"
+        % (len(costs) - 12, sum(cost[0] for cost in costs[12:]), kb(rest_kb * 1000),
+           board.load_ms_per_kb * rest_kb))
+    say("   imports %.0f ms (a run with each import marked: the marks' own work adds %.0f ms,"
+        % (board.cpu_factor * pico.cpu(imports[""]),
+           board.cpu_factor * pico.cpu(sum(imports.values()) - board.startup_cpu)))
+    say("   spread over the modules)")
     say("")
     say("Budgets on the board (the heap x%.2f, the work and start-up by the model above)"
         % HEAP_FACTOR)

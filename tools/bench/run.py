@@ -2,7 +2,7 @@
 # out as the board's drive: code.py, the firmware's .mpy files, lib/):
 #
 #   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--first] [--stages] [--files]
-#                      [--loads] [--display NAME] [--set KEY=VALUE ...]
+#                      [--loads] [--imports] [--display NAME] [--set KEY=VALUE ...]
 #   micropython run.py naive
 #   micropython run.py modules NAME ...
 #
@@ -20,8 +20,10 @@
 # QUIET for a module loaded in no marked pass, at the table's quiet moments);
 # HEAP first: the live heap at the first key press, the lists of names this
 # telling keeps counted in it (a run with --first has the firmware's own);
-# and the modules held at the end (HELD); --display, --set: settings.toml's EUCHRE_DISPLAY, or any
-# line, changed.
+# and the modules held at the end (HELD); --imports (with --stages): each
+# import marked where it begins and where it ends, for the start-up's cost
+# module by module (MARKED lines: every mark in order); --display, --set:
+# settings.toml's EUCHRE_DISPLAY, or any line, changed.
 # Prints HEAP and NVM lines, the table at the end (TABLE), then END.
 # modules: the modules imported in turn, with the live heap the last one adds
 # (MODULE name bytes) and all of them (MODULES bytes), then what start-up's
@@ -177,6 +179,62 @@ def tell_first_heap():
     standins._Events.get_into = get_into
 
 
+# Each mark of an --imports run, in order: where an import begins (its
+# module's name in NAMES, ">" in KINDS), where it ends ("<"), where a stage
+# ends ("S", the stage's name); printed (MARKED lines) once the run is over.
+# Made beforehand and filled in place: a print, or a collection an
+# allocation brings on, at an import would be counted as the importer's.
+NAMES = [""] * 1024
+KINDS = bytearray(1024)
+COUNT = bytearray(2)  # how many marks so far, little-endian
+
+
+def _marked(kind, name):
+    n = COUNT[0] | COUNT[1] << 8
+    NAMES[n] = name
+    KINDS[n] = kind
+    n += 1
+    COUNT[0] = n & 0xFF
+    COUNT[1] = n >> 8
+
+
+def mark_imports():
+    """A mark where each import begins and where it ends (--imports)."""
+    import builtins
+
+    load = builtins.__import__
+    stage = standins.stage
+    mark = standins.mark
+
+    def importing(name, globals=None, locals=None, fromlist=None, level=0):
+        _marked(62, name)  # ">"
+        mark()
+        try:
+            module = load(name, globals, locals, fromlist, level)
+        finally:
+            _marked(60, name)  # "<"
+            mark()
+        # The submodules of "from package import name": the interpreter
+        # imports those not loaded yet after this returns, past this hook
+        # (in the importer's count); imported here, each counts as its own.
+        if fromlist and "." not in name:
+            for sub in fromlist:
+                if not hasattr(module, sub):
+                    try:
+                        importing(name + "." + sub)
+                    except ImportError:  # a name of the package, not a module
+                        pass
+        return module
+
+    def staging(name):
+        if name not in standins.S.stages:
+            _marked(83, name)  # "S"
+        stage(name)
+
+    builtins.__import__ = importing
+    standins.stage = staging
+
+
 def firmware(argv):
     script = bytearray()
     end = standins.START_MS
@@ -211,6 +269,8 @@ def firmware(argv):
         remember_at_first_pin()
     if "--loads" in argv:
         report_loads()
+    if "--imports" in argv:
+        mark_imports()
     standins.stage("code.py")
     # code.py run as CircuitPython runs it, in a namespace kept to read the
     # table at the end (an import that raised would be lost).
@@ -224,6 +284,8 @@ def firmware(argv):
     source = None
     if "--files" in argv:
         print("FILES", " ".join(loaded_files()))  # after those of the first pixel
+    for at in range(COUNT[0] | COUNT[1] << 8):
+        print("MARKED", chr(KINDS[at]), NAMES[at])
     print("HEAP board", board)
     print("HEAP started", standins.S.started)
     print("HEAP peak", standins.S.peak)
