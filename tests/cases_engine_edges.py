@@ -5,7 +5,7 @@ Plain functions like tests/cases_engine.py: pytest runs them on CPython
 (tests/test_cases.py) and tests/mp_run.py runs them under MicroPython."""
 
 from euchre_core import Game, Rules, score_hand
-from euchre_core import reports, transcript
+from euchre_core import hand_stats, reports, transcript
 from euchre_core.transcript import parse_action
 from cases_common import N, E, S, W, NS, EW, raises, play
 
@@ -98,7 +98,7 @@ def case_stats_count_past_one():
         "AN TN TN TN TN TN", "AS TS TS TS TE TE",        # two N-S loners made
         "CE TN TN TN TN TN", "CW TN TN TN TE TW",        # E-W euchred twice
         "AE TN TN TN TN TN", "CW RE", "CE RW", "CN RS")), dealer=N)
-    ns, ew = reports.stats(game)
+    ns, ew = hand_stats.stats(game)
     none = {"blind": 0, "blind_made": 0, "forced": 0, "forced_made": 0, "set_backs": 0}
     assert ns == dict(none, made=4, marches=3, euchred=0, euchres=3, loners=2,
                       loners_made=2, reneges=1)

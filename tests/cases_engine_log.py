@@ -5,7 +5,7 @@ tests/mp_run.py under MicroPython (a module of their own: each module is
 loaded in turn into the small heap)."""
 
 from euchre_core import Game, Rules
-from euchre_core import reports, transcript
+from euchre_core import hand_stats, reports, transcript
 from euchre_core.actions import crc16
 from cases_common import N, E, S, W, NS, EW, raises, play
 
@@ -79,7 +79,7 @@ def case_history_and_stats():
     assert reports.history(game)[5].dealer == N
     assert game.progress() == [(0, 0), (1, 0), (1, 4), (1, 8), (3, 8), (5, 8),
                                (6, 8), (8, 8)]
-    ns, ew = reports.stats(game)
+    ns, ew = hand_stats.stats(game)
     assert (ns["made"], ns["marches"], ns["euchred"], ns["euchres"]) == (2, 1, 1, 1)
     assert (ew["made"], ew["marches"], ew["euchred"], ew["euchres"]) == (1, 1, 1, 1)
     assert (ew["loners"], ew["loners_made"], ns["loners"]) == (1, 1, 0)
@@ -192,7 +192,7 @@ def case_stats_count_the_house_rules_loners_and_set_backs():
     play(game, [N, N, N, W, W])  # N-S 2 for it, set back: E-W 1
     game.set_back()
     assert game.scores == [7, 1]
-    ns, ew = reports.stats(game)
+    ns, ew = hand_stats.stats(game)
     assert ns == {"made": 2, "marches": 2, "euchred": 1, "euchres": 1, "loners": 2,
                   "loners_made": 1, "reneges": 0, "blind": 2, "blind_made": 1,
                   "forced": 0, "forced_made": 0, "set_backs": 2}

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from euchre_core import Game, Rules
-from euchre_core import reports, transcript
+from euchre_core import hand_stats, reports, transcript
 from test_engine_stateful import model_stats
 
 house_options = st.fixed_dictionaries({
@@ -242,7 +242,7 @@ class HouseMachine(RuleBasedStateMachine):
         else:
             assert game.trump is None
         history = reports.history(game)
-        stats = reports.stats(game)
+        stats = hand_stats.stats(game)
         assert stats == (model_stats(history, 0), model_stats(history, 1))
         copy = transcript.from_bytes(self.rules, transcript.to_bytes(game))
         assert copy == game and reports.history(copy) == history

@@ -7,7 +7,8 @@ import pathlib
 
 _ENGINE = pathlib.Path(__file__).parent.parent / "euchre_core"
 # From the bottom up; a module may import only modules before it.
-LAYERS = ("basics", "rules", "actions", "game_forms", "game", "reports", "transcript")
+LAYERS = ("basics", "rules", "actions", "game_forms", "game", "reports", "hand_stats",
+          "transcript")
 
 
 def _engine_imports(path):

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from euchre_core import FIELDS, Game, Rules
-from euchre_core import reports, transcript
+from euchre_core import hand_stats, reports, transcript
 
 # The house rules (Canadian loner, set-back, blind loner, hands) stay at their defaults here: tests/test_engine_house.py
 # plays them against a model of its own.
@@ -68,7 +68,7 @@ def model_points(rules, makers_tricks, maker_alone, defender_alone):
 
 
 def model_stats(history, team):
-    """reports.stats(Game) for one team, counted from the hands: made, marches,
+    """hand_stats.stats(Game) for one team, counted from the hands: made, marches,
     euchred (suffered), euchres (inflicted), loners tried and made, reneges;
     blind and forced loners played and made (of every hand, a renege too),
     and the hands this team set back."""
@@ -332,7 +332,7 @@ class GameMachine(RuleBasedStateMachine):
             assert getattr(copy, name) == getattr(self.game, name), name
         assert reports.history(copy) == reports.history(self.game)
         assert copy.progress() == self.game.progress()
-        assert reports.stats(copy) == reports.stats(self.game)
+        assert hand_stats.stats(copy) == hand_stats.stats(self.game)
         assert reports.adjustments(copy) == reports.adjustments(self.game)
         assert transcript.parse(self.rules, transcript.text(self.game), self.game.start_dealer) == self.game
 
@@ -387,7 +387,7 @@ class GameMachine(RuleBasedStateMachine):
                                             hand.lone_defender is not None)
                 assert hand.scorer == (hand.makers if made else 1 - hand.makers)
                 assert hand.points == points
-        stats = reports.stats(game)
+        stats = hand_stats.stats(game)
         adjustments = reports.adjustments(game)
         for team in (0, 1):
             assert stats[team] == model_stats(history, team)

@@ -116,30 +116,32 @@ def test_the_presses_timing_loads_once_start_up_let_its_own_modules_go(monkeypat
 
 
 def test_the_engines_reports_are_held_only_while_a_page_shows_them():
-    # The engine's reports (Stats, History) leave the heap with their page.
+    # Each of the engine's reports (Stats's, History's) leaves the heap with
+    # its page, and is not held with the other page.
     import sys
 
     from ui.menu import ITEM_HISTORY, ITEM_STATS
 
     def reports_held():
-        return "euchre_core.reports" in sys.modules
+        return {name for name in ("hand_stats", "reports") if "euchre_core." + name in sys.modules}
 
     with boot() as pico:
         pico.run_script("N N N N N N wait:300")  # a hand scored
-        assert not reports_held()
+        assert reports_held() == set()
         pico.run_script("OK:long wait:300")
         page = table(pico).page
         while page.rows[page.cursor] != ITEM_STATS:
             pico.run_script("S wait:300")
-        assert reports_held()  # the page under the cursor, loaded while quiet
+        assert reports_held() == {"hand_stats"}  # the page under the cursor, loaded while quiet
         pico.run_script("OK")
-        assert table(pico).screen_name == "stats" and reports_held()
+        assert table(pico).screen_name == "stats" and reports_held() == {"hand_stats"}
         pico.run_script("W wait:300")  # back on the menu, Stats under the cursor
         while page.rows[page.cursor] != ITEM_HISTORY:
             pico.run_script("S wait:300")
+        assert reports_held() == {"reports"}
         pico.run_script("OK")
-        assert table(pico).screen_name == "history" and reports_held()
+        assert table(pico).screen_name == "history" and reports_held() == {"reports"}
         pico.run_script("W S wait:300")  # the entry below History: not a report
-        assert table(pico).screen_name == "menu" and not reports_held()
+        assert table(pico).screen_name == "menu" and reports_held() == set()
         pico.run_script("W wait:300")  # back to play
-        assert table(pico).page is None and not reports_held()
+        assert table(pico).page is None and reports_held() == set()

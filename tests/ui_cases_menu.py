@@ -409,15 +409,15 @@ def case_ui_stats_counts_the_hands_once_when_it_opens():
     open_from_menu(t, clock, 4)
     assert t.screen_name == "stats"
     read = []
-    from euchre_core import reports
-    counted = reports.stats
-    reports.stats = lambda game: read.append("stats") or counted(game)
+    from euchre_core import hand_stats
+    counted = hand_stats.stats
+    hand_stats.stats = lambda game: read.append("stats") or counted(game)
     try:
         for _ in range(4):
             press(t, clock, S)  # nine rows, five on view: to the last
         buf = frame(t)
     finally:
-        reports.stats = counted
+        hand_stats.stats = counted
     assert find_text(buf, 6, "FORCED MADE") == 64 - 33
     assert find_text(buf, 2, "LONERS MADE") == 64 - 33
     assert text_at(buf, 109, 2, 3) == "0/0"  # E-W at the right: a march, no loner
@@ -529,26 +529,33 @@ def case_ui_set_dealer_is_offered_between_hands_only():
 
 
 def case_ui_the_engines_reports_leave_the_heap_with_the_pages_that_show_them():
-    # Stats and History import the engine's reports; the registry lets them
-    # go with the last of those pages, and keeps them while one is next.
+    # Stats imports the engine's stats, History its reports; the registry
+    # lets each go with its page, and keeps it while that page is next.
     import sys
     from ui.table import release_pages, screen_module
 
     def held():
-        return "euchre_core.reports" in sys.modules
+        return [name for name in ("hand_stats", "reports") if "euchre_core." + name in sys.modules]
 
     release_pages()
-    assert not held()
+    assert held() == []
     screen_module("stats")
-    assert held()
+    assert held() == ["hand_stats"]
+    release_pages("stats")
+    assert held() == ["hand_stats"]
     release_pages("history")
-    assert held()
-    release_pages("options")
-    assert not held()
+    assert held() == []
     screen_module("history")
-    assert held()
+    assert held() == ["reports"]
+    release_pages("history")
+    assert held() == ["reports"]
+    release_pages("options")
+    assert held() == []
+    screen_module("stats")
+    screen_module("history")  # one page module at a time: Stats and its report go
+    assert held() == ["reports"]
     release_pages()
-    assert not held()
+    assert held() == []
 
 
 def case_ui_the_undo_entry_follows_the_last_action_under_an_open_menu():

@@ -3,7 +3,7 @@ table UI their tests catch.
 
 mutmut (pinned in requirements-dev.txt) makes every mutant of the engine
 (euchre_core/rules.py, actions.py, game_forms.py, game.py, reports.py,
-transcript.py) and of every ui/ module with behaviour, and runs the tests fast enough to run per mutant
+hand_stats.py, transcript.py) and of every ui/ module with behaviour, and runs the tests fast enough to run per mutant
 against each: the engine tests for the engine; the UI cases, the one-key
 rule walk, the random key sequences, the font, the pictures, the golden
 pictures of every screen and the key presses' cases for the UI (the firmware and simulator tests are too slow per
@@ -56,7 +56,8 @@ def _files(*patterns):
 
 
 ENGINE = ("euchre_core/rules.py", "euchre_core/actions.py", "euchre_core/game_forms.py",
-          "euchre_core/game.py", "euchre_core/reports.py", "euchre_core/transcript.py")
+          "euchre_core/game.py", "euchre_core/reports.py", "euchre_core/hand_stats.py",
+          "euchre_core/transcript.py")
 # ui/ modules with no function (tables and constants) make no mutant.
 UI = tuple(name for name in _files("ui/*.py")
            if name not in ("ui/__init__.py", "ui/frame.py", "ui/keys.py"))

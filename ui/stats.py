@@ -8,14 +8,14 @@ fit; the left key or OK goes back."""
 from micropython import const
 
 from ui import parts, screen
-from euchre_core import reports
+from euchre_core import hand_stats
 from ui.keys import N, OK, S, W
 
 LIST_PAGE = True
 # No triangle at the left or right edge: a message box may cover those too.
 SIDE_MARKS = False
 
-# Each row: its label, the key of reports.stats it shows, the key of those made
+# Each row: its label, the key of hand_stats.stats it shows, the key of those made
 # when it shows made / played, and the house rule it needs (an index of
 # ``needs`` in ``rows``).
 _LINES = (("MADE", "made", None, None), ("MARCHES", "marches", None, None),
@@ -37,7 +37,7 @@ def show(table, page):
 def rows(table):
     """(label, value N-S, value E-W) per row."""
     game = table.game
-    stats = reports.stats(game)
+    stats = hand_stats.stats(game)
     rules = game.rules
     needs = (rules.setback, rules.blind_loner, rules.canadian_loner)
     found = []

@@ -22,7 +22,7 @@ of them all. The menu's pages
 (``PAGE_MODULES``) are held one at a time: at each quiet moment on the
 menu, the module of the entry under the cursor is loaded (the menu's
 ``ahead``) and any other dropped; a page keeps its own (and the engine's
-reports, with a page that shows them: ``REPORT_PAGES``); back to play,
+report it shows: ``REPORT_PAGES``); back to play,
 none (``release_pages``). A press faster than the quiet moment loads what
 it opens then (``screen_module``): slower, the same screen. A screen
 module has
@@ -138,9 +138,10 @@ _MENU = ("menu",)
 # time, the one the screen on view shows or may open next (``hold``), and
 # none back in play (``release_pages``).
 PAGE_MODULES = ("options", "stats", "history", "adjust", "confirm", "export")
-# The pages that import the engine's reports (``euchre_core.reports``): it
-# is held while one of them is, and let go with it.
-REPORT_PAGES = ("stats", "history")
+# The pages that import one of the engine's reports, and that report's
+# module (in ``euchre_core``): each report is held while its page is, and
+# let go with it.
+REPORT_PAGES = (("stats", "hand_stats"), ("history", "reports"))
 
 
 def load_screens(names):
@@ -154,14 +155,15 @@ def load_screens(names):
 
 def release_pages(keep=None):
     """Drop the modules of ``PAGE_MODULES`` that are loaded, but ``keep``,
-    and the engine's reports unless ``keep`` shows them: from the loaded
+    and the engine's reports but the one ``keep`` shows: from the loaded
     screens, the interpreter's modules and the package, the references an
     import keeps, so that their code leaves the heap."""
     for name in PAGE_MODULES:
         if name != keep and _LOADED.pop(name, None) is not None:
             _forget("ui", name)
-    if keep not in REPORT_PAGES:
-        _forget("euchre_core", "reports")
+    for page, report in REPORT_PAGES:
+        if page != keep:
+            _forget("euchre_core", report)
 
 
 def _forget(package, name):

@@ -957,7 +957,7 @@ def report_modules(evening, modules):
     sizes, loaded_at = modules["sizes"], modules["loaded_at"]
     say("7. Where the heap goes: each module the evening loads, imported on the unix port after")
     say("   the modules it imports (the engine is one package: its modules load together, but for")
-    say("   its reports, which only the Stats and History pages load);")
+    say("   its reports and its stats, which only the History and Stats pages load);")
     say("   long strings: string constants over 10 characters, each a heap object; a module")
     say("   whose import grows a table all share (the interned names, sys.modules) is charged")
     say("   the growth (a few KB: a big figure for a small file); loaded at: by the press that")
