@@ -250,6 +250,44 @@ def test_the_start_up_is_marked_stage_by_stage(built):
     assert int(files["settings.toml"]) == os.path.getsize(shipped)
 
 
+def test_the_start_ups_imports_are_counted_module_by_module():
+    # Each import's own work, the modules it imports apart; what runs
+    # before code.py and after the first pixel is no part of it.
+    out = "\n".join(["MARKED S code.py", "MARKED > ui.table", "MARKED > ui.parts",
+                     "MARKED < ui.parts", "MARKED < ui.table", "MARKED S settings read",
+                     "MARKED > ui.parts", "MARKED < ui.parts", "MARKED S first pixel",
+                     "MARKED > ui.presses", "MARKED < ui.presses", "PASS - 0 0 0 0"])
+    dumps = [1000, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31]
+    # Dump k ends at mark k: the work up to a mark is the module then on top's.
+    assert bench.startup_imports(out, dumps) == {"": 3 + 13 + 17 + 23, "ui.table": 5 + 11,
+                                                 "ui.parts": 7 + 19}
+    with pytest.raises(RuntimeError, match="first pixel"):
+        bench.startup_imports(out.replace("first pixel", "first key poll"), dumps)
+
+
+def test_the_start_ups_imports_are_marked_in_order(built):
+    presses, hands, _, _ = plan.evening(2024, games=1)
+    assert bench.firmware(presses[:plan.saved_midway(hands, 8).ends_at], nvm="imports.nvm")[0]
+    ok, out = bench.firmware([], bench.MARKED_HEAP, "imports.nvm", ["--stages", "--imports"])
+    assert ok, out[-3000:]
+    marked = [line.split(None, 2)[1:] for line in out.splitlines() if line.startswith("MARKED ")]
+    assert marked[0] == ["S", "code.py"]
+    # As many marks as the stages and imports reached (the stages print theirs).
+    assert len([m for m in marked if m[0] == "S"]) == out.count("\nSTAGE ") + out.startswith("STAGE ")
+    stack, inside = [], {}
+    for kind, name in marked:
+        if kind == ">":
+            inside.setdefault(name, stack[-1] if stack else None)
+            stack.append(name)
+        elif kind == "<":
+            assert stack.pop() == name
+    assert stack == []
+    # A "from ui import prefs" in ui.table: ui.prefs counted as its own
+    # import, inside the table's.
+    assert inside["ui.prefs"] == "ui.table", inside
+    assert [name for kind, name in marked if kind == "S"].index("first pixel") > 0
+
+
 def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
     # The firmware, under the house rules of settings.toml, ends where the
     # plan's table ends, and loads its modules in no press.

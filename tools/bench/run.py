@@ -209,22 +209,13 @@ def mark_imports():
     def importing(name, globals=None, locals=None, fromlist=None, level=0):
         _marked(62, name)  # ">"
         mark()
+        # (The submodules of "from package import name" not loaded yet come
+        # through here too, each after its package's import.)
         try:
-            module = load(name, globals, locals, fromlist, level)
+            return load(name, globals, locals, fromlist, level)
         finally:
             _marked(60, name)  # "<"
             mark()
-        # The submodules of "from package import name": the interpreter
-        # imports those not loaded yet after this returns, past this hook
-        # (in the importer's count); imported here, each counts as its own.
-        if fromlist and "." not in name:
-            for sub in fromlist:
-                if not hasattr(module, sub):
-                    try:
-                        importing(name + "." + sub)
-                    except ImportError:  # a name of the package, not a module
-                        pass
-        return module
 
     def staging(name):
         if name not in standins.S.stages:
