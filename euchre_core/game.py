@@ -159,6 +159,14 @@ class Game:
         not otherwise), asked without making a refusal."""
         return self._may_set_back
 
+    @property
+    def set_back_takes(self):
+        """True while ``set_back`` is allowed and would take points off the
+        team that did not score the last hand (a score stops at 0): what a
+        table offers. Asked without making an object."""
+        return (self._may_set_back
+                and self._scores[1 - game_forms.last_scorer(self.records)] > 0)
+
     def set_back_refusal(self):
         """Why ``set_back`` is refused now (a ``Refusal``), or None when it
         is allowed."""

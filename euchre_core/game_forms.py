@@ -73,6 +73,11 @@ def mark_set_back(hands, size, taken):
                  | (0 if taken is None else taken + 1) << SET_BACK_SHIFT)
 
 
+def last_scorer(hands):
+    """The team that scored the last hand of ``hands``, read in place."""
+    return hands[len(hands) - HAND_BYTES] >> 4 & 1
+
+
 def read_hand(hands, index):
     """The ``Hand`` of record ``index`` (from 0) in ``hands``."""
     at = index * HAND_BYTES

@@ -231,6 +231,28 @@ def case_may_set_back_says_when_set_back_is_not_refused():
     assert not game.may_set_back and game.set_back_refusal() is not None
 
 
+def case_set_back_takes_only_what_the_other_team_has():
+    # Allowed, a set-back takes points off the team that did not score the
+    # last hand, down to 0: with none there, it would take nothing.
+    game = Game(Rules(setback=True), dealer=N)
+    game.call(E)
+    play(game, [N, N, N, N, N])  # E-W euchred: N-S +2, E-W has nothing to lose
+    assert game.may_set_back and not game.set_back_takes
+    game.call(S)
+    play(game, [E, E, E, E, E])  # N-S euchred: E-W +2, N-S has 2
+    assert game.may_set_back and game.set_back_takes
+    game.set_back()
+    assert not game.set_back_takes and game.scores == [0, 0]
+    assert game.undo() and game.set_back_takes
+    game.adjust(EW, 1)  # the moment is over
+    assert not game.set_back_takes
+    game = Game(Rules(), dealer=N)
+    game.adjust(EW, 3)
+    game.call(S)
+    play(game, [S, S, S, S, S])  # a march, 2 points: no set-backs in these rules
+    assert not game.set_back_takes
+
+
 def case_set_back_after_a_renege_and_after_the_winning_hand():
     game = Game(Rules(setback=True, target=5), dealer=N)
     game.adjust(NS, 3)

@@ -274,6 +274,30 @@ def case_pin_a_quiet_moment_with_nothing_to_load_makes_no_object():
     assert t.screen_name == "stats"
 
 
+def case_pin_a_set_back_offered_makes_no_object_while_the_table_waits():
+    # The result banner offering a set-back waits for its answer: the loop's
+    # ticks, and its quiet moments with the menu over the banner, ask about
+    # the offer without making an object.
+    clock = Clock()
+    game = Game(Rules(setback=True), dealer=0)
+    game.adjust(0, 3)
+    game.call(N)
+    for _ in range(5):
+        game.trick(E)  # N-S euchred: E-W +2, and N-S has points to lose
+    t = Table(Rules(setback=True), game=game)
+    t.home()
+    t.prepare()
+    assert t.screen_name == "banner" and game.set_back_takes
+    now = clock.now
+    assert _allocated(lambda: t.tick(now)) == 0
+    assert _allocated(t.prepare) == 0
+    press(t, clock, OK, long=True)
+    t.prepare()
+    assert t.screen_name == "menu" and _allocated(t.prepare) == 0
+    press(t, clock, W)  # back: the offer again
+    assert t.screen_name == "banner"
+
+
 def case_pin_the_menu_loads_the_games_own_screen_and_the_question_if_missing():
     # A quiet moment on the menu with its page loaded already still brings
     # back the game's own screen and a question waiting.

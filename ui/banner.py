@@ -30,7 +30,7 @@ def show(table, page, hand, now_ms=0):
 
 
 def press(table, key, long, now_ms):
-    if not parts.offers_set_back(table.game, table.page.hand):
+    if not table.game.set_back_takes:
         table.close()
         if key != OK and table.main_screen == "score":
             score.press(table, key, long, now_ms)
@@ -94,7 +94,7 @@ def draw(table, buf):
                   + table.teams[hand.makers].decode()).encode()
     # Page 4 stays dark: the big word reaches its last row.
     screen.text_center(buf, 5, detail)
-    if parts.offers_set_back(game, hand):
+    if game.set_back_takes:
         # The points can still come off the other team instead (and the
         # game, when they won it, goes on).
         screen.text_center(buf, 6, "SET BACK: NO WIN" if game.over else "SET BACK")

@@ -1,6 +1,5 @@
 """Pieces that several screens draw: the score screen's bottom lines, the
-team names, the soft-key labels and the list page; and what several of
-them ask of the game (``offers_set_back``)."""
+team names, the soft-key labels and the list page."""
 
 from micropython import const
 
@@ -23,13 +22,6 @@ ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hin
 # game-over screens).
 HINT_MENU = b"HOLD OK: MENU, UNDO"
 HINT_ALONE = b"HOLD SEAT KEY: ALONE"
-
-
-def offers_set_back(game, hand):
-    """True while the banner of ``hand`` waits for SET BACK or OK: the game
-    allows it, and it would take something off (a score stops at 0). Here,
-    not in ui.banner: the table asks it before the banner is loaded."""
-    return game.may_set_back and game.scores[1 - hand.scorer] > 0
 
 
 # A scored hand's kind (``Hand.kind``) as the banner and History say it.

@@ -646,7 +646,7 @@ class Table:
         if waiting.new_game is not None:
             return "pick"
         if game.may_set_back and waiting.kept != game.action_count:
-            return "banner" if parts.offers_set_back(game, game.last_hand) else None
+            return "banner" if game.set_back_takes else None
         if (self.trump and game.in_hand and game.trump is None
                 and waiting.suit_skipped != game.hand_count and not game.tricks_played):
             return "suit"
@@ -661,7 +661,7 @@ class Table:
             self.hooks.export.tick(now_ms)
         page = self.page
         if (page is not None and page.name == "banner"
-                and not parts.offers_set_back(self.game, page.hand)
+                and not self.game.set_back_takes
                 and ticks_diff(now_ms, page.since) >= screen_module("banner").SHOW_MS):
             self.close()
         page = self.page
