@@ -236,6 +236,13 @@ def case_set_back_takes_only_what_the_other_team_has():
     # last hand, down to 0: with none there, it would take nothing.
     game = Game(Rules(setback=True), dealer=N)
     game.call(E)
+    play(game, [E, E, E, E, E])  # E-W march: +2, N-S has nothing to lose
+    assert game.may_set_back and not game.set_back_takes
+    game.call(E)
+    play(game, [N, N, N, N, N])  # E-W euchred: N-S +2, E-W has 2 to lose
+    assert game.may_set_back and game.set_back_takes
+    game = Game(Rules(setback=True), dealer=N)
+    game.call(E)
     play(game, [N, N, N, N, N])  # E-W euchred: N-S +2, E-W has nothing to lose
     assert game.may_set_back and not game.set_back_takes
     game.call(S)
