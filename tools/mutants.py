@@ -105,7 +105,7 @@ WORD_FUNCTIONS = {
     "table.py": ("Table.describe", "Table.with_names"),
     "menu.py": ("undo_label",),
     "ask.py": ("_labels",),
-    "hand.py": ("lone_tags", "_fit", "_blind"),
+    "hand.py": ("lone_tags", "_fit"),
     "history.py": ("_teams", "_hand_row", "_adjust_row"),
     "stats.py": ("rows",),
     "options.py": ("rows",),
