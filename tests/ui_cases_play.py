@@ -164,6 +164,7 @@ def case_ui_banner_quick_line_says_when_the_result_came():
     assert t.screen_name == "banner"
     # In words (no team's name to cut, no "QUICK: ... HAD").
     assert find_text(frame(t), 5, "RESULT AFTER 1 TRICK") >= 0
+    assert find_text(frame(t), 5, "RESULT AFTER 1 TRICKS") < 0  # one trick, no plural
     assert find_text(frame(t), 5, "ROCK") < 0
 
 
