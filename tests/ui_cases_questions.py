@@ -7,8 +7,8 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import export, menu
-from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, press, settle, table, choose,
-                     power_cut)
+from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, press, settle,
+                     table, choose, power_cut)
 
 
 def case_ui_trump_suit_comes_back_until_answered():
@@ -106,6 +106,33 @@ def case_ui_set_back_on_the_winning_hand_says_the_win_goes():
     assert find_text(frame(t), 6, "SET BACK: NO WIN") >= 0
     press(t, clock, N)
     assert t.message == "S: SET BACK, OK: KEEP THE WIN"
+
+
+def case_ui_the_seat_pickers_side_labels_keep_apart():
+    # Beside the left and right keys: a name on the middle line, a name of
+    # two words over two lines; two names that would meet across the
+    # middle (20 letters: 118 of the 112 columns between the triangles)
+    # sit a line apart, the right one lower.
+    clock = Clock()
+    for west, east, apart in (("Alexandria", "Bartholome", True),
+                              ("Alexandria", "Bartholom", False),
+                              ("Alexandri", "Bartholome", False)):
+        t = Table(Rules(), names=("Ann", east, "Cat", west), game=Game(Rules(), dealer=0))
+        choose(t, clock, menu.ITEM_DEALER)
+        assert t.screen_name == "pick"
+        buf = frame(t)
+        assert find_text(buf, 3, west.upper()) == 6, west
+        right = 123 - 6 * len(east)
+        assert find_text(buf, 4 if apart else 3, east.upper()) == right, (west, east)
+        assert find_text(buf, 3 if apart else 4, east.upper()) < 0
+    t = Table(Rules(), names=("Ann", "Jo Barth", "Cat", "A Lexandra"),
+              game=Game(Rules(), dealer=0))
+    choose(t, clock, menu.ITEM_DEALER)
+    buf = frame(t)
+    # Over eight letters with a space: two lines, each word at its side.
+    assert find_text(buf, 3, "A") == 6 and find_text(buf, 4, "LEXANDRA") == 6
+    assert find_text(buf, 3, "A LEXANDRA") < 0
+    assert find_text(buf, 3, "JO BARTH") == 123 - 6 * 8  # eight letters: one line
 
 
 def case_ui_dealer_line_says_first_until_a_call_or_misdeal():
