@@ -4,8 +4,8 @@ The log (one byte per action, laid out in ``actions``) is the only source of
 truth: the state, undo, history, stats and the saved form all derive from
 it. Seats are 0..3 clockwise (N, E, S, W); the team of seat ``s`` is ``s % 2``.
 This module holds what a table needs to play: the reports (history,
-adjustments, stats) are ``reports``', the text form and the saved form
-``transcript``'s.
+adjustments) are ``reports``', the stats ``hand_stats``', the text form and
+the saved form ``transcript``'s.
 
 Pure Python: runs unchanged on CPython, MicroPython and CircuitPython.
 """

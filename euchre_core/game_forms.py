@@ -1,6 +1,6 @@
 """The forms a game keeps besides its action bytes: the scored hand's
-record and the previous game kept for Undo (the score adjustments and the
-stats are ``reports``', the saved bytes ``transcript``'s).
+record and the previous game kept for Undo (the score adjustments are
+``reports``', the stats ``hand_stats``', the saved bytes ``transcript``'s).
 
 Works on values (hand records and what goes into them) and never on a
 ``Game``: ``game`` uses these, not the other way round.

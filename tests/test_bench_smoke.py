@@ -263,6 +263,9 @@ def test_the_start_ups_imports_are_counted_module_by_module():
                                                  "ui.parts": 7 + 19}
     with pytest.raises(RuntimeError, match="first pixel"):
         bench.startup_imports(out.replace("first pixel", "first key poll"), dumps)
+    # A mark the run did not tell (a stray filter() call) would shift every figure.
+    with pytest.raises(RuntimeError, match="filter"):
+        bench.startup_imports(out, dumps + [1, 1])
 
 
 def test_the_start_ups_imports_are_marked_in_order(built):

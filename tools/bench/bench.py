@@ -231,6 +231,9 @@ def startup_imports(out, dumps):
     picture). Dump k ends at the k-th mark (the k-th MARKED line)."""
     own, stack = {}, [None]
     marked = [line.split(None, 2)[1:] for line in out.splitlines() if line.startswith("MARKED ")]
+    if not len(marked) <= len(dumps) <= len(marked) + 1:
+        raise RuntimeError("%d callgrind dumps for %d marks: does the firmware call filter(),"
+                           " the marker? (see standins.mark)" % (len(dumps), len(marked)))
     for instr, (kind, name) in zip(dumps, marked):
         if stack[-1] is not None:  # None: before code.py's start
             own[stack[-1]] = own.get(stack[-1], 0) + instr
@@ -1100,7 +1103,7 @@ def report_board(pico, evening, session):
     for ms, name, size in costs[:12]:
         say("   %-24s %5.0f ms  %s" % (name, ms, kb(size)))
     say("   %d more modules %5.0f ms; %s of other files (settings.toml, code.py) %.0f ms; outside"
-        % (len(costs) - 12, sum(cost[0] for cost in costs[12:]), kb(rest_kb * 1000),
+        % (max(0, len(costs) - 12), sum(cost[0] for cost in costs[12:]), kb(rest_kb * 1000),
            board.load_ms_per_kb * rest_kb))
     say("   imports %.0f ms (a run with each import marked: the marks' own work adds %.0f ms,"
         % (board.cpu_factor * pico.cpu(imports[""]),

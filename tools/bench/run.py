@@ -180,28 +180,31 @@ def tell_first_heap():
 
 
 # Each mark of an --imports run, in order: where an import begins (its
-# module's name in NAMES, ">" in KINDS), where it ends ("<"), where a stage
-# ends ("S", the stage's name); printed (MARKED lines) once the run is over.
-# Made beforehand and filled in place: a print, or a collection an
+# module's name, kind ">"), where it ends ("<"), where a stage ends ("S",
+# the stage's name); printed (MARKED lines) once the run is over.
+# Made by mark_imports (in that run only: any other run's heap is as the
+# stand-ins leave it) and filled in place: a print, or a collection an
 # allocation brings on, at an import would be counted as the importer's.
-NAMES = [""] * 1024
-KINDS = bytearray(1024)
-COUNT = bytearray(2)  # how many marks so far, little-endian
+MARKED = [None, None, 0]  # the names, the kinds, how many so far
 
 
 def _marked(kind, name):
-    n = COUNT[0] | COUNT[1] << 8
-    NAMES[n] = name
-    KINDS[n] = kind
-    n += 1
-    COUNT[0] = n & 0xFF
-    COUNT[1] = n >> 8
+    at = MARKED[2]
+    names, kinds = MARKED[0], MARKED[1]
+    if at == len(kinds):
+        raise SystemExit("more than %d marks in the --imports run" % at)
+    names[at] = name
+    kinds[at] = kind
+    MARKED[2] = at + 1
 
 
 def mark_imports():
-    """A mark where each import begins and where it ends (--imports)."""
+    """A mark where each import begins and where it ends, and at each
+    stage's end (--imports, with --stages)."""
     import builtins
 
+    MARKED[0] = [""] * 1024
+    MARKED[1] = bytearray(1024)
     load = builtins.__import__
     stage = standins.stage
     mark = standins.mark
@@ -261,6 +264,8 @@ def firmware(argv):
     if "--loads" in argv:
         report_loads()
     if "--imports" in argv:
+        if "--stages" not in argv:
+            raise SystemExit("--imports marks the stages too: give --stages with it")
         mark_imports()
     standins.stage("code.py")
     # code.py run as CircuitPython runs it, in a namespace kept to read the
@@ -275,8 +280,8 @@ def firmware(argv):
     source = None
     if "--files" in argv:
         print("FILES", " ".join(loaded_files()))  # after those of the first pixel
-    for at in range(COUNT[0] | COUNT[1] << 8):
-        print("MARKED", chr(KINDS[at]), NAMES[at])
+    for at in range(MARKED[2]):
+        print("MARKED", chr(MARKED[1][at]), MARKED[0][at])
     print("HEAP board", board)
     print("HEAP started", standins.S.started)
     print("HEAP peak", standins.S.peak)
