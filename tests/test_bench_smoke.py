@@ -330,8 +330,20 @@ def test_the_evenings_heap_is_the_firmwares_own(built):
     told = int(bench.value(out, "first")) - int(bench.value(out, "board"))
     assert heap["board"] < heap["first"] <= heap["peak"]
     assert heap["first"] - heap["board"] + 2048 < told
-    count, size = heap["names"]
-    assert 500 < count and count * 4 < size
+    names = heap["names"]
+    start, first, end = names["start"], names["first"], names["end"]
+    assert 0 < start[0] < 300 < first[0] <= end[0] and first[0] * 4 < first[1]
+    # n_pool: the names' tables, as names_step counts them.
+    for count, _size, tables in (start, first, end):
+        capacity, _next = bench.names_step(count)
+        assert capacity == bench.NAMES_FIRST_TABLE * (2 ** tables - 1)
+
+
+def test_the_names_tables_step_by_doubling():
+    assert bench.names_step(0) == bench.names_step(20) == (20, 40)
+    assert bench.names_step(21) == (60, 80)
+    assert bench.names_step(1086) == bench.names_step(1260) == (1260, 1280)
+    assert bench.names_step(1261) == (2540, 2560)
 
 
 @pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind counts the instructions")

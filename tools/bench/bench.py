@@ -489,18 +489,39 @@ def loads_by_press(out):
     return start, passes_loads, quiet
 
 
-def interned(out):
-    """The bytes of the interned names (qstr_info's line after HEAP first)."""
-    found = re.search(r"qstr pool: n_pool=\d+, n_qstr=(\d+), n_str_data_bytes=\d+, "
-                      r"n_total_bytes=(\d+)", out)
-    return (int(found.group(1)), int(found.group(2))) if found else (0, 0)
+def interned(out, when):
+    """The interned names at ``when`` (run.py's NAMES lines): (how many, the
+    bytes of their strings and tables, how many tables)."""
+    found = re.search(r"^NAMES %s\nqstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, "
+                      r"n_total_bytes=(\d+)" % when, out, re.M)
+    if not found:
+        raise RuntimeError("no interned names at %s in the run's output:\n%s" % (when, out[-2000:]))
+    return int(found.group(2)), int(found.group(3)), int(found.group(1))
+
+
+# The interned names' tables: the first holds 20 (twice the 10 the
+# interpreter's own table declares), each next one twice the last, made
+# whole when the one before is full. An entry is a pointer, a byte of hash
+# and a byte of length: 10 bytes on the unix port, 6 on the board.
+NAMES_FIRST_TABLE = 20
+NAME_ENTRY_BYTES = {"unix port": 10, "board": 6}
+
+
+def names_step(count):
+    """Where the interned names' next table comes (the names that fill the
+    tables made so far) and how many entries it holds, for ``count`` names."""
+    capacity = size = NAMES_FIRST_TABLE
+    while capacity < count:
+        size *= 2
+        capacity += size
+    return capacity, size * 2
 
 
 def evening_heap(presses, flags):
     """The live heap of ``presses`` through code.py before the firmware
     starts (board), at the first key press and at its peak (sampled every
-    25 idle polls), and the interned names at the first press (count,
-    bytes), in a run of its own: telling the loads keeps lists of names
+    25 idle polls), and the interned names (``interned``) at code.py's
+    start, the first press and the end, in a run of its own: telling the loads keeps lists of names
     (kilobytes) in the heap it would sample."""
     ok, out = firmware(presses, 1024 * 1024, "heap-first.nvm", ["--sample", "25", "--first"]
                        + list(flags))
@@ -508,7 +529,7 @@ def evening_heap(presses, flags):
         raise RuntimeError("the heap's run failed:\n" + out[-3000:])
     os.remove(os.path.join(BUILD, "heap-first.nvm"))
     heap = {name: int(value(out, name)) for name in ("board", "first", "peak")}
-    heap["names"] = interned(out)
+    heap["names"] = {when: interned(out, when) for when in ("start", "first", "end")}
     return heap
 
 
@@ -1001,9 +1022,23 @@ def report_modules(evening, modules):
             ("at the evening's peak", peak, together["end"] - trimmed, every - trimmed)):
         say("   %-22s live %7d: modules %7d (summed %7d), the rest (the table, the game,"
             " buffers) %6d" % (text, live, code, summed, live - code))
-    count, size = evening["names"]
+    names = evening["names"]
+    count, size = names["first"][:2]
     say("   interned names at the first press: %d, %d bytes with their tables (the modules')"
         % (count, size))
+    start, end = names["start"][0], names["end"][0]
+    capacity, entries = names_step(end)
+    board = end - start
+    board_capacity, board_entries = names_step(board)
+    say("   the names' tables grow by doubling, each made whole as the last fills; at the")
+    say("   evening's end %d names, %d before the next table (%d entries: %s at once, x%.2f %s);"
+        % (end, capacity - end, entries, kb(entries * NAME_ENTRY_BYTES["unix port"]),
+           HEAP_FACTOR, kb(entries * NAME_ENTRY_BYTES["unix port"] * HEAP_FACTOR)))
+    say("   the board has not the stand-ins' and run.py's %d (but for those the firmware shares):"
+        % start)
+    say("   at least %d names, at most %d before its next table (%d entries, %s)"
+        % (board, board_capacity - board, board_entries,
+           kb(board_entries * NAME_ENTRY_BYTES["board"])))
 
 
 def report_board(pico, evening, session):

@@ -10,9 +10,11 @@
 # SCRIPT (plan.write), nvm in the file NVM. --mark: the loop passes with a
 # key event (and IDLE lines) marked for callgrind; --sample N: the live heap
 # every N idle polls; --first: the live heap at the first key press (HEAP
-# first), as the firmware alone has it; --stages: the start-up's stages marked, ended after the
-# loop's first pass; --files: the files read by the first pixel (FILES, when
-# the glass is turned on), then by the end, those of the modules start-up
+# first), as the firmware alone has it, and the interned names (NAMES start,
+# first, end: at code.py's start, the first key press, the end); --stages:
+# the start-up's stages marked, ended after the loop's first pass; --files:
+# the files read by the first pixel (FILES, when the glass is turned on),
+# then by the end, those of the modules start-up
 # lets go of too (not in a counted run: finding them is work of its own in
 # the stage after the first pin); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
@@ -158,12 +160,18 @@ def report_loads():
     standins._Events.get_into = get_into
 
 
-def tell_first_heap():
-    """HEAP first at the first key press, and the interned names then
-    (QSTR: the qstr_info line), holding nothing in the heap meanwhile but
-    this closure, made before the run's base figure is taken."""
+def tell_names(when):
+    """The interned names now: NAMES ``when``, then qstr_info's line."""
     import micropython
 
+    print("NAMES", when)
+    micropython.qstr_info()
+
+
+def tell_first_heap():
+    """HEAP first at the first key press, and the interned names then
+    (``tell_names``), holding nothing in the heap meanwhile but this
+    closure, made before the run's base figure is taken."""
     poll = standins._Events.get_into
     first = [True]
 
@@ -173,7 +181,7 @@ def tell_first_heap():
             first[0] = False
             gc.collect()
             print("HEAP first", gc.mem_alloc())
-            micropython.qstr_info()
+            tell_names("first")
         return got
 
     standins._Events.get_into = get_into
@@ -267,6 +275,8 @@ def firmware(argv):
         if "--stages" not in argv:
             raise SystemExit("--imports marks the stages too: give --stages with it")
         mark_imports()
+    if "--first" in argv:
+        tell_names("start")  # the stand-ins' and this file's, none of them the board's
     standins.stage("code.py")
     # code.py run as CircuitPython runs it, in a namespace kept to read the
     # table at the end (an import that raised would be lost).
@@ -294,6 +304,8 @@ def firmware(argv):
         print("TABLE scores=%d,%d tally=%d,%d actions=%d dealer=%d screen=%s" % (
             game.scores[0], game.scores[1], table.tally[0], table.tally[1], game.action_count,
             game.dealer, table.screen_name))
+    if "--first" in argv:
+        tell_names("end")
     print("END")
 
 
