@@ -36,8 +36,11 @@ if _TYPING:
     from typing import Any, Callable, List
     from hw.settings import Settings
 
-# The modules only start-up uses, let go once it is done.
-START_ONLY = ("hw.settings", "hw.saved", "firmware.house_rules", "ui.restore", "firmware.start")
+# The modules only start-up uses, let go once it is done; and the
+# preferences' format, which ui.restore reads and a whole record's save
+# loads again (``Table.prefs_bytes``).
+START_ONLY = ("hw.settings", "hw.saved", "firmware.house_rules", "ui.restore", "ui.prefs",
+              "firmware.start")
 
 
 def optional(builder: "Callable[[Any], Any]", settings: "Settings", key: str, label: str,

@@ -145,12 +145,14 @@ def test_the_board_model_takes_its_factors_from_the_boards_figures():
 def test_loads_are_told_press_by_press():
     out = "\n".join(["LOADED ui/table.mpy=5000", "HEAP first 100", "PASS - 0 0 64 0",
                      "LOADED ui/stats.mpy=1300", "PASS EWwS 3 40 128 0",
-                     "QUIET ui/history.mpy=2000", "PASS - 0 0 0 0"])
-    start, loads, quiet = bench.loads_by_press(out)
+                     "QUIET ui/history.mpy=2000", "AFTER ui/prefs.mpy=700", "PASS - 0 0 0 0"])
+    start, loads, quiet, after = bench.loads_by_press(out)
     assert start == {"ui/table.mpy": 5000}
     assert loads == [{}, {"ui/stats.mpy": 1300}, {}]
     # Loaded while the table was quiet, after the first two passes: in no press.
     assert quiet == {2: {"ui/history.mpy": 2000}}
+    # Loaded by the third pass once its picture was sent: not before it.
+    assert after == {2: {"ui/prefs.mpy": 700}}
 
 
 def test_passes_add_up_the_dumps_between_marks():
@@ -285,9 +287,9 @@ def test_the_start_ups_imports_are_marked_in_order(built):
         elif kind == "<":
             assert stack.pop() == name
     assert stack == []
-    # A "from ui import prefs" in ui.table: ui.prefs counted as its own
+    # A "from ui import parts" in ui.table: ui.parts counted as its own
     # import, inside the table's.
-    assert inside["ui.prefs"] == "ui.table", inside
+    assert inside["ui.parts"] == "ui.table", inside
     assert [name for kind, name in marked if kind == "S"].index("first pixel") > 0
 
 
@@ -303,7 +305,7 @@ def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
     assert ended["scores"] == "%d,%d" % tuple(table.game.scores)
     assert ended["tally"] == "0,1" and ended["screen"] == "hand"
     assert ended["actions"] == str(table.game.action_count)
-    start, loads, quiet = bench.loads_by_press(out)
+    start, loads, quiet, after = bench.loads_by_press(out)
     assert {"ui/table.mpy", "ui/hand.mpy", "hw/settings.mpy"} <= set(start)
     assert "ui/menu.mpy" not in start  # not before the first long OK
     # No press loads a module: the menu loads while OK is held, its pages
@@ -314,6 +316,11 @@ def test_the_house_evening_runs_on_the_firmware_as_on_the_plan(built):
     assert {"ui/options.mpy", "ui/stats.mpy", "ui/export.mpy", "ui/confirm.mpy",
             "ui/pick.mpy"} <= set(pages)
     assert pages.count("ui/stats.mpy") >= 2 and pages.count("ui/menu.mpy") >= 2, pages
+    # The preferences' format loads for each whole record (a new game, new
+    # preferences) once the press's picture is sent, and goes with it.
+    saved = [name for at in sorted(after) for name in after[at]]
+    assert set(saved) == {"ui/prefs.mpy"} and len(saved) >= 3
+    assert "ui/prefs.mpy" not in pages
     base = int(bench.value(out, "board"))
     assert base < int(bench.value(out, "first")) < int(bench.value(out, "peak"))
 

@@ -50,6 +50,20 @@ def case_ui_settings_edited_after_a_device_change_win():
     assert (edited.contrast, edited.sleep_s) == (150, 60)
 
 
+def case_ui_the_preferences_format_is_let_go_after_each_save():
+    # ui.prefs loads for a whole record (a few times an evening) and goes
+    # with it: play does not hold it. The next save loads it again.
+    import sys
+
+    t = table(Rules(target=7), dealer=2)
+    data = t.prefs_bytes()
+    assert "ui.prefs" not in sys.modules and not hasattr(sys.modules["ui"], "prefs")
+    assert t.prefs_bytes() == data and "ui.prefs" not in sys.modules
+    restored = table(Rules(), dealer=2)
+    restore.load_prefs(restored, data)
+    assert restored.game.rules.target == 7
+
+
 def case_ui_prefs_version_1_still_loads():
     t = table()
     t.contrast = 64

@@ -79,7 +79,7 @@ from collections import namedtuple
 
 from micropython import const
 
-from ui import parts, prefs, score, screen
+from ui import parts, score, screen
 from ui.frame import ALL_PAGES, CONTRAST, SLEEP_S, WIDTH
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, NAMES, TEAM_LENGTH, TEAMS, clean
@@ -739,8 +739,15 @@ class Table:
     # ----- persistence ---------------------------------------------------------
 
     def prefs_bytes(self):
-        """Display settings, match tally and rules, versioned, for the NVM."""
-        return prefs.prefs_bytes(self)
+        """Display settings, match tally and rules, versioned, for the NVM
+        (``ui.prefs``): loaded for a whole record, a few times an evening,
+        and let go after it."""
+        from ui import prefs
+
+        try:
+            return prefs.prefs_bytes(self)
+        finally:
+            _forget("ui", "prefs")
 
     # ----- what the screens use -------------------------------------------------
 

@@ -468,25 +468,28 @@ def house_flags():
 
 def loads_by_press(out):
     """From a ``--loads --mark`` run: the files loaded before the first key
-    press ({name: bytes}), those each marked pass loaded, in order, and
-    those loaded while the table was quiet, by the number of marked passes
-    before them ({passes: {name: bytes}})."""
-    start, passes_loads, pending, quiet = {}, [], {}, {}
+    press ({name: bytes}), those each marked pass loaded before its picture
+    was sent, in order; those loaded while the table was quiet, by the
+    number of marked passes before them, and those a marked pass loaded
+    once its picture was sent (for a whole record), by the number of
+    marked passes before it ({passes: {name: bytes}})."""
+    start, passes_loads, pending, quiet, after = {}, [], {}, {}, {}
     first = False
     for line in out.splitlines():
         words = line.split()
         if words[:1] == ["LOADED"]:
             name, size = words[1].rsplit("=", 1)
             (pending if first else start)[name] = int(size)
-        elif words[:1] == ["QUIET"]:
+        elif words[:1] in (["QUIET"], ["AFTER"]):
             name, size = words[1].rsplit("=", 1)
-            quiet.setdefault(len(passes_loads), {})[name] = int(size)
+            (quiet if words[0] == "QUIET" else after).setdefault(
+                len(passes_loads), {})[name] = int(size)
         elif words[:2] == ["HEAP", "first"]:
             first = True
         elif words[:1] == ["PASS"]:
             passes_loads.append(pending)
             pending = {}
-    return start, passes_loads, quiet
+    return start, passes_loads, quiet, after
 
 
 def interned(out, when):
@@ -554,7 +557,7 @@ def measure_evening():
         raise RuntimeError("the firmware ended the evening at %s, the plan at %s"
                            % (ended, planned))
     figures = dict(heap, driver=driver, held=value(out, "HELD"))
-    start, loads, quiet = loads_by_press(out)
+    start, loads, quiet, after = loads_by_press(out)
     figures["start_files"] = start
     out, dumps = counted(lambda tool: firmware(presses, MARKED_HEAP, "house.nvm",
                                                ["--mark"] + flags, tool))
@@ -562,9 +565,10 @@ def measure_evening():
     at = 0
     names = dict(driver.opened)
     for index, row in enumerate(rows):
-        row["loads"] = {}
+        row["loads"], row["after"] = {}, {}
         for _ in range(1 if row["down"] is None else 2):
             row["loads"].update(loads[at])
+            row["after"].update(after.get(at, {}))  # once its picture was sent
             at += 1
         row["quiet"] = quiet.get(at, {})  # loaded once the table was quiet after it
         row["index"] = index
@@ -909,6 +913,7 @@ def measure_modules(evening):
     for p in evening["presses"]:
         files.update(p["loads"])
         files.update(p["quiet"])
+        files.update(p["after"])
     names = [module_name(path) for path in files if path.endswith(".mpy")]
     order, done = [], set()
 
@@ -933,14 +938,15 @@ def measure_modules(evening):
     loaded_at = {}
     for path in evening["start_files"]:
         loaded_at[module_name(path)] = 0
-    quiet = set()
+    quiet, after = set(), set()
     for p in evening["presses"]:
         for path in p["loads"]:
             loaded_at.setdefault(module_name(path), p["index"] + 1)
-        for path in p["quiet"]:
-            if module_name(path) not in loaded_at:
-                loaded_at[module_name(path)] = p["index"] + 1
-                quiet.add(module_name(path))
+        for kind, found in ((after, p["after"]), (quiet, p["quiet"])):
+            for path in found:
+                if module_name(path) not in loaded_at:
+                    loaded_at[module_name(path)] = p["index"] + 1
+                    kind.add(module_name(path))
     # The modules held at the first press and at the end, imported together:
     # what one module's import grows for all (the interned names' tables)
     # stays when a module that grew it is let go, and belongs to those held.
@@ -953,7 +959,7 @@ def measure_modules(evening):
             raise RuntimeError("the modules run failed:\n" + found[-3000:])
         together[when] = int(value(found, "MODULES")[0])
     return {"sizes": sizes, "trimmed": int(value(out, "TRIMMED")[0]), "loaded_at": loaded_at,
-            "order": order, "quiet": quiet, "together": together,
+            "order": order, "quiet": quiet, "after": after, "together": together,
             "files": {module_name(path): size for path, size in files.items()}}
 
 
@@ -985,7 +991,8 @@ def report_modules(evening, modules):
     say("   long strings: string constants over 10 characters, each a heap object; a module")
     say("   whose import grows a table all share (the interned names, sys.modules) is charged")
     say("   the growth (a few KB: a big figure for a small file); loaded at: by the press that")
-    say("   first loaded it, or after it, at the table's next quiet moment")
+    say("   first loaded it (saved: once its picture was sent, to write a whole record), or after")
+    say("   it, at the table's next quiet moment")
     say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
                                      "long"))
     held = set(evening["held"])
@@ -1003,11 +1010,11 @@ def report_modules(evening, modules):
             name = "euchre_core (all)"
         at = loaded_at.get(name, loaded_at.get("euchre_core", 0))
         when = ("start-up" if not at else "after %d" % at if name in modules["quiet"]
-                else "press %d" % at)
+                else "saved %d" % at if name in modules["after"] else "press %d" % at)
         say("   %-24s %10s %9d %9.0f %6d" % (name, when, size, size * HEAP_FACTOR, count))
     let_go = sorted(name for name in sizes if name not in held)
-    say("   let go once start-up is done: %s (%d)" % (", ".join(let_go),
-                                                     sum(sizes[name] for name in let_go)))
+    say("   not held at the end (start-up's, the pages', the preferences' format): %s (%d)"
+        % (", ".join(let_go), sum(sizes[name] for name in let_go)))
     at_start = sum(size for name, size in sizes.items()
                    if not loaded_at.get(name) and name in held)
     every = sum(size for name, size in sizes.items() if name in held)
@@ -1108,6 +1115,12 @@ def report_board(pico, evening, session):
             + board.collect_ms * len({p["index"] for p, _, _ in quiet})))
     say("   " + ", ".join("%d %s" % (p["index"] + 1, f.split("/")[-1].split(".")[0])
                           for p, f, _ in quiet))
+    after = [(p, f, size) for p in presses for f, size in sorted(p["after"].items())]
+    say("   loaded by a press once its picture was sent (to write a whole record), not work")
+    say("   beyond the wire: %d loads, %s of .mpy: %s" % (
+        len(after), kb(sum(size for _, _, size in after)),
+        ", ".join("%d %s" % (p["index"] + 1, f.split("/")[-1].split(".")[0])
+                  for p, f, _ in after)))
     unseen = sorted(set(BOARD_OPENINGS) - {Board.name(p) for p in rows
                                            if Board.opening(p) and p["loads"]})
     if unseen:

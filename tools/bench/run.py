@@ -19,7 +19,8 @@
 # the stage after the first pin); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
 # the next key poll (before the PASS line of a marked pass that loaded it;
-# QUIET for a module loaded in no marked pass, at the table's quiet moments);
+# QUIET for a module loaded in no marked pass, at the table's quiet moments;
+# AFTER for one a marked pass loaded once its picture was sent);
 # HEAP first: the live heap at the first key press, the lists of names this
 # telling keeps counted in it (a run with --first has the firmware's own);
 # and the modules held at the end (HELD); --imports (with --stages): each
@@ -119,7 +120,14 @@ def report_loads():
         # imported again is read again. After the first key, QUIET when no
         # marked pass is running: the table loaded it at a quiet moment, in
         # no press.
-        kind = "LOADED" if first or standins.S.open else "QUIET"
+        # AFTER: in a marked pass, once its picture was sent (the loop
+        # writes a whole record then).
+        state = standins.S
+        if state.open:
+            sent = state.bus is not None and state.bus.transactions > state.tx
+            kind = "AFTER" if sent else "LOADED"
+        else:
+            kind = "LOADED" if first else "QUIET"
         for name in [name for name in known if name not in sys.modules]:
             known.discard(name)
         for name, module in sys.modules.items():
