@@ -12,7 +12,7 @@
 
 Rules changed on the device apply at once while the game has no action yet
 (the table UI does that). The table starts with settings.toml's rules;
-``ui.restore.load_prefs`` restores the saved game's rules, and the next game's
+``ui.prefs.load`` restores the saved game's rules, and the next game's
 only when the device chose them;
 ``resume`` then replays the saved actions under the game's.
 """
@@ -50,10 +50,10 @@ def resume(table: "Any", saved: "Any", messages: "List[str]") -> None:
     saved actions replayed; a message for what cannot be."""
     # Imported here, once the table is made: like the table UI, after the
     # display's buffer, so that it does not split the free heap there.
-    from ui import restore
+    from ui import prefs, restore
 
     try:
-        restore.load_prefs(table, saved.prefs)
+        prefs.load(table, saved.prefs)
     except ValueError as err:
         messages.append(str(err) + ": display settings reset")
     game = table.game

@@ -37,7 +37,7 @@ if _TYPING:
     from hw.settings import Settings
 
 # The modules only start-up uses, let go once it is done; and the
-# preferences' format, which ui.restore reads and a whole record's save
+# preferences' format, which start-up reads back and a whole record's save
 # loads again (``Table.prefs_bytes``).
 START_ONLY = ("hw.settings", "hw.saved", "firmware.house_rules", "ui.restore", "ui.prefs",
               "firmware.start")

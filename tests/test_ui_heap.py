@@ -30,13 +30,13 @@ SOURCE_HEAP = "208k"  # the Pico's heap, 163 KB a program can fill, at the port'
 _EVERY_PAGE = """
 import sys
 sys.path.insert(0, '.')
-from ui import restore
+from ui import prefs
 from ui.table import Table
 lines = []
 table = Table(out=lines.append)
 buf = bytearray(1024)
 table.render(buf)
-restore.load_prefs(table, table.prefs_bytes())
+prefs.load(table, table.prefs_bytes())
 for seat in (1, 2, 3, 0):
     table.press(seat, False, 0)
     table.render(buf)

@@ -7,7 +7,7 @@ for a game under way.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
-from ui import menu, restore
+from ui import menu, prefs, restore
 from ui.table import SAVE_MS
 from ui_read import (E, N, OK, S, Clock, Rules, find_text, frame, press, settle, table, choose,
                      power_cut)
@@ -79,7 +79,7 @@ def case_ui_answers_old_prefs_without_answers_still_load():
     assert v4[1] == 4
     v3 = bytes((v4[0], 3)) + v4[2:-4]
     again = table(Rules(setback=True), dealer=0)
-    restore.load_prefs(again, v3)
+    prefs.load(again, v3)
     assert again.waiting.kept is None and again.waiting.suit_skipped is None
     again.game.extend(t.game.codes)
     restore.resumed(again)

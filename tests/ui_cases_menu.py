@@ -4,7 +4,7 @@ set dealer, rules, export, hardware notices, sleep, tick wrap, burn-in shift.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
-from ui import export, menu, restore
+from ui import export, menu, prefs
 from ui import table as table_module
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers, press,
                      read_score, settle, table, text_at)
@@ -376,7 +376,7 @@ def case_ui_display_settings_apply_at_once_and_save_on_rest_or_leaving():
     assert t.prefs_serial == serial + 2
     data = t.prefs_bytes()
     other = table(contrast=255, sleep_s=600)  # settings.toml as it was
-    restore.load_prefs(other, data)
+    prefs.load(other, data)
     assert other.contrast == 1 and other.flipped and other.sleep_s == 1800
 
 

@@ -10,7 +10,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 import gc
 import sys
 
-from ui import banner, menu, restore, score
+from ui import banner, menu, prefs, score
 from ui import table as table_module
 from ui.table import MESSAGE_MS, SHIFT_MS
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, press, table,
@@ -471,7 +471,7 @@ def case_pin_the_answers_waiting_byte_by_byte():
         data = t.prefs_bytes()
         assert data[3] == flags and data[-4:] == tail, answers
         again = table(dealer=0, sleep_s=300)
-        restore.load_prefs(again, data)
+        prefs.load(again, data)
         kept = answers[1] if answers[1] is None else min(answers[1], 0xFFFE)
         skipped = answers[2] if answers[2] is None else min(answers[2], 0xFFFE)
         assert _answers(again) == (answers[0], kept, skipped)
@@ -486,7 +486,7 @@ def case_pin_a_version_3_record_keeps_the_tables_switches():
     v4 = t.prefs_bytes()
     v3 = bytes((v4[0], 3)) + v4[2:-4]
     again = table(dealer=0)
-    restore.load_prefs(again, v3)
+    prefs.load(again, v3)
     assert again.trump and _answers(again) == (None, None, None)
 
 
@@ -498,7 +498,7 @@ def case_pin_preferences_loaded_keep_what_undo_of_new_game_brings_back():
     press(t, clock, E)  # yes
     press(t, clock, W)  # West deals first
     assert t.game.scores == [0, 0] and t.game.dealer == W
-    restore.load_prefs(t, t.prefs_bytes())
+    prefs.load(t, t.prefs_bytes())
     choose(t, clock, menu.ITEM_UNDO)
     assert t.game.scores == [3, 0] and t.game.dealer == N
 

@@ -6,7 +6,7 @@ the key presses' limits.
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
-from ui import restore
+from ui import prefs, restore
 from ui.presses import LONG, SHORT, STUCK, Presses
 from ui_read import play, E, N, OK, S, W, Clock, Game, Rules, Table, press, settle, table
 from euchre_core import transcript
@@ -45,31 +45,31 @@ def case_pin_prefs_record_bytes():
 def case_pin_prefs_refusals():
     t = table(dealer=0)
     good = t.prefs_bytes()
-    assert refusal(restore.load_prefs, t, good[:9]) == "Saved settings are not this scorekeeper's"
-    assert refusal(restore.load_prefs, t, b"Q" + good[1:]) == "Saved settings are not this scorekeeper's"
+    assert refusal(prefs.load, t, good[:9]) == "Saved settings are not this scorekeeper's"
+    assert refusal(prefs.load, t, b"Q" + good[1:]) == "Saved settings are not this scorekeeper's"
     for version in (0, 5):
         data = good[:1] + bytes((version,)) + good[2:]
-        assert refusal(restore.load_prefs, t, data) == (
+        assert refusal(prefs.load, t, data) == (
             "Saved settings have version %d; this firmware reads version 4" % version)
-    assert refusal(restore.load_prefs, t, good[:-1]) == "Saved settings are truncated"
-    assert refusal(restore.load_prefs, t, good + b"\0") == "Saved settings are truncated"
-    assert refusal(restore.load_prefs, t, good[:12]) == "Saved settings are truncated"
+    assert refusal(prefs.load, t, good[:-1]) == "Saved settings are truncated"
+    assert refusal(prefs.load, t, good + b"\0") == "Saved settings are truncated"
+    assert refusal(prefs.load, t, good[:12]) == "Saved settings are truncated"
     # Ten bytes, the head and two empty rules: long enough to be read, the
     # rules then refused.
-    assert refusal(restore.load_prefs, t, bytes((0x50, 1, 40, 1, 0, 60, 2, 3, 0, 0))) \
+    assert refusal(prefs.load, t, bytes((0x50, 1, 40, 1, 0, 60, 2, 3, 0, 0))) \
         == "Saved rules have the wrong length"
     rules = Rules().to_bytes()
     head = bytes((0x50, 1, 40, 1, 0, 60, 2, 3, len(rules))) + rules + bytes((len(rules),)) + rules
     # Version 1: no settings tail.
-    assert refusal(restore.load_prefs, t, head) is None
+    assert refusal(prefs.load, t, head) is None
     assert t.contrast == 40 and t.flipped and t.sleep_s == 60 and t.tally == [2, 3]
-    assert refusal(restore.load_prefs, t, head + b"\0") == "Saved settings are truncated"
+    assert refusal(prefs.load, t, head + b"\0") == "Saved settings are truncated"
     # Version 2: the settings tail without the switches.
     t = table(dealer=0, trump=True, contrast=255, sleep_s=600)
     data = head[:1] + b"\2" + head[2:] + bytes((255, 2, 88))
-    assert refusal(restore.load_prefs, t, data) is None
+    assert refusal(prefs.load, t, data) is None
     assert t.contrast == 40 and t.sleep_s == 60 and t.trump
-    assert refusal(restore.load_prefs, t, data[:-1]) == "Saved settings are truncated"
+    assert refusal(prefs.load, t, data[:-1]) == "Saved settings are truncated"
 
 
 def case_pin_prefs_switches_come_back_under_the_same_settings():
@@ -80,13 +80,13 @@ def case_pin_prefs_switches_come_back_under_the_same_settings():
     assert t.trump and t.skunk_double
     data = t.prefs_bytes()
     again = table(dealer=0)
-    restore.load_prefs(again, data)
+    prefs.load(again, data)
     play(again, clock, "S")
     assert again.screen_name == "suit"
     assert again.skunk_double
     # settings.toml changed since: its switches win.
     again = table(dealer=0, skunk_double=True)
-    restore.load_prefs(again, data)
+    prefs.load(again, data)
     play(again, clock, "S")
     assert again.screen_name == "hand"
 
@@ -170,13 +170,13 @@ def case_pin_screen_drawn_again_after_a_resume_or_a_notice():
     clock = Clock()
     t = table(dealer=0)
     play(t, clock, "S N")
-    prefs = t.prefs_bytes()
+    data = t.prefs_bytes()
     # As the firmware resumes: the preferences, the actions replayed, the
     # game handed over, then the questions.
     again = table(dealer=0)
     buf = bytearray(1024)
     again.render(buf)
-    restore.load_prefs(again, prefs)
+    prefs.load(again, data)
     assert again.render(buf) != 0
     again.game.extend(t.game.codes)
     again.replace_game(again.game, None, again.tally)
@@ -248,23 +248,23 @@ def case_pin_prefs_flags_and_rules_come_back_as_saved():
     clock = Clock()
     plain = table(dealer=0).prefs_bytes()
     t = table(dealer=0, flipped=True)
-    restore.load_prefs(t, plain)
+    prefs.load(t, plain)
     assert not t.flipped and not t.trump and not t.skunk_double and not t.device_rules
     # Rules saved as settings.toml's follow settings.toml when it changed.
     t = table(Rules(target=5), dealer=2)
-    restore.load_prefs(t, plain)
+    prefs.load(t, plain)
     assert t.next_rules.target == 5
     assert t.game.rules.target == 10 and t.game.dealer == 2 and t.game.action_count == 0
     # A game under way keeps its rules and its actions.
     t = play(table(Rules(target=5), dealer=0), clock, "S N")
-    restore.load_prefs(t, plain)
+    prefs.load(t, plain)
     assert t.game.rules.target == 5 and t.game.tricks == [1, 0]
     # A sleep time over 65535 s is saved as 65535, and comes back while
     # settings.toml says the same.
     t = table(dealer=0, sleep_s=70000)
     data = t.prefs_bytes()
     again = table(dealer=0, sleep_s=70000)
-    restore.load_prefs(again, data)
+    prefs.load(again, data)
     assert again.sleep_s == 65535
 
 
@@ -338,7 +338,7 @@ def case_pin_switch_turned_off_stays_off_under_the_same_settings():
     _rules_row(t, clock, 13)
     play(t, clock, "OK W W")  # SHOW TRUMP off
     again = table(dealer=0, trump=True)
-    restore.load_prefs(again, t.prefs_bytes())
+    prefs.load(again, t.prefs_bytes())
     assert not again.trump and not again.skunk_double
     play(again, clock, "S")
     assert again.screen_name == "hand"

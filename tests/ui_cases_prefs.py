@@ -3,7 +3,7 @@
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
-from ui import restore
+from ui import prefs, restore
 from ui_read import (N, Clock, Rules, find_text, frame, press, table, text_at)
 
 
@@ -21,7 +21,7 @@ def case_ui_prefs_round_trip():
     # As the firmware resumes (firmware/house_rules.py): the preferences,
     # with the game's rules, then the saved actions replayed.
     restored = table(Rules(target=10), dealer=t.game.start_dealer)
-    restore.load_prefs(restored, data)
+    prefs.load(restored, data)
     restored.game.extend(t.game.codes)
     restore.resumed(restored)
     assert restored.tally == [2, 1] and restored.contrast == 96
@@ -36,17 +36,17 @@ def case_ui_settings_edited_after_a_device_change_win():
     t.sleep_s = 120
     data = t.prefs_bytes()
     same = table(contrast=200, sleep_s=600)
-    restore.load_prefs(same, data)
+    prefs.load(same, data)
     assert (same.contrast, same.sleep_s) == (64, 120)
     # Each value stands on its own: an edit of one keeps the device's other.
     edited = table(contrast=150, sleep_s=600)   # settings.toml's contrast changed since
-    restore.load_prefs(edited, data)
+    prefs.load(edited, data)
     assert (edited.contrast, edited.sleep_s) == (150, 120)
     edited = table(contrast=200, sleep_s=60)    # its sleep time changed since
-    restore.load_prefs(edited, data)
+    prefs.load(edited, data)
     assert (edited.contrast, edited.sleep_s) == (64, 60)
     edited = table(contrast=150, sleep_s=60)    # both
-    restore.load_prefs(edited, data)
+    prefs.load(edited, data)
     assert (edited.contrast, edited.sleep_s) == (150, 60)
 
 
@@ -60,7 +60,7 @@ def case_ui_the_preferences_format_is_let_go_after_each_save():
     assert "ui.prefs" not in sys.modules and not hasattr(sys.modules["ui"], "prefs")
     assert t.prefs_bytes() == data and "ui.prefs" not in sys.modules
     restored = table(Rules(), dealer=2)
-    restore.load_prefs(restored, data)
+    prefs.load(restored, data)
     assert restored.game.rules.target == 7
 
 
@@ -70,7 +70,7 @@ def case_ui_prefs_version_1_still_loads():
     v4 = t.prefs_bytes()
     v1 = bytes((v4[0], 1)) + v4[2:-8]
     restored = table()
-    restore.load_prefs(restored, v1)
+    prefs.load(restored, v1)
     assert restored.contrast == 64
 
 
@@ -81,7 +81,7 @@ def case_ui_prefs_version_2_still_loads_keeping_the_settings_switches():
     v4 = t.prefs_bytes()
     v2 = bytes((v4[0], 2, v4[2], v4[3] & 3)) + v4[4:-5]
     restored = table(trump=True)
-    restore.load_prefs(restored, v2)
+    prefs.load(restored, v2)
     assert restored.contrast == 64
     assert restored.trump and not restored.skunk_double
 
@@ -92,10 +92,10 @@ def case_ui_switches_saved_until_settings_change_them():
     t.skunk_double = True
     data = t.prefs_bytes()
     same = table()
-    restore.load_prefs(same, data)
+    prefs.load(same, data)
     assert same.trump and same.skunk_double
     edited = table(skunk_double=True)   # settings.toml edited since: it wins
-    restore.load_prefs(edited, data)
+    prefs.load(edited, data)
     assert not edited.trump and edited.skunk_double
 
 
@@ -104,7 +104,7 @@ def case_ui_bad_prefs_are_refused():
     good = t.prefs_bytes()
     for bad in (b"", b"junk", bytes((0x50, 9)) + good[2:], good[:-1], good + b"\0"):
         try:
-            restore.load_prefs(t, bad)
+            prefs.load(t, bad)
         except ValueError:
             continue
         raise AssertionError("accepted " + repr(bad))

@@ -4,7 +4,7 @@ markers and pips with the font tables (not with the renderer), and driving a
 here). Runs on CPython and MicroPython."""
 
 from euchre_core import Game, Rules
-from ui import restore, screen
+from ui import prefs, restore, screen
 from ui.font import BIG, BIG_PAGES, BIG_W, SMALL, small_index
 from ui.keys import E, N, OK, S, W  # noqa: F401 (for the cases)
 from ui.table import Table
@@ -263,7 +263,7 @@ def power_cut(t, **kwargs):
     restored, the actions replayed, the game handed over with what Undo of
     New game brings back, then the questions it left unanswered."""
     again = table(t.game.rules, dealer=t.game.start_dealer, **kwargs)
-    restore.load_prefs(again, t.prefs_bytes())
+    prefs.load(again, t.prefs_bytes())
     game = again.game
     game.extend(t.game.codes)
     again.replace_game(game, t.previous, again.tally)
