@@ -51,8 +51,10 @@ def prefs_bytes(table):
                   len(game_rules)))
     settings = table.settings
     base_sleep = min(settings.sleep_s, 0xFFFF)
-    kept = _NO_ANSWER if waiting.kept is None else min(waiting.kept, _NO_ANSWER - 1)
-    skipped = _NO_ANSWER if waiting.suit_skipped is None else min(waiting.suit_skipped, _NO_ANSWER - 1)
+    kept = waiting.kept
+    kept = _NO_ANSWER if kept is None else min(kept, _NO_ANSWER - 1)
+    skipped = waiting.suit_skipped
+    skipped = _NO_ANSWER if skipped is None else min(skipped, _NO_ANSWER - 1)
     tail = bytes((settings.contrast & 0xFF, base_sleep >> 8, base_sleep & 0xFF,
                   switches(settings.trump, settings.skunk_double),
                   kept >> 8, kept & 0xFF, skipped >> 8, skipped & 0xFF))
