@@ -162,10 +162,10 @@ def _hand_row(table, hand, teams):
         left = " " + word
     else:
         left = " " + who + " " + word
-    # Never into the right side. No row of a game reaches it today: the
+    # Never into the right side. No game under 1000 hands reaches it: the
     # longest word (LONE DEF) and its space are 9 characters, and the
-    # widest right side (+5 and a team of 4), a hand number of 3 digits
-    # and the suit leave 9.
+    # widest right side (a rule's points are 1-9: "+9" and a team of 4),
+    # a hand number of 3 digits and the suit leave 9.
     left = left[:_ROW_CHARS - len(right) - len(number) - suit]
     if suit:
         # The suit's glyph is a byte outside ASCII: the row in bytes.

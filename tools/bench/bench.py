@@ -524,8 +524,8 @@ def evening_heap(presses, flags):
     """The live heap of ``presses`` through code.py before the firmware
     starts (board), at the first key press and at its peak (sampled every
     25 idle polls), and the interned names (``interned``) at code.py's
-    start, the first press and the end, in a run of its own: telling the loads keeps lists of names
-    (kilobytes) in the heap it would sample."""
+    start, the first press and the end, in a run of its own: telling the
+    loads keeps lists of names (kilobytes) in the heap it would sample."""
     ok, out = firmware(presses, 1024 * 1024, "heap-first.nvm", ["--sample", "25", "--first"]
                        + list(flags))
     if not ok:
