@@ -626,3 +626,66 @@ def case_pin_undo_of_the_trump_suit_brings_its_question_back_without_a_load():
         press(t, clock, OK, long=True)
         t.prepare()
         assert not _held("suit"), trump
+
+
+def case_pin_undo_of_a_hand_scored_before_its_suit_asks_it_again_without_a_load():
+    # While the table records trump, a hand scored from the menu before its
+    # suit was named (Rest of tricks over the suit's question) comes back
+    # with that question on Undo: the menu, quiet on Undo, holds it then.
+    clock = Clock()
+    t = table(dealer=0, trump=True)
+    t.prepare()
+    press(t, clock, N)  # North calls: which suit?
+    assert t.screen_name == "suit"
+    press(t, clock, OK, long=True)
+    for _ in range(t.page.rows.index(menu.ITEM_REST)):
+        press(t, clock, S)
+    t.prepare()
+    press(t, clock, OK)  # the seat picker
+    press(t, clock, N)  # the rest to the makers: scored, its suit never named
+    assert t.game.hand_count == 1 and t.game.last_hand.trump is None
+    clock.now += banner.SHOW_MS
+    t.tick(clock.now)
+    t.prepare()
+    press(t, clock, OK, long=True)
+    assert t.page.rows[t.page.cursor] == menu.ITEM_UNDO
+    t.prepare()
+    assert _held("suit")
+    collected = _collections(lambda: press(t, clock, OK))  # Undo: which suit, again
+    assert t.screen_name == "suit" and t.game.hand_count == 0 and collected == 0
+    # Skipped, the question stays skipped through Undo: the menu lets it go.
+    press(t, clock, OK, long=True)
+    for _ in range(t.page.rows.index(menu.ITEM_REST)):
+        press(t, clock, S)
+    t.prepare()
+    press(t, clock, OK)
+    press(t, clock, N)  # scored again, its suit never named
+    clock.now += banner.SHOW_MS
+    t.tick(clock.now)
+    t.waiting.suit_skipped = 0  # as if it had been skipped first
+    press(t, clock, OK, long=True)
+    t.prepare()
+    assert not _held("suit")
+    t.press(OK, False, clock.now)  # Undo: the hand, no question
+    assert t.screen_name == "hand" and t.game.hand_count == 0
+
+
+def case_pin_undo_asks_the_suit_again_only_for_a_hand_ended_before_it():
+    def last(t):
+        return menu.asks_suit(t, t.game.codes[-1])
+
+    for trump in (True, False):
+        t = table(dealer=0, trump=trump)
+        t.game.call(N)
+        assert not last(t)  # a call: no hand ended
+        t.game.renege(E)  # a renege ends the hand, its suit never named
+        assert last(t) is trump
+        t.game.call(E)
+        t.game.finish(0, quick=True)  # a quick result
+        assert last(t) is trump
+        t.waiting.suit_skipped = 1
+        assert not last(t)  # skipped
+        t.game.call(S)
+        t.game.set_trump("H")
+        t.game.finish(3)
+        assert not last(t)  # named
