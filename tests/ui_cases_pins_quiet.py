@@ -584,8 +584,8 @@ def case_pin_the_seat_picker_from_the_menu_scores_a_hand_without_a_load():
 def case_pin_undo_of_the_trump_suit_brings_its_question_back_without_a_load():
     # While the table records trump, Undo right after the suit was named
     # takes the suit back and asks it again: the menu, quiet on Undo, holds
-    # the suit's question then. After a trick, Undo asks nothing again, and
-    # the menu lets the question go.
+    # the suit's question (on Undo it always does while the table records
+    # trump: lighter than the seat picker the entries below it hold).
     clock = Clock()
     t = table(dealer=0, trump=True)
     t.prepare()
@@ -606,26 +606,26 @@ def case_pin_undo_of_the_trump_suit_brings_its_question_back_without_a_load():
     assert t.screen_name == "hand" and t.game.tricks_played == 1
     press(t, clock, OK, long=True)
     t.prepare()
-    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "banner", "over"]
-    press(t, clock, OK)  # Undo of the trick: the hand, its suit still named
-    assert t.screen_name == "hand" and t.game.trump == "D"
-    # No trick yet: on Undo the suit's question; on Renege, the seat picker alone.
+    assert [name for name in _HAND_SCREENS if _held(name)] == ["hand", "banner", "over", "suit"]
+    collected = _collections(lambda: press(t, clock, OK))  # Undo of the trick
+    assert t.screen_name == "hand" and t.game.trump == "D" and collected == 0
+    # On Renege, the seat picker alone.
     press(t, clock, OK, long=True)
     t.prepare()
     assert _held("suit")
     t.page.cursor = t.page.rows.index(menu.ITEM_RENEGE)
     t.prepare()
     assert _loaded("pick") and not _held("suit")
-    # Before a call, and without trump recorded, Undo on the menu holds no
-    # suit's question.
-    for trump, call in ((True, False), (False, True)):
-        t = table(dealer=0, trump=trump)
+    # Without trump recorded, Undo on the menu holds no suit's question,
+    # before a call or after it.
+    for call in (False, True):
+        t = table(dealer=0)
         t.prepare()
         if call:
             press(t, clock, N)
         press(t, clock, OK, long=True)
         t.prepare()
-        assert not _held("suit"), trump
+        assert not _held("suit"), call
 
 
 def case_pin_undo_of_a_hand_scored_before_its_suit_asks_it_again_without_a_load():
@@ -653,39 +653,3 @@ def case_pin_undo_of_a_hand_scored_before_its_suit_asks_it_again_without_a_load(
     assert _held("suit")
     collected = _collections(lambda: press(t, clock, OK))  # Undo: which suit, again
     assert t.screen_name == "suit" and t.game.hand_count == 0 and collected == 0
-    # Skipped, the question stays skipped through Undo: the menu lets it go.
-    press(t, clock, OK, long=True)
-    for _ in range(t.page.rows.index(menu.ITEM_REST)):
-        press(t, clock, S)
-    t.prepare()
-    press(t, clock, OK)
-    press(t, clock, N)  # scored again, its suit never named
-    clock.now += banner.SHOW_MS
-    t.tick(clock.now)
-    t.waiting.suit_skipped = 0  # as if it had been skipped first
-    press(t, clock, OK, long=True)
-    t.prepare()
-    assert not _held("suit")
-    t.press(OK, False, clock.now)  # Undo: the hand, no question
-    assert t.screen_name == "hand" and t.game.hand_count == 0
-
-
-def case_pin_undo_asks_the_suit_again_only_for_a_hand_ended_before_it():
-    def last(t):
-        return menu.asks_suit(t, t.game.codes[-1])
-
-    for trump in (True, False):
-        t = table(dealer=0, trump=trump)
-        t.game.call(N)
-        assert not last(t)  # a call: no hand ended
-        t.game.renege(E)  # a renege ends the hand, its suit never named
-        assert last(t) is trump
-        t.game.call(E)
-        t.game.finish(0, quick=True)  # a quick result
-        assert last(t) is trump
-        t.waiting.suit_skipped = 1
-        assert not last(t)  # skipped
-        t.game.call(S)
-        t.game.set_trump("H")
-        t.game.finish(3)
-        assert not last(t)  # named

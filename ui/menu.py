@@ -14,7 +14,6 @@ from micropython import const
 
 from ui import parts, screen
 from ui.keys import N, S, W
-from euchre_core.actions import FINISH, RENEGE
 from euchre_core.game import Game
 
 LIST_PAGE = True
@@ -48,17 +47,13 @@ PAGE_OF = (None, "pick", "pick", "adjust", "pick", "options", "stats", "history"
 
 def ahead(table, page):
     """The module the entry under the cursor opens, or None: loaded while
-    the table is quiet (``Table.prepare``), so that OK finds it. Undo right
-    after the trump suit was named (a hand on, its trump known, no trick
-    yet), or of a hand scored before it was named (``asks_suit``), asks
-    it again: the suit's question."""
+    the table is quiet (``Table.prepare``), so that OK finds it. While the
+    table records the trump suit, Undo may ask it again (right after it was
+    named, or of a hand scored before it was): the suit's question, which
+    weighs less than the seat picker other entries hold."""
     item = page.rows[page.cursor]
-    if item == ITEM_UNDO and table.trump and table.waiting.new_game is None:
-        game = table.game
-        if game.trump is not None and not game.tricks_played:
-            return "suit"
-        if game.action_count and _undo(table, page)[2]:
-            return "suit"
+    if item == ITEM_UNDO and table.trump:
+        return "suit"
     return PAGE_OF[item]
 
 
@@ -91,41 +86,18 @@ def undo_label(table):
     if table.waiting.new_game is not None:
         return "UNDO: KEEP OLD GAME"
     if table.game.action_count:
+        code = table.game.codes[-1]
         page = table.page
         if page is None:
-            return "UNDO " + table.describe(table.game.codes[-1])
-        return _undo(table, page)[1]
+            return "UNDO " + table.describe(code)
+        # Kept on the page with the action it names: the menu is drawn at
+        # every press, and its last action seldom changes meanwhile.
+        if page.undo is None or page.undo[0] != code:
+            page.undo = (code, "UNDO " + table.describe(code))
+        return page.undo[1]
     if table.previous is not None:
         return "UNDO NEW GAME"
     return "UNDO (NOTHING)"
-
-
-def _undo(table, page):
-    """``page.undo`` for the game's last action: (the game's action count,
-    the Undo entry naming that action, whether its Undo asks the trump suit
-    again). Kept on the page while the count stays: the menu is drawn at
-    every press and looked at every quiet moment, and an action taken
-    from it (Adjust score, a hand scored) changes the count, as Undo
-    closes it."""
-    game = table.game
-    count = game.action_count
-    if page.undo is None or page.undo[0] != count:
-        code = game.codes[-1]
-        page.undo = (count, "UNDO " + table.describe(code), asks_suit(table, code))
-    return page.undo
-
-
-def asks_suit(table, code):
-    """Whether Undo of ``code``, the last action, asks the trump suit
-    again, while the table records it: the action ended a hand (a result, a
-    renege) whose suit was neither named nor skipped. (Its tricks need the
-    suit answered first; a table that began recording trump mid-hand may
-    hold the question for nothing, never miss it.)"""
-    game = table.game
-    action = code >> 5
-    return (table.trump and (action == FINISH or action == RENEGE)
-            and game.last_hand.trump is None
-            and table.waiting.suit_skipped != game.hand_count - 1)
 
 
 def press(table, key, long, now_ms):

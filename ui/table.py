@@ -297,8 +297,7 @@ class Page:
       page closes, or once the keys have rested (``Table.tick``).
     * ``flash``: the menu's title blinks (long OK while it shows).
     * ``under``: the menu a page it opened goes back to (``Table.back``).
-    * ``undo``: (the game's action count, the Undo entry naming its last action,
-      whether that Undo asks the trump suit again) (menu).
+    * ``undo``: (the last action's code, the Undo entry naming it) (menu).
     """
     kind = 0
     seat = 0
