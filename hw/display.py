@@ -36,13 +36,16 @@ start-up), all 128x64 with the same frame and the same diff:
 * SSD1306 (0.96-inch): the driver's set-up commands, sent in one
   transaction; column and page windows.
 * SSD1309 (2.42-inch): SSD1306 commands, so the same windows, but no charge
-  pump: its own set-up (``SSD1309``) sends neither 0x8D nor 0xAD. Many
-  modules need RES pulsed at power-up (``EUCHRE_DISPLAY_RESET``): every
-  ``open_display`` pulses it first.
-* SH1106 (1.3-inch, ``SH1106``): 132 RAM columns, the panel on columns
-  2..129, page addressing only (SH1106 datasheet): each stretch is
-  0xB0|page, 0x00|low nibble, 0x10|high nibble of its column + 2, then its
-  bytes; its DC-DC converter is 0xAD 0x8B.
+  pump: its own set-up sends neither 0x8D nor 0xAD. Many modules need RES
+  pulsed at power-up (``EUCHRE_DISPLAY_RESET``): every ``open_display``
+  pulses it first.
+* SH1106 (1.3-inch): 132 RAM columns, the panel on columns 2..129, page
+  addressing only (SH1106 datasheet): each stretch is 0xB0|page,
+  0x00|low nibble, 0x10|high nibble of its column + 2, then its bytes; its
+  DC-DC converter is 0xAD 0x8B.
+
+The SSD1306 is ``Display`` itself; the other two are the same class given
+their differences as data (``hw.controllers``, loaded only for them).
 """
 
 import sys
@@ -283,8 +286,9 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     """``SSD1306_I2C`` with ``show_pages(mask)``; ``frame`` is the 1024-byte
     page-order buffer the renderer draws into (a view, not a copy).
 
-    This class is the SSD1306; ``SSD1309`` and ``SH1106`` below change its
-    set-up and (SH1106) its addressing."""
+    The class is the SSD1306; ``chip``, another controller's differences
+    (a row of ``hw.controllers``: its ``SETUP``, ``PAGED`` and
+    ``COLUMN_OFFSET``), makes it that controller."""
 
     # The set-up's commands, sent in one transaction (control byte 0x00: a
     # stream of commands), the glass left off. The SSD1306's are the
@@ -313,7 +317,10 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     PAGED = False
     COLUMN_OFFSET = 0
 
-    def __init__(self, i2c: "Any", addr: int = 0x3C) -> None:
+    def __init__(self, i2c: "Any", addr: int = 0x3C, chip: "Any" = None) -> None:
+        if chip is not None:
+            # Before the driver's set-up, which sends SETUP.
+            self.SETUP, self.PAGED, self.COLUMN_OFFSET = chip
         self._changes = None  # type: Any  # made once the driver's buffer is
         self._dark = True  # off until every page has been sent once
         super().__init__(WIDTH, HEIGHT, i2c, addr=addr)
@@ -455,57 +462,6 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
             self.poweron()
 
 
-class SSD1309(Display):
-    """The SSD1309 (2.42-inch modules): SSD1306 commands without a charge
-    pump (the module's own converter feeds the panel), so without 0x8D and
-    0xAD, which the chip does not have (SSD1309 datasheet)."""
-
-    SETUP = bytes((
-        0x00,  # control byte: commands follow
-        0xFD, 0x12,  # command lock off (its reset state)
-        0xAE,  # glass off
-        0xD5, 0x80,  # clock divide and oscillator
-        0xA8, HEIGHT - 1,  # multiplex: 64 rows
-        0xD3, 0x00,  # display offset 0
-        0x40,  # start line 0
-        0x20, 0x00,  # horizontal addressing: the windows of show_pages
-        0xA1,  # segment remap: column 0 at the left
-        0xC8,  # COM scan from the bottom: row 0 at the top
-        0xDA, 0x12,  # COM pins: alternative, as 64-row panels are wired
-        0x81, 0xFF,  # contrast (the firmware sets its own next)
-        0xD9, 0x22,  # pre-charge periods (reset value)
-        0xDB, 0x34,  # VCOMH deselect level (reset value)
-        0xA4,  # the glass follows the RAM
-        0xA6,  # not inverted
-    ))
-
-
-class SH1106(Display):
-    """The SH1106 (1.3-inch modules): page addressing with its own column
-    offset, and the DC-DC converter on with 0xAD 0x8B (SH1106 datasheet)."""
-
-    PAGED = True
-    COLUMN_OFFSET = 2  # the panel shows RAM columns 2..129 of 132
-    SETUP = bytes((
-        0x00,  # control byte: commands follow
-        0xAE,  # glass off
-        0xD5, 0x80,  # clock divide and oscillator
-        0xA8, HEIGHT - 1,  # multiplex: 64 rows
-        0xD3, 0x00,  # display offset 0
-        0x40,  # start line 0
-        0xAD, 0x8B,  # DC-DC converter on
-        0xA1,  # segment remap: column 0 at the left
-        0xC8,  # COM scan from the bottom: row 0 at the top
-        0xDA, 0x12,  # COM pads: alternative, as 64-row panels are wired
-        0x81, 0xFF,  # contrast (the firmware sets its own next)
-        0xD9, 0x22,  # discharge and pre-charge periods (reset value)
-        0xDB, 0x35,  # VCOM deselect level (reset value)
-        0x32,  # pump voltage 8.0 V (reset value)
-        0xA4,  # the glass follows the RAM
-        0xA6,  # not inverted
-    ))
-
-
 # What open_display builds this run: (controller, RES pin's DigitalInOut or None).
 _chosen = ["ssd1306", None]  # type: List[Any]
 
@@ -546,8 +502,8 @@ def open_display(i2c: "Any", addr: int) -> Display:
         time.sleep(0.001)  # RES low for at least 3 us starts the chip afresh
         reset.value = True
         time.sleep(0.001)
-    if controller == "sh1106":
-        return SH1106(i2c, addr=addr)
-    if controller == "ssd1309":
-        return SSD1309(i2c, addr=addr)
-    return Display(i2c, addr=addr)
+    if controller == "ssd1306":
+        return Display(i2c, addr=addr)
+    from hw import controllers
+
+    return Display(i2c, addr=addr, chip=controllers.CHIPS[controller])

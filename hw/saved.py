@@ -9,18 +9,27 @@ heap. What it found goes to the storage through ``Storage.found``, which
 owns the journal's state.
 """
 
+from collections import namedtuple
+
 from micropython import const
 
 from euchre_core import Game, Rules
 from euchre_core.actions import crc16
 from euchre_core.game_forms import Previous
 from hw.storage import (FIXED, FIXED_V1, FIXED_V2, MAGIC, MARKS, PIECE, RECORD_FORMAT, UNDO,
-                        Saved, blank, entry_check)
+                        blank, entry_check)
 
 _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any, Optional
     from hw.storage import Storage
+
+
+# What was found in nvm at power-up: the game's first dealer and actions, the
+# preferences, the game New game replaced (a ``Previous``, as
+# ``Table.previous`` holds it, or None), and the game's rules from the header
+# of an older record (None in version 3: they are in the preferences).
+Saved = namedtuple("Saved", ("dealer", "codes", "prefs", "previous", "rules"))
 
 
 def load(store: "Storage") -> "Optional[Saved]":

@@ -68,8 +68,6 @@ a run that stays up after a crash programs 0x5A; neither needs an erase. The
 crash streak (trailing 0x00 marks) lets ``firmware.recovery`` stop a restart loop.
 """
 
-from collections import namedtuple
-
 from micropython import const
 
 from euchre_core.actions import crc16
@@ -91,13 +89,6 @@ FIXED = const(11)  # header bytes before preferences, base actions, previous gam
 FIXED_V2 = const(12)  # format 2: the game's rules too, before the preferences
 FIXED_V1 = const(10)  # format 1: as 2, without the previous game
 PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
-
-# What was found in nvm at power-up: the game's first dealer and actions, the
-# preferences, the game New game replaced (a ``Previous``, as
-# ``Table.previous`` holds it, or None), and the game's rules from the header of an older record (None in
-# version 3: they are in the preferences).
-Saved = namedtuple("Saved", ("dealer", "codes", "prefs", "previous", "rules"))
-
 
 def entry_check(code: int, index: int, seed: int) -> int:
     """The 7-bit check byte of journal entry ``index`` holding ``code``."""

@@ -16,6 +16,7 @@ from _ssd1306 import SSD1306  # noqa: E402
 from _ssd1309 import SSD1309  # noqa: E402
 
 import _vboard  # noqa: E402
+import hw.controllers  # noqa: E402
 import hw.display  # noqa: E402
 from fw_support import i2c_with  # noqa: E402
 
@@ -177,7 +178,11 @@ def pair(request):
 
 def test_each_adapter_is_the_one_chosen(pair):
     chip, display = pair
-    assert type(display).__name__ == {"SSD1306": "Display"}.get(chip.NAME, chip.NAME)
+    expected = {"SSD1306": hw.display.Display.SETUP, "SH1106": hw.controllers.SH1106[0],
+                "SSD1309": hw.controllers.SSD1309[0]}[chip.NAME]
+    assert display.SETUP is expected
+    assert display.PAGED == (chip.NAME == "SH1106")
+    assert display.COLUMN_OFFSET == (2 if chip.NAME == "SH1106" else 0)
 
 
 def test_each_adapter_leaves_the_frame_on_the_glass_sending_only_changes(pair):

@@ -11,8 +11,8 @@ from euchre_core.actions import TRICK
 from euchre_core.game_forms import Previous
 from euchre_core import reports
 from firmware import house_rules
-from hw.saved import load
-from hw.storage import MAGIC, MARKS, Saved, Storage, entry_check
+from hw.saved import Saved, load
+from hw.storage import MAGIC, MARKS, Storage, entry_check
 
 
 class PowerCut(Exception):
