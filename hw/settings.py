@@ -255,6 +255,7 @@ SETTINGS_FILE = "settings.toml"
 # The escapes of a quoted value that stand for another character (any other
 # escaped character stands for itself: \" and \\).
 _ESCAPES = {98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11}  # b f n r t v
+_READ_BYTES = const(256)  # bytes of the file read at a time
 _HEX = b"0123456789abcdefABCDEF"
 
 
@@ -316,8 +317,9 @@ def _quoted(value: bytes) -> str:
 
 
 def parse(lines: "Any") -> "Dict[str, Any]":
-    """The keys of settings.toml's root table from its lines (bytes): {key:
-    its value as text, or the ValueError that says why it cannot be read}.
+    """The keys of settings.toml's root table from its lines (bytes; its
+    comment and blank lines may be left out): {key: its value as text, or
+    the ValueError that says why it cannot be read}.
     As CircuitPython reads the file: ``#`` comments, ``KEY = "text"`` with
     its escapes, a bare ``KEY = value`` up to a comment, the first of a
     repeated key, nothing after a ``[table]`` line."""
@@ -335,18 +337,18 @@ def parse(lines: "Any") -> "Dict[str, Any]":
             continue
         if line[0] == 91:  # "[": a table, which CircuitPython does not read
             break
-        key, equals, value = line.partition(b"=")
-        if not equals:
+        equals = line.find(b"=")
+        if equals < 0:
             continue
         try:
-            key = key.strip().decode()
+            key = line[:equals].strip().decode()
         except Exception:
             continue  # not a key any setting has
         if key in found:
             continue
-        value = value.strip()
+        value = line[equals + 1:].strip()
         try:
-            if value[:1] == b'"':
+            if value and value[0] == 34:  # a quote
                 close = value.find(b'"', 1)
                 if close > 0 and value.find(b"\\", 1, close) < 0 and close + 1 == len(value):
                     found[key] = _text(value[1:close])  # the usual line: no escape, no comment
@@ -364,21 +366,51 @@ def parse(lines: "Any") -> "Dict[str, Any]":
 
 
 def _lines(f: "Any") -> "Any":
-    """The lines of a file open in binary mode, read 256 bytes at a time: a
-    file's own line reader takes one byte a call, and the whole file at once
-    would need its size in one piece of a heap the modules loaded before it
-    have cut up."""
-    rest = b""
+    """The lines of a file open in binary mode that may hold a key, in
+    order: a comment or blank line (most of the file) is passed over where
+    it lies, without becoming an object. The file is read ``_READ_BYTES`` bytes
+    at a time into one buffer, the part of a line a read cut off moved to
+    its front: a file's own line reader takes one byte a call, and the
+    whole file at once would need its size in one piece of a heap the
+    modules loaded before it have cut up. A line longer than the buffer is
+    joined from its pieces (a comment's are passed over)."""
+    buf = bytearray(_READ_BYTES)
+    view = memoryview(buf)
+    size = 0  # bytes in buf
+    long = None  # the pieces of a line longer than buf so far, or None
+    comment = False  # in a comment longer than buf
     while True:
-        data = f.read(256)
-        if not data:
-            break
-        lines = (rest + data).split(b"\n")
-        rest = lines.pop()
-        for line in lines:
-            yield line
-    if rest:
-        yield rest
+        got = f.readinto(view[size:])
+        size += got or 0
+        at = 0
+        end = buf.find(b"\n", 0, size)
+        while end >= 0:
+            if long is not None:
+                yield long + bytes(view[at:end])
+                long = None
+            elif comment:
+                comment = False
+            elif at < end and buf[at] != 35:
+                yield bytes(view[at:end])
+            at = end + 1
+            end = buf.find(b"\n", at, size)
+        if not got:
+            # The end of the file: its last line has no newline.
+            if long is not None:
+                yield long + bytes(view[at:size])
+            elif at < size and not comment and buf[at] != 35:
+                yield bytes(view[at:size])
+            return
+        if at == 0 and size == _READ_BYTES:
+            # No newline in the whole buffer: a long line goes on.
+            if long is None and not comment and buf[0] == 35:
+                comment = True
+            elif not comment:
+                long = (long or b"") + bytes(buf)
+            size = 0
+        else:
+            view[:size - at] = view[at:size]
+            size -= at
 
 
 def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":

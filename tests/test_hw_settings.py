@@ -426,31 +426,52 @@ class CountedFile:
         self.at = 0
         self.calls = 0
 
-    def read(self, size=-1):
+    def readinto(self, buffer):
         self.calls += 1
-        end = len(self.data) if size < 0 else self.at + size
-        piece = self.data[self.at:end]
+        piece = self.data[self.at:self.at + len(buffer)]
+        buffer[:len(piece)] = piece
         self.at += len(piece)
-        return piece
+        return len(piece)
+
+
+def _key_lines(data):
+    """The lines of ``data`` but its comments and blank lines."""
+    return [line for line in data.split(b"\n") if line and line[0] != 35]
 
 
 def test_the_file_is_read_in_pieces_and_split_into_the_same_lines(tmp_path):
     # Keys on either side of every 256-byte boundary, CRLF and LF lines, no
-    # newline at the end: the same keys as the file read line by line.
+    # newline at the end: the same keys as the file read line by line, its
+    # comments and blank lines left out.
     lines = []
     for n in range(60):
         lines.append(b"# " + b"x" * (n * 7 % 50))
         lines.append(b'EUCHRE_NAME_N = "N%d"' % n if n else b'EUCHRE_CONTRAST = 0x10')
+        if n % 9 == 0:
+            lines.append(b"")
     data = b"\r\n".join(lines[:60]) + b"\n" + b"\n".join(lines[60:]) + b"\nEUCHRE_TRUMP = 0"
     counted = CountedFile(data)
-    assert list(hs._lines(counted)) == data.split(b"\n")
-    assert counted.calls <= len(data) // 256 + 2
+    assert list(hs._lines(counted)) == _key_lines(data)
+    assert counted.calls <= len(data) // 200 + 2
     path = tmp_path / "settings.toml"
     path.write_bytes(data)
     read = hs.read_file(str(path))
     assert read("EUCHRE_CONTRAST") == "0x10" and read("EUCHRE_TRUMP") == "0"
     assert read("EUCHRE_NAME_N") == "N1"  # the first of a repeated key
     assert hs.parse(data.split(b"\n")) == hs.parse(list(hs._lines(CountedFile(data))))
+
+
+def test_long_lines_are_joined_from_their_pieces_and_long_comments_passed_over():
+    # Lines of every length around the buffer's (256 bytes) and its multiples,
+    # keys and comments, the last without its newline.
+    lines = []
+    for n in (0, 1, 254, 255, 256, 257, 511, 512, 513, 700):
+        lines.append(b"# " + b"c" * n)
+        lines.append(b"EUCHRE_TARGET = 7  " + b" " * n + b"#" + b"y" * n)
+        lines.append(b"   # " + b"d" * n)
+    for end in (b"", b"\n"):
+        data = b"\n".join(lines) + end
+        assert list(hs._lines(CountedFile(data))) == _key_lines(data)
 
 
 def test_the_long_press_default_is_the_press_reader_s_own():
