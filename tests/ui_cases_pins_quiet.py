@@ -637,11 +637,7 @@ def case_pin_undo_of_a_hand_scored_before_its_suit_asks_it_again_without_a_load(
     t.prepare()
     press(t, clock, N)  # North calls: which suit?
     assert t.screen_name == "suit"
-    press(t, clock, OK, long=True)
-    for _ in range(t.page.rows.index(menu.ITEM_REST)):
-        press(t, clock, S)
-    t.prepare()
-    press(t, clock, OK)  # the seat picker
+    choose(t, clock, menu.ITEM_REST)  # the seat picker
     press(t, clock, N)  # the rest to the makers: scored, its suit never named
     assert t.game.hand_count == 1 and t.game.last_hand.trump is None
     clock.now += banner.SHOW_MS
