@@ -39,8 +39,8 @@ if _TYPING:
 # The modules only start-up uses, let go once it is done; and the
 # preferences' format, which start-up reads back and a whole record's save
 # loads again (``Table.prefs_bytes``).
-START_ONLY = ("hw.settings", "hw.saved", "firmware.house_rules", "ui.restore", "ui.prefs",
-              "firmware.start")
+START_ONLY = ("hw.settings", "hw.settings_words", "hw.saved", "firmware.house_rules",
+              "ui.restore", "ui.prefs", "firmware.start")
 
 
 def optional(builder: "Callable[[Any], Any]", settings: "Settings", key: str, label: str,

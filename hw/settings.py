@@ -21,7 +21,8 @@ CircuitPython 9 knows only strings and integers, so a yes/no key is written
 
 A wrong value never stops the firmware: the key's default is used and a
 message naming the key is collected in ``Settings.errors`` for the screen and
-the serial console.
+the serial console. The messages are written by ``hw.settings_words``, loaded
+only when something is wrong: a good file's start-up loads no sentence.
 """
 
 from micropython import const
@@ -116,23 +117,6 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
 
-def toml_value(default: "Any", kind: str = "") -> str:
-    """How a value is written in settings.toml.
-
-    Strings are quoted, yes/no is 0 or 1, and a hexadecimal choice such as the
-    I2C address is a quoted "0x3C" (CircuitPython 9 reads only decimal integers).
-    """
-    if isinstance(default, bool):
-        return "1" if default else "0"
-    if isinstance(default, int):
-        if kind.startswith("choice:"):
-            for option in kind[7:].split("|"):
-                if option.startswith("0x") and int(option, 16) == default:
-                    return '"' + option + '"'
-        return str(default)
-    return '"' + default + '"'
-
-
 def _row(key: str) -> "Tuple[str, Any, str]":
     for row in DEFAULTS:
         if row[0] == key:
@@ -145,23 +129,6 @@ def default(key: str) -> "Any":
     return _row(key)[1]
 
 
-def _show(raw: "Any") -> str:
-    """A wrong value as a message quotes it: cut to 12 characters, with
-    letters the screen's font has."""
-    text = repr(raw)
-    return text if len(text) <= 12 else text[:9] + "..."
-
-
-# Characters the screen's font lacks, named in words: the message naming
-# one is drawn in that same font.
-_NO_GLYPH = {"`": "a backtick", "{": "a brace", "}": "a brace", "|": "a bar", "~": "a tilde"}
-
-
-def _char_name(char: str) -> str:
-    name = _NO_GLYPH.get(char)
-    return name if name is not None else "U+%04X" % ord(char)
-
-
 def _shown(code: int) -> bool:
     """Whether the screen can show the character ``code``: the font has
     ASCII 32..95; a-z are shown in capitals."""
@@ -169,7 +136,9 @@ def _shown(code: int) -> bool:
 
 
 def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
-    """Turn a raw settings value into the key's type; ValueError names the key."""
+    """Turn a raw settings value into the key's type. A value it cannot take
+    raises ValueError as data: a word for what is wrong, then what the
+    message needs (``hw.settings_words`` words it)."""
     if kind == "bool":
         if isinstance(raw, bool):
             return raw
@@ -183,27 +152,27 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
                 return True
             if word in _FALSE:
                 return False
-        raise ValueError(key + ": " + _show(raw) + " is not 0 or 1")
+        raise ValueError("bool")
     if kind == "int":
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-            raise ValueError(key + ": " + _show(raw) + " is not a number")
+            raise ValueError("number")
         if isinstance(raw, str):
             text = raw.strip()
             try:
                 hexadecimal = text.startswith("0x") or text.startswith("0X")
                 value = int(text, 16) if hexadecimal else int(text)
             except ValueError:
-                raise ValueError(key + ": " + _show(raw) + " is not a number")
+                raise ValueError("number")
         else:
             value = raw
         low, high = _RANGES[key]
         if not low <= value <= high:
-            raise ValueError(key + ": " + str(value) + " not in " + str(low) + ".." + str(high))
+            raise ValueError("range", value, low, high)
         return value
     if kind.startswith("choice:"):
         options = kind[7:].split("|")
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-            raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
+            raise ValueError("choice")
         if isinstance(default, int):
             # 0x3C may arrive as "0x3C", "0x3c" or the integer 60.
             number: "Any" = raw
@@ -220,16 +189,16 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
             for option in options:
                 if word == option.lower():
                     return option
-        raise ValueError(key + ": " + _show(raw) + " is not one of " + ", ".join(options))
+        raise ValueError("choice")
     # "pin" and "str": text. CircuitPython 9 hands over a bare number as int.
     # (Each new string is looked up among the interned names: str() of a
     # string would be one more, strip() of a stripped one is none.)
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-        raise ValueError(key + ": " + _show(raw) + " is not text")
+        raise ValueError("text")
     text = raw.strip() if isinstance(raw, str) else str(raw)
     if kind == "pin":
         if not text and key not in OPTIONAL_PINS:
-            raise ValueError(key + ": a pin is needed here")
+            raise ValueError("pin")
         return text
     # Checked on the bytes, in C (min, max, in): the screen shows 32..122
     # but 96; a character past ASCII is two bytes or more over 122. Only a
@@ -238,14 +207,12 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
     if data and (min(data) < 32 or max(data) > 122 or 96 in data):
         for char in text:
             if not _shown(ord(char)):
-                raise ValueError(key + ": " + _show(raw) + " has " + _char_name(char)
-                                 + ", a letter the screen cannot show")
+                raise ValueError("glyph", char)
     if not text:
-        raise ValueError(key + ": a name is needed here")
+        raise ValueError("name")
     limit = ui.names.TEAM_LENGTH if key in TEAM_KEYS else ui.names.NAME_LENGTH
     if len(text) > limit:
-        raise ValueError(key + ": " + _show(raw) + " is longer than " + str(limit)
-                         + " letters")
+        raise ValueError("long", limit)
     return text
 
 
@@ -263,7 +230,7 @@ def _text(raw: "bytes | bytearray") -> str:
     try:
         return raw.decode()
     except ValueError:  # UnicodeError
-        raise ValueError("not UTF-8 text")
+        raise ValueError("utf8")
 
 
 def _unescape(value: bytes) -> "Tuple[bytearray, int]":
@@ -293,12 +260,12 @@ def _unescape(value: bytes) -> "Tuple[bytearray, int]":
                     except ValueError:  # no such character: past U+10FFFF, a surrogate
                         pass
                 if not char:
-                    raise ValueError("a wrong \\u escape")
+                    raise ValueError("escape")
                 out.extend(char)
                 continue
             code = _ESCAPES.get(code, code)
         out.append(code)
-    raise ValueError("no closing quote")
+    raise ValueError("quote")
 
 
 def _quoted(value: bytes) -> str:
@@ -312,14 +279,15 @@ def _quoted(value: bytes) -> str:
         text, close = _unescape(value)
     rest = value[close + 1:].strip()
     if rest and rest[0] != 35:  # only a comment may follow
-        raise ValueError("text after the closing quote")
+        raise ValueError("after")
     return _text(text)
 
 
 def parse(lines: "Any") -> "Dict[str, Any]":
     """The keys of settings.toml's root table from its lines (bytes; its
     comment and blank lines may be left out): {key: its value as text, or
-    the ValueError that says why it cannot be read}.
+    a ValueError with a word for why it cannot be read (the sentence is
+    ``hw.settings_words``'s)}.
     As CircuitPython reads the file: ``#`` comments, ``KEY = "text"`` with
     its escapes, a bare ``KEY = value`` up to a comment, the first of a
     repeated key, nothing after a ``[table]`` line."""
@@ -358,7 +326,7 @@ def parse(lines: "Any") -> "Dict[str, Any]":
                 comment = value.find(b"#")
                 bare = value[:comment].strip() if comment >= 0 else value
                 if not bare:
-                    raise ValueError("no value")
+                    raise ValueError("empty")
                 found[key] = _text(bare)
         except ValueError as err:
             found[key] = err
@@ -451,8 +419,9 @@ class Settings:
                 if isinstance(raw, ValueError):
                     raise raw
             except Exception as err:  # a value the reader cannot read; nothing may stop the start
-                errors.append(key + ": cannot read it (" + str(err) + "); using "
-                              + toml_value(default, kind))
+                from hw import settings_words
+
+                errors.append(settings_words.unreadable(key, err, default, kind))
                 continue
             if raw is None:
                 continue
@@ -460,7 +429,9 @@ class Settings:
                 values[key] = _convert(key, raw, default, kind)
                 given.append(key)
             except ValueError as err:
-                errors.append(str(err) + "; using " + toml_value(default, kind))
+                from hw import settings_words
+
+                errors.append(settings_words.wrong(key, raw, err, default, kind))
         self._check_pins()
 
     def _check_pins(self) -> None:
@@ -473,7 +444,9 @@ class Settings:
             if not pin.isupper():
                 pin = pin.upper()  # a new string only for a name not written in capitals
             if pin in seen:
-                self.errors.append(key + ": " + self.values[key] + " is also " + seen[pin] + "; using defaults")
+                from hw import settings_words
+
+                self.errors.append(settings_words.same_pin(key, self.values[key], seen[pin]))
                 for reset_key, default, reset_kind in DEFAULTS:
                     if reset_kind == "pin":
                         self.values[reset_key] = default
@@ -508,7 +481,9 @@ class Settings:
         row = _row(key)
         default = row[1]
         self.values[key] = default
-        self.errors.append(key + ": " + reason + "; using " + toml_value(default, row[2]))
+        from hw import settings_words
+
+        self.errors.append(settings_words.fallback(key, reason, default, row[2]))
         return default
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from euchre_core import Rules
 from hw import settings as hs
+from hw import settings_words as words
 
 
 def reader(values, raises=()):
@@ -193,7 +194,7 @@ def test_template_lists_every_key_with_its_default():
     lines = [line for line in text.splitlines() if line and not line.startswith("#")]
     assert len(lines) == len(hs.DEFAULTS)
     for line, (key, default, kind) in zip(lines, hs.DEFAULTS):
-        assert line == key + " = " + hs.toml_value(default, kind)
+        assert line == key + " = " + words.toml_value(default, kind)
 
 
 def test_template_says_what_every_key_means():
@@ -265,7 +266,7 @@ def test_brightness_and_sleep_chosen_on_the_device_are_each_kept_until_their_own
 ])
 def test_a_name_with_a_character_the_font_lacks_names_the_key_and_the_character(given, named):
     s = hs.Settings(reader({"EUCHRE_NAME_S": given}))
-    assert s.errors == ["EUCHRE_NAME_S: " + hs._show(given) + " has " + named
+    assert s.errors == ["EUCHRE_NAME_S: " + words.show(given) + " has " + named
                         + ', a letter the screen cannot show; using "South"']
     assert s.names()[2] == "South"
 
@@ -342,7 +343,7 @@ def test_a_value_the_file_cannot_give_names_the_key_and_why(tmp_path, monkeypatc
     s = hs.Settings() if drive else hs.Settings(hs.read_file(str(path)))
     key = line.split()[0]
     assert s.errors == [key + ": cannot read it (" + why + "); using "
-                        + hs.toml_value(hs.default(key), "")]
+                        + words.toml_value(hs.default(key), "")]
     assert s[key] == hs.default(key) and s["EUCHRE_CONTRAST"] == 100
 
 
@@ -507,3 +508,24 @@ def test_a_pin_wired_twice_is_found_whatever_its_case(written):
     s = hs.Settings(reader({"EUCHRE_BUZZER": written}))
     assert s.errors == ["EUCHRE_BUZZER: " + written + " is also EUCHRE_SDA; using defaults"]
     assert s["EUCHRE_BUZZER"] == ""
+
+
+@pytest.mark.parametrize("key, raw, message", [
+    ("EUCHRE_TRUMP", "maybe", "'maybe' is not 0 or 1; using 0"),
+    ("EUCHRE_CONTRAST", "bright", "'bright' is not a number; using 207"),
+    ("EUCHRE_CONTRAST", 1.5, "1.5 is not a number; using 207"),
+    ("EUCHRE_CONTRAST", "0x1FF", "511 not in 1..255; using 207"),
+    ("EUCHRE_I2C_ADDRESS", "0x3E", "'0x3E' is not one of 0x3C, 0x3D; using \"0x3C\""),
+    ("EUCHRE_DISPLAY", [1], "[1] is not one of ssd1306, sh1106, ssd1309; using \"ssd1306\""),
+    ("EUCHRE_NAME_N", 2.5, "2.5 is not text; using \"North\""),
+    ("EUCHRE_KEY_OK", "  ", "a pin is needed here; using \"GP14\""),
+    ("EUCHRE_NAME_W", "", "a name is needed here; using \"West\""),
+    ("EUCHRE_NAME_N", "Bartholomew", "'Bartholo... is longer than 10 letters; using \"North\""),
+    ("EUCHRE_NAME_E", "a{b", "'a{b' has a brace, a letter the screen cannot show; using \"East\""),
+    ("EUCHRE_NAME_E", "\u00e9", "'\u00e9' has U+00E9, a letter the screen cannot show; using \"East\""),
+])
+def test_each_wrong_value_is_said_in_its_own_words(key, raw, message):
+    # The checks raise what is wrong as data; hw.settings_words says it.
+    s = hs.Settings(reader({key: raw}))
+    assert s.errors == [key + ": " + message]
+    assert s[key] == hs.default(key)

@@ -11,7 +11,8 @@ import re
 import pytest
 
 from hw import settings as fw_settings
-from hw.settings import DEFAULTS, KEY_PINS, toml_value
+from hw.settings import DEFAULTS, KEY_PINS
+from hw.settings_words import toml_value
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DEFAULT = dict((row[0], row[1]) for row in DEFAULTS)
