@@ -173,6 +173,18 @@ def start(firmware: "Any", resume: bool) -> None:
     # The first picture, before anything it does not need is loaded.
     table.tick(now)
     glass.show(table, now)
+    if saved is not None:
+        # The game New game replaced (Undo brings it back) is checked by
+        # replaying it once the score is on the glass, not before.
+        from ui import restore
+
+        message = restore.previous_checked(table)
+        del restore
+        if message is not None:
+            say(message)
+            table.notice(message, now)
+            store.messages.append(message)
+            firmware.blink_code = blink_code(errors, store.messages)
     if firmware.led is not None and glass.display is None:
         firmware.led.show_code(firmware.blink_code, now)
     # A press released before its long press fires is a short press. Loaded

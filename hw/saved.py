@@ -13,7 +13,7 @@ from collections import namedtuple
 
 from micropython import const
 
-from euchre_core import Game, Rules
+from euchre_core import Rules
 from euchre_core.actions import crc16
 from euchre_core.game_forms import Previous
 from hw.storage import (FIXED, FIXED_V1, FIXED_V2, MAGIC, MARKS, PIECE, RECORD_FORMAT, UNDO,
@@ -133,22 +133,20 @@ def _parse(store: "Storage", head: "Any") -> Saved:
 
 
 def _previous(store: "Storage", data: "Any") -> "Any":
-    """The previous game of a record (see hw.storage's layout), a ``Previous``,
-    checked by replaying it, with what that replay ended with
-    (``Game.ended``: Undo then brings it back without another replay);
-    None with a message when it does not replay."""
+    """The previous game of a record (see hw.storage's layout), a ``Previous``
+    with its log only (``ui.restore.previous_checked`` replays it once the
+    score is on the glass); None with a message when its rules cannot be
+    read."""
     try:
         if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
             raise ValueError()
         rules = Rules.from_bytes(bytes(data[4:4 + data[3]]))
-        codes = bytes(data[4 + data[3]:])
-        game = Game(rules, dealer=data[0])
-        for code in codes:
-            game.apply(code)
     except ValueError:
-        store.messages.append("Saved game before New game unreadable: Undo cannot bring it back")
+        from ui.restore import UNREADABLE_PREVIOUS
+
+        store.messages.append(UNREADABLE_PREVIOUS)
         return None
-    return Previous(rules, data[0], codes, data[1], data[2], game.ended())
+    return Previous(rules, data[0], bytes(data[4 + data[3]:]), data[1], data[2], None)
 
 
 def _set_aside(store: "Storage", image: "Any") -> str:

@@ -167,6 +167,32 @@ def test_damaged_record_of_a_real_game_is_set_aside(tmp_path):
         assert "damaged" in pico.serial
 
 
+def test_a_kept_previous_game_that_does_not_replay_is_said_once_the_score_is_shown(tmp_path):
+    # A record whose game before New game does not replay (a trick before
+    # any call): start-up shows the score first, then checks it and says so.
+    from euchre_core import Rules
+    from euchre_core.game_forms import Previous
+    from hw.storage import Storage
+    from ui.table import Table
+
+    nvm = bytearray(b"\xff" * 4096)
+    store = Storage(nvm)
+    kept = Table()
+    store.adopt(kept)
+    kept.previous = Previous(Rules(), 0, bytes((0x40,)), 0, 0, None)
+    kept.game_serial += 1  # a new record, with the previous game in it
+    store.sync(kept)
+    path = tmp_path / "nvm.bin"
+    path.write_bytes(bytes(nvm))
+    with boot(nvm_path=str(path)) as pico:
+        shown = table(pico)
+        assert shown.previous is None and shown.screen_name == "notice"
+        assert shown.message == "Saved game before New game unreadable: Undo cannot bring it back"
+        assert "before New game unreadable" in pico.serial
+        pico.run_script("OK OK:long OK")  # the notice cleared; Undo has nothing to bring back
+        assert table(pico).message == "NOTHING TO UNDO"
+
+
 def test_saved_game_from_a_newer_firmware_is_not_loaded(tmp_path):
     path = tmp_path / "nvm.bin"
     with boot(nvm_path=str(path)) as pico:
@@ -557,6 +583,9 @@ def test_undo_after_new_game_brings_the_old_game_back_after_a_power_cut(restart)
             pico.run_script("cut boot")
         else:
             pico.run_script("reset")
+        # Checked by replaying it once the score was on the glass: the
+        # Undo below brings it back without a replay in the press.
+        assert table(pico).previous.ended == old.ended()
         pico.run_script("OK:long OK")
         shown = table(pico)
         assert shown.message == "UNDONE: NEW GAME"

@@ -13,6 +13,8 @@ from euchre_core import reports
 from firmware import house_rules
 from hw.saved import Saved, load
 from hw.storage import MAGIC, MARKS, Storage, entry_check
+from ui import restore
+from ui import table as table_ui
 
 
 class PowerCut(Exception):
@@ -478,9 +480,16 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     saved = load(Storage(nvm))
     previous = saved.previous
     assert (previous.rules.as_dict(), previous.dealer, previous.codes, previous.tally_ns,
-            previous.tally_ew) == (old.rules.as_dict(), old.start_dealer, old.codes, 2, 1)
-    # Read back, it brings the old game back without a replay, as the one
-    # New game kept in RAM does.
+            previous.tally_ew, previous.ended) == (old.rules.as_dict(), old.start_dealer,
+                                                   old.codes, 2, 1, None)
+    # Read back and checked by replaying it once (start-up does it once the
+    # score is shown), it brings the old game back without a replay, as the
+    # one New game kept in RAM does.
+    again = table_ui.Table()
+    again.previous = previous
+    assert restore.previous_checked(again) is None
+    previous = again.previous
+    assert previous.ended == old.ended()
     back = Game(previous.rules, dealer=previous.dealer)
     back.extend(previous.codes, previous.ended)
     assert back == old and reports.history(back) == reports.history(old) and back.progress() == old.progress()
@@ -526,8 +535,30 @@ def test_a_previous_game_that_does_not_replay_is_dropped_with_a_message():
     table.new_game(dealer=3)
     store.sync(table)
     store, saved = resume(nvm)
-    assert saved.previous is None and saved.dealer == 3
-    assert store.messages == ["Saved game before New game unreadable: Undo cannot bring it back"]
+    assert saved.previous.codes == bytes((0x40,)) and saved.dealer == 3 and store.messages == []
+    # Start-up replays it once the score is shown: it does not replay, so it
+    # is dropped, and the table says why.
+    again = table_ui.Table()
+    again.previous = saved.previous
+    assert restore.previous_checked(again) == restore.UNREADABLE_PREVIOUS
+    assert again.previous is None
+
+
+def test_a_previous_game_whose_rules_cannot_be_read_is_dropped_with_a_message():
+    class UnknownRules:
+        """Rules from other firmware: bytes this one does not read."""
+
+        def to_bytes(self):
+            return b"\xee"
+
+    nvm = FlashNvm()
+    store, table = _played(nvm, [])
+    table.previous = Previous(UnknownRules(), 0, b"", 0, 0, None)
+    table.new_game(dealer=1)
+    store.sync(table)
+    store, saved = resume(nvm)
+    assert saved.previous is None and saved.dealer == 1
+    assert store.messages == [restore.UNREADABLE_PREVIOUS]
 
 
 def _format_1_image(game, prefs, journal, dealer=None):

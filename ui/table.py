@@ -794,6 +794,12 @@ class Table:
         self.prefs_serial += 1
         self._drawn_in = None
 
+    def keep_previous(self, previous):
+        """``previous`` for the game New game replaced, the same game as the
+        record keeps (start-up's check brings what restores it without a
+        replay, or None when it does not replay): nothing new to save."""
+        self.previous = previous
+
     def prefs_changed(self):
         """The preferences (display, table switches, rules) changed: the
         firmware saves a new record."""
