@@ -58,6 +58,10 @@ def test_the_plan_is_the_same_every_time_and_checked_by_the_engine():
         assert presses[hand.ends_at - 1] == hand.keys[-1]
     saved = plan.saved_midway(hands, 8)
     assert max(saved.scores) >= 8 and saved.actions > 10 and not saved.won
+    # In the second game: after the hand that won the first.
+    later = plan.saved_midway(hands, 8, game=2)
+    first_won = [at for at, hand in enumerate(hands) if hand.won][0]
+    assert hands.index(later) > first_won and max(later.scores) >= 8 and not later.won
 
 
 def test_the_tour_opens_each_menu_screen_the_evening_does_not():

@@ -56,7 +56,7 @@ TARGET_HEAP = 160 * 1024  # the unix-port proxy of the board's heap target
 MARKED_HEAP = 256 * 1024  # tight enough that code.py collects garbage, as on a board
 SESSION_GAMES, SESSION_SEED = 3, 2024
 HANDS_COUNT, HANDS_SEED = 400, 7
-SAVED_AT = 8  # the start-up's saved game: a team at this score
+SAVED_AT, SAVED_GAME = 8, 2  # the start-up's saved game: a team at this score, in this game
 SECTOR_CYCLES, GAMES_PER_WEEK = 100000, 10
 # The board: the bundle of this design run on CircuitPython 10.2.1 for the
 # Raspberry Pi Pico (an emulated RP2040 running the firmware itself; the I2C
@@ -423,7 +423,7 @@ def measure_session():
                           if not p["long"] and p["label"] in SHORT]}
 
     log("start-up, stage by stage ...")
-    saved = plan.saved_midway(hands, SAVED_AT)
+    saved = plan.saved_midway(hands, SAVED_AT, SAVED_GAME)
     figures["saved_scores"], figures["saved_actions"] = saved.scores, saved.actions
     ok, out = firmware(session[:saved.ends_at], nvm="saved.nvm")
     if not ok:
@@ -755,8 +755,9 @@ def report(staged, naive, ours, pico, session, per_hand, controllers):
         % (collected, MARKED_HEAP // 1024, " (left out above)" if collected else ""))
     say("")
     say("   start-up: from the start of code.py to the first pixel (the glass turned on once it")
-    say("   holds the first picture), a game saved at %d-%d (%d actions), counted like a press:"
-        % (session["saved_scores"] + (session["saved_actions"],)))
+    say("   holds the first picture), a game saved at %d-%d (%d actions; the evening's game %d:"
+        % (session["saved_scores"] + (session["saved_actions"], SAVED_GAME)))
+    say("   the record keeps the game before it for Undo), counted like a press:")
     say("   %-24s %11s %8s %7s %7s" % ("stage ends at", "instr", "CPU ms", "bytes", "I2C ms"))
     stages = session["stages"]
     for (name, instr, tx, nbytes), before in zip(stages[1:], stages):

@@ -196,13 +196,19 @@ def evening(seed, games=None, deals=None, quick=None):
                           game.winner is not None))
 
 
-def saved_midway(hands, points=8):
-    """The first hand after which a team has ``points`` and the game goes on:
-    where the start-up's board was switched off."""
+def saved_midway(hands, points=8, game=1):
+    """The first hand of the evening's ``game``-th game after which a team
+    has ``points`` and the game goes on: where the start-up's board was
+    switched off. From the second game on, the saved record also keeps the
+    game New game replaced (Undo brings it back), as most of an evening's
+    power-ups find it."""
+    played = 1
     for hand in hands:
-        if max(hand.scores) >= points and not hand.won:
+        if played == game and max(hand.scores) >= points and not hand.won:
             return hand
-    raise ValueError("no game of the evening reached %d points" % points)
+        if hand.won:
+            played += 1
+    raise ValueError("game %d of the evening reached no %d points" % (game, points))
 
 
 TRICKS = (1, 2, 3, 2, 0)  # E, S, W, S, N: never five to one team, so tricks 1-4 never end a hand
