@@ -35,7 +35,10 @@ def show(table, page):
 
 
 def rows(table):
-    """(label, value N-S, value E-W) per row."""
+    """Per row: its label, then N-S's figures and E-W's, each those made
+    (None for a row without) and the count. Numbers, not their text: small
+    numbers take no heap while the page is open, and the text is drawn
+    from them (``_figure``)."""
     game = table.game
     stats = hand_stats.stats(game)
     rules = game.rules
@@ -44,14 +47,15 @@ def rows(table):
     for label, key, made, rule in _LINES:
         if rule is not None and not needs[rule]:
             continue
-        pair = []
-        for team in (0, 1):
-            value = str(stats[team][key])
-            if made is not None:
-                value = str(stats[team][made]) + "/" + value
-            pair.append(value)
-        found.append((label, pair[0], pair[1]))
+        ns, ew = stats
+        found.append((label, None if made is None else ns[made], ns[key],
+                      None if made is None else ew[made], ew[key]))
     return found
+
+
+def _figure(made, count):
+    """A row's figure as drawn: the count, or made/count."""
+    return str(count) if made is None else str(made) + "/" + str(count)
 
 
 def press(table, key, long, now_ms):
@@ -89,6 +93,6 @@ def draw(table, buf):
     for line in range(min(shown, len(found) - top)):
         row = found[top + line]
         page = 2 + line
-        screen.text(buf, 3, page, row[1])
+        screen.text(buf, 3, page, _figure(row[1], row[2]))
         screen.text_center(buf, page, row[0])
-        screen.text_right(buf, 126, page, row[2])
+        screen.text_right(buf, 126, page, _figure(row[3], row[4]))
