@@ -4,9 +4,9 @@ message falls back to, and the shipped template's lines).
 
 ``hw.settings`` checks the file and raises its errors as data (a short
 word for what is wrong, and what the words need); this module puts them
-into words. It is loaded only for a file with something wrong in it (and
-by the tools that write the template): a good file's start-up reads none of
-these sentences, and start-up lets the module go with the reader.
+into words. It is loaded only for a file with something wrong in it: a good
+file's start-up reads none of these sentences, and start-up lets the module
+go with the reader.
 """
 
 from micropython import const
@@ -64,8 +64,9 @@ def _using(default: "Any", kind: str) -> str:
 
 def wrong(key: str, raw: "Any", err: ValueError, default: "Any", kind: str) -> str:
     """The message for ``raw``, a value of ``key`` that ``hw.settings``
-    refused with ``err``: ValueError(what is wrong, its details)."""
-    why = err.args[0]
+    refused with ``err``: ValueError(what is wrong, its details); any other
+    ValueError is said as it is."""
+    why = err.args[0] if err.args else ""
     shown = show(raw)
     if why == "bool":
         said = shown + " is not 0 or 1"
@@ -84,15 +85,17 @@ def wrong(key: str, raw: "Any", err: ValueError, default: "Any", kind: str) -> s
         said = shown + " has " + char_name(err.args[1]) + ", a letter the screen cannot show"
     elif why == "name":
         said = "a name is needed here"
-    else:  # "long"
+    elif why == "long":
         said = shown + " is longer than " + str(err.args[1]) + " letters"
+    else:  # not one of the checks' own: Python's (a text that cannot be encoded)
+        said = shown + " cannot be used" + (" (" + str(err) + ")" if err.args else "")
     return key + ": " + said + _using(default, kind)
 
 
 def unreadable(key: str, err: Exception, default: "Any", kind: str) -> str:
     """The message for a value of ``key`` the reader cannot give: ``err``
     from ``hw.settings.parse`` (its word) or from another reader."""
-    why = str(err.args[0]) if err.args else str(err)
+    why = str(err)
     return key + ": cannot read it (" + _UNREADABLE.get(why, why) + ")" + _using(default, kind)
 
 

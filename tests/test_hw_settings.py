@@ -529,3 +529,26 @@ def test_each_wrong_value_is_said_in_its_own_words(key, raw, message):
     s = hs.Settings(reader({key: raw}))
     assert s.errors == [key + ": " + message]
     assert s[key] == hs.default(key)
+
+
+def test_an_error_that_is_no_check_of_the_reader_is_said_as_it_is():
+    # A reader's own error (not a word of the file's reader), and a text
+    # Python itself refuses: said in their words, the default kept.
+    def read(key):
+        if key == "EUCHRE_TARGET":
+            raise OSError(5, "EIO")
+        return "\ud800" if key == "EUCHRE_NAME_N" else None
+
+    s = hs.Settings(read)
+    assert s.errors[0] == "EUCHRE_NAME_N: '\\ud800' cannot be used (" + str(
+        _encode_error("\ud800")) + "); using \"North\""
+    assert s.errors[1] == "EUCHRE_TARGET: cannot read it ([Errno 5] EIO); using 10"
+    assert s["EUCHRE_NAME_N"] == "North" and s["EUCHRE_TARGET"] == 10
+
+
+def _encode_error(text):
+    try:
+        text.encode()
+    except ValueError as err:
+        return err
+    raise AssertionError(text)
