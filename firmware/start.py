@@ -178,9 +178,10 @@ def start(firmware: "Any", resume: bool) -> None:
         # replaying it once the score is on the glass, not before.
         from ui import restore
 
-        message = restore.previous_checked(table)
+        kept = restore.previous_kept(table)
         del restore
-        if message is not None:
+        if not kept:
+            message = saved_game.UNREADABLE_PREVIOUS
             say(message)
             table.notice(message, now)
             store.messages.append(message)

@@ -26,9 +26,15 @@ if _TYPING:
 
 
 # What was found in nvm at power-up: the game's first dealer and actions, the
-# preferences, the game New game replaced (a ``Previous``, as
-# ``Table.previous`` holds it, or None), and the game's rules from the header
-# of an older record (None in version 3: they are in the preferences).
+# preferences, the game New game replaced (a ``Previous`` with its log only,
+# ``ended`` None until start-up replays it, or None), and the game's rules
+# from the header of an older record (None in version 3: they are in the
+# preferences).
+# Said when the game New game replaced cannot be brought back: its header or
+# rules cannot be read (here), or its log does not replay (start-up, once the
+# score is on the glass).
+UNREADABLE_PREVIOUS = "Saved game before New game unreadable: Undo cannot bring it back"
+
 Saved = namedtuple("Saved", ("dealer", "codes", "prefs", "previous", "rules"))
 
 
@@ -134,16 +140,14 @@ def _parse(store: "Storage", head: "Any") -> Saved:
 
 def _previous(store: "Storage", data: "Any") -> "Any":
     """The previous game of a record (see hw.storage's layout), a ``Previous``
-    with its log only (``ui.restore.previous_checked`` replays it once the
-    score is on the glass); None with a message when its rules cannot be
-    read."""
+    with its log only (``ui.restore.previous_kept`` replays it once the
+    score is on the glass); None with a message when its header or its
+    rules cannot be read."""
     try:
         if len(data) < 4 or data[0] > 3 or len(data) < 4 + data[3]:
             raise ValueError()
         rules = Rules.from_bytes(bytes(data[4:4 + data[3]]))
     except ValueError:
-        from ui.restore import UNREADABLE_PREVIOUS
-
         store.messages.append(UNREADABLE_PREVIOUS)
         return None
     return Previous(rules, data[0], bytes(data[4 + data[3]:]), data[1], data[2], None)

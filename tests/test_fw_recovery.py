@@ -167,9 +167,10 @@ def test_damaged_record_of_a_real_game_is_set_aside(tmp_path):
         assert "damaged" in pico.serial
 
 
-def test_a_kept_previous_game_that_does_not_replay_is_said_once_the_score_is_shown(tmp_path):
+def test_a_kept_previous_game_that_does_not_replay_is_dropped_with_a_notice_once(tmp_path):
     # A record whose game before New game does not replay (a trick before
-    # any call): start-up shows the score first, then checks it and says so.
+    # any call): start-up checks it once the score is shown, says so and
+    # writes the record again without it.
     from euchre_core import Rules
     from euchre_core.game_forms import Previous
     from hw.storage import Storage
@@ -191,6 +192,10 @@ def test_a_kept_previous_game_that_does_not_replay_is_said_once_the_score_is_sho
         assert "before New game unreadable" in pico.serial
         pico.run_script("OK OK:long OK")  # the notice cleared; Undo has nothing to bring back
         assert table(pico).message == "NOTHING TO UNDO"
+        # The next power-up finds no such game, and says nothing of it.
+        pico.run_script("cut boot")
+        assert table(pico).previous is None and table(pico).screen_name == "score"
+        assert pico.serial.count("before New game unreadable") == 1
 
 
 def test_saved_game_from_a_newer_firmware_is_not_loaded(tmp_path):

@@ -11,7 +11,7 @@ from euchre_core.actions import TRICK
 from euchre_core.game_forms import Previous
 from euchre_core import reports
 from firmware import house_rules
-from hw.saved import Saved, load
+from hw.saved import UNREADABLE_PREVIOUS, Saved, load
 from hw.storage import MAGIC, MARKS, Storage, entry_check
 from ui import restore
 from ui import table as table_ui
@@ -487,7 +487,7 @@ def test_the_game_new_game_replaced_is_saved_with_the_new_record_at_no_extra_era
     # one New game kept in RAM does.
     again = table_ui.Table()
     again.previous = previous
-    assert restore.previous_checked(again) is None
+    assert restore.previous_kept(again)
     previous = again.previous
     assert previous.ended == old.ended()
     back = Game(previous.rules, dealer=previous.dealer)
@@ -540,8 +540,11 @@ def test_a_previous_game_that_does_not_replay_is_dropped_with_a_message():
     # is dropped, and the table says why.
     again = table_ui.Table()
     again.previous = saved.previous
-    assert restore.previous_checked(again) == restore.UNREADABLE_PREVIOUS
-    assert again.previous is None
+    serial = again.prefs_serial
+    assert not restore.previous_kept(again)
+    # Dropped, and the record is written again without it: the next power-up
+    # does not find it, nor say so again.
+    assert again.previous is None and again.prefs_serial == serial + 1
 
 
 def test_a_previous_game_whose_rules_cannot_be_read_is_dropped_with_a_message():
@@ -558,7 +561,7 @@ def test_a_previous_game_whose_rules_cannot_be_read_is_dropped_with_a_message():
     store.sync(table)
     store, saved = resume(nvm)
     assert saved.previous is None and saved.dealer == 1
-    assert store.messages == [restore.UNREADABLE_PREVIOUS]
+    assert store.messages == [UNREADABLE_PREVIOUS]
 
 
 def _format_1_image(game, prefs, journal, dealer=None):

@@ -1,15 +1,11 @@
 """What only start-up does to the table once a saved game is replayed: the
 questions it left unanswered asked again (``resumed``), and, once the score
-is on the glass, the game New game replaced checked (``previous_checked``).
+is on the glass, the game New game replaced checked (``previous_kept``).
 firmware.start lets this module go then: the table never needs it again.
 (The preferences record is read back by ``ui.prefs.load``.)"""
 
 from euchre_core.game import Game
 from euchre_core.game_forms import Previous
-
-# Said when the game New game replaced cannot be brought back: its rules
-# cannot be read (hw.saved) or its log does not replay (here).
-UNREADABLE_PREVIOUS = "Saved game before New game unreadable: Undo cannot bring it back"
 
 
 def resumed(table):
@@ -28,23 +24,25 @@ def resumed(table):
         table.say("RESUMED: NO CALL YET", table.said.pressed)
 
 
-def previous_checked(table):
+def previous_kept(table):
     """The game New game replaced, as the saved record kept it (its log
-    only), checked by replaying it, and kept with what that replay ended
-    with (``Game.ended``: Undo of New game then brings it back without a
-    replay in the press); the message when it does not replay (it is
-    dropped: Undo cannot bring it back), else None. A game of tens of
-    actions replays in milliseconds of the board's work: start-up does it
-    once the first picture is sent, not before."""
+    only), checked by replaying it: kept with what that replay ended with
+    (``Game.ended``: Undo of New game then brings it back without a replay
+    in the press), or dropped when it does not replay, or finds no room
+    (Undo cannot bring it back; the record is written again without it).
+    False when it was dropped. A game of tens of actions replays in
+    milliseconds of the board's work: start-up does it once the first
+    picture is sent, not before."""
     previous = table.previous
     if previous is None or previous.ended is not None:
-        return None
-    game = Game(previous.rules, dealer=previous.dealer)
+        return True
     try:
+        game = Game(previous.rules, dealer=previous.dealer)
         game.extend(previous.codes)
-    except ValueError:
+    except (ValueError, MemoryError):
         table.keep_previous(None)
-        return UNREADABLE_PREVIOUS
+        table.prefs_changed()
+        return False
     table.keep_previous(Previous(previous.rules, previous.dealer, previous.codes,
                                  previous.tally_ns, previous.tally_ew, game.ended()))
-    return None
+    return True

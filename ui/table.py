@@ -795,9 +795,9 @@ class Table:
         self._drawn_in = None
 
     def keep_previous(self, previous):
-        """``previous`` for the game New game replaced, the same game as the
-        record keeps (start-up's check brings what restores it without a
-        replay, or None when it does not replay): nothing new to save."""
+        """``previous`` for the game New game replaced, as start-up checked
+        it: the same game, with what restores it without a replay, or None
+        when it does not replay."""
         self.previous = previous
 
     def prefs_changed(self):
