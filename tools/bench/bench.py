@@ -755,9 +755,11 @@ def report(staged, naive, ours, pico, session, per_hand, controllers):
         % (collected, MARKED_HEAP // 1024, " (left out above)" if collected else ""))
     say("")
     say("   start-up: from the start of code.py to the first pixel (the glass turned on once it")
-    say("   holds the first picture), a game saved at %d-%d (%d actions; the evening's game %d:"
-        % (session["saved_scores"] + (session["saved_actions"], SAVED_GAME)))
-    say("   the record keeps the game before it for Undo), counted like a press:")
+    say("   holds the first picture), a game saved at %d-%d (%d actions; the evening's game %d%s),"
+        % (session["saved_scores"] + (session["saved_actions"], SAVED_GAME,
+                                      ": its record keeps the game before it, for Undo"
+                                      if SAVED_GAME > 1 else "")))
+    say("   counted like a press:")
     say("   %-24s %11s %8s %7s %7s" % ("stage ends at", "instr", "CPU ms", "bytes", "I2C ms"))
     stages = session["stages"]
     for (name, instr, tx, nbytes), before in zip(stages[1:], stages):
