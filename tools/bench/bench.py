@@ -444,6 +444,7 @@ def measure_session():
     out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved-imports.nvm",
                                                ["--stages", "--imports"], tool))
     figures["imports"] = startup_imports(out, dumps)
+    figures["first_boot"] = first_boot()
 
     log("heap: the session sampled, then the smallest heap it completes with ...")
     ok, out = firmware(session, 1024 * 1024, "sampled.nvm", ["--sample", "25"])
@@ -966,6 +967,24 @@ def measure_modules(evening):
             "files": {module_name(path): size for path, size in files.items()}}
 
 
+def first_boot():
+    """The start-up of a power-on on blank flash, no saved game to read or
+    replay: (its instructions to the first pixel, its transactions,
+    {file: bytes})."""
+    for name in ("blank.nvm", "blank-files.nvm"):
+        if os.path.exists(os.path.join(BUILD, name)):
+            os.remove(os.path.join(BUILD, name))
+    ok, out = firmware([], MARKED_HEAP, "blank-files.nvm", ["--stages", "--files"])
+    if not ok:
+        raise RuntimeError("the first boot's files run failed:\n" + out[-3000:])
+    files = {name: int(size) for name, size in (word.rsplit("=", 1)
+                                                for word in value(out, "FILES"))}
+    out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "blank.nvm", ["--stages"], tool))
+    stages = passes(out, dumps)[1]
+    stages = stages[:[stage[0] for stage in stages].index("first pixel") + 1]
+    return sum(stage[1] for stage in stages[1:]), stages[-1][2], files
+
+
 def board_model(pico, evening, session):
     """The evening's short presses and the ``Board`` model on them."""
     rows = [p for p in evening["presses"] if not p["long"]]
@@ -1138,6 +1157,11 @@ def report_board(pico, evening, session):
             startup, board.cpu_factor * pico.cpu(board.startup_cpu),
             board.load_ms_per_kb * board.startup_kb, kb(board.startup_kb * 1000),
             len(session["files"]), BOARD_STARTUP_MS))
+    blank = Board(pico, rows, *session["first_boot"],
+                  factors=(board.cpu_factor, board.load_ms_per_kb, board.collect_ms))
+    say("   a first power-on, on blank flash (no saved game to read or replay): %.0f ms"
+        " modelled (%s in %d files)" % (blank.startup(), kb(blank.startup_kb * 1000),
+                                        len(session["first_boot"][2])))
     say("   the start-up by module: its file read and its own import's CPU (those it imports")
     say("   apart), the most first; then the rest of the files and the work outside imports")
     imports = session["imports"]
