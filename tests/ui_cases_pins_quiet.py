@@ -649,3 +649,15 @@ def case_pin_undo_of_a_hand_scored_before_its_suit_asks_it_again_without_a_load(
     assert _held("suit")
     collected = _collections(lambda: press(t, clock, OK))  # Undo: which suit, again
     assert t.screen_name == "suit" and t.game.hand_count == 0 and collected == 0
+    # Skipped, the question stays skipped through Undo (the menu holds it
+    # all the same while the table records trump).
+    choose(t, clock, menu.ITEM_REST)
+    press(t, clock, N)  # scored again, its suit never named
+    clock.now += banner.SHOW_MS
+    t.tick(clock.now)
+    t.waiting.suit_skipped = 0  # as if it had been skipped first
+    press(t, clock, OK, long=True)
+    t.prepare()
+    assert _held("suit")
+    t.press(OK, False, clock.now)  # Undo: the hand, no question
+    assert t.screen_name == "hand" and t.game.hand_count == 0
