@@ -25,16 +25,16 @@ if _TYPING:
     from hw.storage import Storage
 
 
-# What was found in nvm at power-up: the game's first dealer and actions, the
-# preferences, the game New game replaced (a ``Previous`` with its log only,
-# ``ended`` None until start-up replays it, or None), and the game's rules
-# from the header of an older record (None in version 3: they are in the
-# preferences).
 # Said when the game New game replaced cannot be brought back: its header or
 # rules cannot be read (here), or its log does not replay (start-up, once the
 # score is on the glass).
 UNREADABLE_PREVIOUS = "Saved game before New game unreadable: Undo cannot bring it back"
 
+# What was found in nvm at power-up: the game's first dealer and actions, the
+# preferences, the game New game replaced (a ``Previous`` with its log only,
+# ``ended`` None until start-up replays it, or None), and the game's rules
+# from the header of an older record (None in version 3: they are in the
+# preferences).
 Saved = namedtuple("Saved", ("dealer", "codes", "prefs", "previous", "rules"))
 
 

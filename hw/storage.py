@@ -90,6 +90,7 @@ FIXED_V2 = const(12)  # format 2: the game's rules too, before the preferences
 FIXED_V1 = const(10)  # format 1: as 2, without the previous game
 PIECE = const(64)  # nvm bytes read at a time when the journal is scanned
 
+
 def entry_check(code: int, index: int, seed: int) -> int:
     """The 7-bit check byte of journal entry ``index`` holding ``code``."""
     mix = (seed ^ (index * 0x9E37) ^ (code * 0x0101)) & 0xFFFF
