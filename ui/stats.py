@@ -40,16 +40,17 @@ def rows(table):
     numbers take no heap while the page is open, and the text is drawn
     from them (``_figure``)."""
     game = table.game
-    stats = hand_stats.stats(game)
+    ns, ew = hand_stats.stats(game)
     rules = game.rules
     needs = (rules.setback, rules.blind_loner, rules.canadian_loner)
     found = []
     for label, key, made, rule in _LINES:
         if rule is not None and not needs[rule]:
             continue
-        ns, ew = stats
-        found.append((label, None if made is None else ns[made], ns[key],
-                      None if made is None else ew[made], ew[key]))
+        if made is None:
+            found.append((label, None, ns[key], None, ew[key]))
+        else:
+            found.append((label, ns[made], ns[key], ew[made], ew[key]))
     return found
 
 
