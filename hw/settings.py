@@ -277,9 +277,10 @@ def _quoted(value: bytes) -> str:
         text = value[1:close]  # no escape (the usual case)
     else:
         text, close = _unescape(value)
-    rest = value[close + 1:].strip()
-    if rest and rest[0] != 35:  # only a comment may follow
-        raise ValueError("after")
+    if close + 1 < len(value):  # only a comment may follow (the line is stripped)
+        rest = value[close + 1:].lstrip()
+        if rest[0] != 35:
+            raise ValueError("after")
     return _text(text)
 
 
@@ -317,11 +318,7 @@ def parse(lines: "Any") -> "Dict[str, Any]":
         value = line[equals + 1:].strip()
         try:
             if value and value[0] == 34:  # a quote
-                close = value.find(b'"', 1)
-                if close > 0 and value.find(b"\\", 1, close) < 0 and close + 1 == len(value):
-                    found[key] = _text(value[1:close])  # the usual line: no escape, no comment
-                else:
-                    found[key] = _quoted(value)
+                found[key] = _quoted(value)
             else:
                 comment = value.find(b"#")
                 bare = value[:comment].strip() if comment >= 0 else value
