@@ -428,23 +428,15 @@ def measure_session():
     ok, out = firmware(session[:saved.ends_at], nvm="saved.nvm")
     if not ok:
         raise RuntimeError("the session to the saved game failed:\n" + out[-3000:])
-    for copy in ("saved-files.nvm", "saved-imports.nvm"):
-        shutil.copy(os.path.join(BUILD, "saved.nvm"), os.path.join(BUILD, copy))
-    ok, out = firmware([], MARKED_HEAP, "saved-files.nvm", ["--stages", "--files"])
-    if not ok:
-        raise RuntimeError("the start-up's files run failed:\n" + out[-3000:])
-    files = [word.rsplit("=", 1) for word in value(out, "FILES")]
-    out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved.nvm", ["--stages"], tool))
-    # To the first pixel: what runs after it (the loop's first pass, what
-    # the first picture does not need) is no part of the start-up.
-    stages = passes(out, dumps)[1]
-    names = [stage[0] for stage in stages]
-    figures["stages"] = stages[:names.index("first pixel") + 1]
-    figures["files"] = [(name, int(size)) for name, size in files]
+    shutil.copy(os.path.join(BUILD, "saved.nvm"), os.path.join(BUILD, "saved-imports.nvm"))
+    figures["stages"], figures["files"] = startup("saved.nvm")
     out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved-imports.nvm",
                                                ["--stages", "--imports"], tool))
     figures["imports"] = startup_imports(out, dumps)
-    figures["first_boot"] = first_boot()
+    # A first power-on, on blank flash: no saved game to read or replay.
+    if os.path.exists(os.path.join(BUILD, "blank.nvm")):
+        os.remove(os.path.join(BUILD, "blank.nvm"))
+    figures["first_boot"] = startup("blank.nvm")
 
     log("heap: the session sampled, then the smallest heap it completes with ...")
     ok, out = firmware(session, 1024 * 1024, "sampled.nvm", ["--sample", "25"])
@@ -967,22 +959,26 @@ def measure_modules(evening):
             "files": {module_name(path): size for path, size in files.items()}}
 
 
-def first_boot():
-    """The start-up of a power-on on blank flash, no saved game to read or
-    replay: (its instructions to the first pixel, its transactions,
-    {file: bytes})."""
-    for name in ("blank.nvm", "blank-files.nvm"):
-        if os.path.exists(os.path.join(BUILD, name)):
-            os.remove(os.path.join(BUILD, name))
-    ok, out = firmware([], MARKED_HEAP, "blank-files.nvm", ["--stages", "--files"])
+def startup(nvm):
+    """A start-up from ``nvm`` (blank flash when there is no such file in
+    BUILD): its stages to the first pixel, counted (what runs after it, the
+    loop's first pass, what the first picture does not need, is no part of
+    the start-up), and the files it read [(name, bytes)], in a run of their
+    own on a copy of ``nvm``."""
+    path = os.path.join(BUILD, nvm)
+    copy = os.path.join(BUILD, "files-" + nvm)
+    if os.path.exists(path):
+        shutil.copy(path, copy)
+    elif os.path.exists(copy):
+        os.remove(copy)
+    ok, out = firmware([], MARKED_HEAP, "files-" + nvm, ["--stages", "--files"])
     if not ok:
-        raise RuntimeError("the first boot's files run failed:\n" + out[-3000:])
-    files = {name: int(size) for name, size in (word.rsplit("=", 1)
-                                                for word in value(out, "FILES"))}
-    out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "blank.nvm", ["--stages"], tool))
+        raise RuntimeError("the start-up's files run failed:\n" + out[-3000:])
+    files = [(name, int(size)) for name, size in (word.rsplit("=", 1)
+                                                  for word in value(out, "FILES"))]
+    out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, nvm, ["--stages"], tool))
     stages = passes(out, dumps)[1]
-    stages = stages[:[stage[0] for stage in stages].index("first pixel") + 1]
-    return sum(stage[1] for stage in stages[1:]), stages[-1][2], files
+    return stages[:[stage[0] for stage in stages].index("first pixel") + 1], files
 
 
 def board_model(pico, evening, session):
@@ -1157,11 +1153,12 @@ def report_board(pico, evening, session):
             startup, board.cpu_factor * pico.cpu(board.startup_cpu),
             board.load_ms_per_kb * board.startup_kb, kb(board.startup_kb * 1000),
             len(session["files"]), BOARD_STARTUP_MS))
-    blank = Board(pico, rows, *session["first_boot"],
+    stages, files = session["first_boot"]
+    blank = Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-1][2], dict(files),
                   factors=(board.cpu_factor, board.load_ms_per_kb, board.collect_ms))
     say("   a first power-on, on blank flash (no saved game to read or replay): %.0f ms"
         " modelled (%s in %d files)" % (blank.startup(), kb(blank.startup_kb * 1000),
-                                        len(session["first_boot"][2])))
+                                        len(files)))
     say("   the start-up by module: its file read and its own import's CPU (those it imports")
     say("   apart), the most first; then the rest of the files and the work outside imports")
     imports = session["imports"]
