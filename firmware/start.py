@@ -109,11 +109,25 @@ def trim_driver() -> None:
         pass
 
 
+def read_saved(store: "Any", resume: bool) -> "Any":
+    """The saved game to take up (an ``hw.saved.Saved``), or None: flash
+    that never held a record (a first power-on) is told by its blank
+    header, without loading the saved game's reader; ``resume`` False sets
+    the saved game aside instead."""
+    if resume and store.blank_record():
+        return None
+    from hw import saved
+
+    if resume:
+        return saved.load(store)
+    store.messages.append("Restarted after errors: new game" + saved.set_aside_record(store))
+    return None
+
+
 def start(firmware: "Any", resume: bool) -> None:
     """Build every part into ``firmware`` (``firmware.store`` is there
     already); ``resume``: take up the saved game, else set it aside."""
     from firmware import house_rules
-    from hw import saved as saved_game
     from hw.settings import KEY_PINS, Settings
 
     hardware = firmware.hardware
@@ -123,12 +137,7 @@ def start(firmware: "Any", resume: bool) -> None:
     errors = settings.errors
     firmware.led = optional(Led, settings, "EUCHRE_LED", "LED", hardware)
     firmware.buzzer = optional(new_buzzer, settings, "EUCHRE_BUZZER", "buzzer", hardware)
-    if resume:
-        saved = saved_game.load(store)
-    else:
-        store.messages.append("Restarted after errors: new game"
-                              + saved_game.set_aside_record(store))
-        saved = None
+    saved = read_saved(store, resume)
 
     key_pins = [settings.pin(key, board) for key in KEY_PINS]
     firmware.keys = Keys(key_pins, ticks_ms)
@@ -169,7 +178,11 @@ def start(firmware: "Any", resume: bool) -> None:
         say(message)
         table.notice(message, now)
     firmware.blink_code = blink_code(errors, store.messages)
-    store.sync(table)
+    if not resume:
+        # The new game replaces the one set aside in flash before anything
+        # is drawn: should the picture be what crashes, the next start must
+        # not take the old game up again.
+        store.sync(table)
     # The first picture, before anything it does not need is loaded.
     table.tick(now)
     glass.show(table, now)
@@ -181,11 +194,15 @@ def start(firmware: "Any", resume: bool) -> None:
         kept = restore.previous_kept(table)
         del restore
         if not kept:
-            message = saved_game.UNREADABLE_PREVIOUS
+            from hw.saved import UNREADABLE_PREVIOUS as message
             say(message)
             table.notice(message, now)
             store.messages.append(message)
             firmware.blink_code = blink_code(errors, store.messages)
+    # Any other whole record (a first power-on's new game, a game that did
+    # not replay whole, the previous game dropped) is written once the score
+    # is on the glass, as the loop writes one after the screen it goes with.
+    store.sync(table)
     if firmware.led is not None and glass.display is None:
         firmware.led.show_code(firmware.blink_code, now)
     # A press released before its long press fires is a short press. Loaded
@@ -193,7 +210,7 @@ def start(firmware: "Any", resume: bool) -> None:
     # them: the collection a full heap makes can free them for it.
     long_ms = settings["EUCHRE_LONG_PRESS_MS"]
     keys = len(KEY_PINS)
-    del settings, house_rules, saved_game
+    del settings, house_rules
     let_go(START_ONLY)
     from ui.presses import Presses
 

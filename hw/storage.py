@@ -185,6 +185,16 @@ class Storage:
         self._tail_erased = tail_erased
         self._reset_marks = reset_marks
 
+    def blank_record(self) -> bool:
+        """True when the record's header is erased flash (a first power-on):
+        there is no game to read back, so start-up does not load
+        ``hw.saved``; the journal starts empty and the first save writes a
+        whole record. False without storage (``hw.saved`` says so)."""
+        if self.nvm is None or not blank(self.nvm[0:FIXED_V2]):
+            return False
+        self.found(bytearray(), 0, 0, 0, True, None)
+        return True
+
     def erased_from(self, start: int) -> bool:
         """True when the record area holds only 0xFF from ``start`` to its
         end: read ``PIECE`` bytes at a time, not as one copy of the area."""

@@ -309,11 +309,20 @@ def test_stopping_without_room_for_the_error_screen_ends_without_a_restart_loop(
         assert pico.state == "done"  # code.py ended: no sixth start
 
 
-def test_crashing_while_the_saved_game_is_read_still_blinks_the_stop_code():
+def _saved_game(tmp_path):
+    """An nvm file holding a saved game (a call made), for a power-up to
+    read back: blank flash has nothing to read."""
+    path = tmp_path / "saved.bin"
+    with boot(nvm_path=str(path)) as pico:
+        pico.run_script("N")
+    return str(path)
+
+
+def test_crashing_while_the_saved_game_is_read_still_blinks_the_stop_code(tmp_path):
     # The LED is made as soon as settings.toml is read, before the saved game
     # is: a start-up that crashes there every time still ends on blink code 5.
     damaged = DAMAGED_READER
-    with boot(files=damaged) as pico:
+    with boot(files=damaged, nvm_path=_saved_game(tmp_path)) as pico:
         pico.run_script("wait:8000")
         assert "error 5 in a row: stopping" in pico.serial
         assert pico.state == "idle"  # waiting for OK held
@@ -322,13 +331,13 @@ def test_crashing_while_the_saved_game_is_read_still_blinks_the_stop_code():
 
 
 @pytest.mark.parametrize("ok_pin", ["GP15", "GP14"])
-def test_stopped_before_the_keys_were_made_listens_to_ok_on_its_configured_pin(ok_pin):
+def test_stopped_before_the_keys_were_made_listens_to_ok_on_its_configured_pin(ok_pin, tmp_path):
     # OK moved in settings.toml (or not), and a start-up that crashes before
     # the keys exist: the stopped screen waits for OK held on OK's own pin.
     damaged = DAMAGED_READER
     wiring = {"N": "GP10", "E": "GP11", "S": "GP12", "W": "GP13", "OK": ok_pin}
     with boot(files=damaged, settings={"EUCHRE_KEY_OK": '"' + ok_pin + '"'},
-              wiring=wiring) as pico:
+              wiring=wiring, nvm_path=_saved_game(tmp_path)) as pico:
         pico.run_script("wait:8000")
         assert "error 5 in a row: stopping" in pico.serial
         assert pico.state == "idle"

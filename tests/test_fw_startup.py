@@ -47,6 +47,27 @@ def test_the_glass_lights_with_the_first_whole_picture():
         assert chip.data_bytes >= 1024 and chip.data_bytes < 1100
 
 
+def test_a_first_power_ons_record_is_written_once_the_score_is_on_the_glass(monkeypatch):
+    # As the loop writes a whole record after the screen it goes with: the
+    # player does not wait for it at power-up either.
+    import _vboard
+
+    lit_at_writes = []
+    plain = _vboard.Nvm.write
+
+    def write(nvm, start, values):
+        chip = _vboard.current().bus.devices[0x3C]
+        lit_at_writes.append((len(values), chip.display_on and chip.data_bytes >= 1024))
+        return plain(nvm, start, values)
+
+    monkeypatch.setattr(_vboard.Nvm, "write", write)
+    with boot() as pico:
+        pico.run_script("wait:300")
+        assert table(pico).game.codes == b""
+    records = [lit for size, lit in lit_at_writes if size > 2]
+    assert records == [True]
+
+
 def test_the_screens_a_hand_meets_load_once_the_score_is_on_the_glass():
     import sys
 
@@ -113,6 +134,30 @@ def test_the_presses_timing_loads_once_start_up_let_its_own_modules_go(monkeypat
     with boot() as pico:
         assert pico.oled.display_on and pico.namespace["firmware"].presses is not None
     assert held == [[]]
+
+
+def test_a_first_power_on_does_not_load_the_saved_games_reader(monkeypatch):
+    # Blank flash holds no game: its erased header says so, and the reader
+    # of a saved game (hw.saved) is not loaded for nothing. Once a game is
+    # saved, the next power-up reads it back with it.
+    import builtins
+
+    loads = []
+    plain = builtins.__import__
+
+    def importing(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "hw.saved" or (name == "hw" and "saved" in (fromlist or ())):
+            loads.append(name)
+        return plain(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", importing)
+    with boot() as pico:
+        assert pico.oled.display_on and loads == []
+        pico.run_script("N N N")  # a call and two tricks to N-S, saved
+        pico.power_cut()
+        pico.boot()
+        assert loads  # read back at the power-up
+        assert table(pico).game.tricks == [2, 0] and table(pico).screen_name == "hand"
 
 
 def test_the_engines_reports_are_held_only_while_a_page_shows_them():

@@ -157,6 +157,18 @@ def test_blank_nvm_loads_nothing_and_first_sync_writes_a_record():
     assert saved.prefs == b"\x01\x02"
 
 
+def test_only_an_erased_header_is_a_blank_record():
+    # What start-up asks before it loads the saved game's reader.
+    nvm = FlashNvm()
+    assert Storage(nvm).blank_record()
+    store, table = _played(nvm, [])
+    assert not Storage(nvm).blank_record()  # a record, even of a game without actions
+    assert not Storage(None).blank_record()  # no storage: hw.saved says so
+    nvm.data[4] = 0x00  # one programmed byte of the header: damaged, not blank
+    nvm.data[0:4] = b"\xff" * 4
+    assert not Storage(nvm).blank_record()
+
+
 def test_every_action_is_appended_without_an_erase_and_resumes_exactly():
     nvm = FlashNvm()
     store, table = _played(nvm, [])

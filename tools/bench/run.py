@@ -14,9 +14,9 @@
 # first, end: at code.py's start, the first key press, the end); --stages:
 # the start-up's stages marked, ended after the loop's first pass; --files:
 # the files read by the first pixel (FILES, when the glass is turned on),
-# then by the end, those of the modules start-up
-# lets go of too (not in a counted run: finding them is work of its own in
-# the stage after the first pin); --loads: a line
+# then by the end, each file once, those of the modules let go of too
+# (not in a counted run: finding them is work of its own, at each
+# import); --loads: a line
 # LOADED name=bytes for each file of the drive a module is loaded from, at
 # the next key poll (before the PASS line of a marked pass that loaded it;
 # QUIET for a module loaded in no marked pass, at the table's quiet moments;
@@ -55,7 +55,8 @@ def write_settings(changes):
 
 
 # The files of every module loaded so far, those start-up let go of too
-# (remember() at the first pin looked up, once they are all loaded).
+# (remember() after each import: a module can be loaded and let go of
+# before the first pixel, its file read all the same).
 EVER = ["code.py", "settings.toml"]
 
 
@@ -71,19 +72,27 @@ def remember():
             EVER.append(path)
 
 
-def remember_at_first_pin():
+def remember_imports():
+    """Each file a module is loaded from remembered as it is imported, and
+    FILES printed when the first pixel is sent."""
+    import builtins
+
     stage = standins.stage
+    load = builtins.__import__
+
+    def importing(*args):
+        module = load(*args)
+        remember()
+        return module
 
     def remembering(name):
         stage(name)
-        if name == "settings read" and "settings read" not in remembered:
-            remembered.append(name)
-            remember()
         if name == "first pixel" and name not in remembered:
             remembered.append(name)
             print("FILES", " ".join(loaded_files()))  # read before the glass lit
 
     remembered = []
+    builtins.__import__ = importing
     standins.stage = remembering
 
 
@@ -276,7 +285,7 @@ def firmware(argv):
     gc.collect()
     board = gc.mem_alloc()
     if "--loads" in argv or "--files" in argv:
-        remember_at_first_pin()
+        remember_imports()
     if "--loads" in argv:
         report_loads()
     if "--imports" in argv:
