@@ -3,7 +3,8 @@
 ``DEFAULTS`` is the single source of truth for every key and its default: the
 wiring picture, the pin table, the ``settings.toml`` template and the firmware
 all read it. Each row is ``(key, default, kind)`` with ``kind`` one of
-``"pin"``, ``"int"``, ``"bool"``, ``"str"`` or ``"choice:a|b|c"``. The
+``"pin"``, ``"int"``, ``"bool"``, ``"str"`` or, for a choice, the tuple of
+its options as written in the file (``("0", "180")``). The
 house rules' rows come from the engine's (``euchre_core.rules.FIELDS``), a
 key for each rule: ``rule_key``, its kind and choices. What a key
 means is written once, for the people who edit it: in the comment above it in
@@ -53,20 +54,21 @@ def rule_key(name: str) -> str:
     return "EUCHRE_" + name.upper()
 
 
-def _rule_rows() -> "Tuple[Tuple[str, Any, str], ...]":
+def _rule_rows() -> "Tuple[Tuple[str, Any, Any], ...]":
     """A row of ``DEFAULTS`` for each house rule of the engine, in its order;
     the limits of its numbers into ``_RANGES``. The device's Rules page
     offers the same choices."""
-    rows: "List[Tuple[str, Any, str]]" = []
+    rows: "List[Tuple[str, Any, Any]]" = []
     for name, default, choices, kind, _label, _words in FIELDS:
         key = rule_key(name)
+        setting: "Any"
         if kind == FLAG:
             setting = "bool"
         elif kind == SCORE or kind == COUNT:
             setting = "int"
             _RANGES[key] = limits(kind)
         else:
-            setting = "choice:" + "|".join([str(choice) for choice in choices])
+            setting = tuple([str(choice) for choice in choices])
         rows.append((key, default, setting))
     return tuple(rows)
 
@@ -77,13 +79,13 @@ _RULE_ROWS = _rule_rows()
 #: Every settings.toml key: (key, default, kind). What each one means is said
 #: once, in the comment above it in the settings.toml template.
 DEFAULTS = (
-    ("EUCHRE_DISPLAY", "ssd1306", "choice:ssd1306|sh1106|ssd1309"),
+    ("EUCHRE_DISPLAY", "ssd1306", ("ssd1306", "sh1106", "ssd1309")),
     ("EUCHRE_DISPLAY_RESET", "", "pin"),
     ("EUCHRE_SDA", "GP4", "pin"),
     ("EUCHRE_SCL", "GP5", "pin"),
-    ("EUCHRE_I2C_ADDRESS", 0x3C, "choice:0x3C|0x3D"),
+    ("EUCHRE_I2C_ADDRESS", 0x3C, ("0x3C", "0x3D")),
     ("EUCHRE_I2C_FREQUENCY", 400000, "int"),
-    ("EUCHRE_ROTATION", 0, "choice:0|180"),
+    ("EUCHRE_ROTATION", 0, ("0", "180")),
     ("EUCHRE_CONTRAST", ui.frame.CONTRAST, "int"),
     ("EUCHRE_KEY_N", "GP10", "pin"),
     ("EUCHRE_KEY_E", "GP11", "pin"),
@@ -117,7 +119,7 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
 
-def _row(key: str) -> "Tuple[str, Any, str]":
+def _row(key: str) -> "Tuple[str, Any, Any]":
     for row in DEFAULTS:
         if row[0] == key:
             return row
@@ -135,7 +137,7 @@ def _shown(code: int) -> bool:
     return 32 <= code <= 95 or 97 <= code <= 122
 
 
-def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
+def _convert(key: str, raw: "Any", default: "Any", kind: "Any") -> "Any":
     """Turn a raw settings value into the key's type. A value it cannot take
     raises ValueError as data: a word for what is wrong, then what the
     message needs (``hw.settings_words`` words it)."""
@@ -169,8 +171,8 @@ def _convert(key: str, raw: "Any", default: "Any", kind: str) -> "Any":
         if not low <= value <= high:
             raise ValueError("range", value, low, high)
         return value
-    if kind.startswith("choice:"):
-        options = kind[7:].split("|")
+    if isinstance(kind, tuple):
+        options = kind
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise ValueError("choice")
         if isinstance(default, int):

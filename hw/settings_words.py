@@ -29,7 +29,7 @@ _UNREADABLE = {
 _NO_GLYPH = {"`": "a backtick", "{": "a brace", "}": "a brace", "|": "a bar", "~": "a tilde"}
 
 
-def toml_value(default: "Any", kind: str = "") -> str:
+def toml_value(default: "Any", kind: "Any" = "") -> str:
     """How a value is written in settings.toml.
 
     Strings are quoted, yes/no is 0 or 1, and a hexadecimal choice such as the
@@ -38,8 +38,8 @@ def toml_value(default: "Any", kind: str = "") -> str:
     if isinstance(default, bool):
         return "1" if default else "0"
     if isinstance(default, int):
-        if kind.startswith("choice:"):
-            for option in kind[7:].split("|"):
+        if isinstance(kind, tuple):
+            for option in kind:
                 if option.startswith("0x") and int(option, 16) == default:
                     return '"' + option + '"'
         return str(default)
@@ -58,11 +58,11 @@ def char_name(char: str) -> str:
     return name if name is not None else "U+%04X" % ord(char)
 
 
-def _using(default: "Any", kind: str) -> str:
+def _using(default: "Any", kind: "Any") -> str:
     return "; using " + toml_value(default, kind)
 
 
-def wrong(key: str, raw: "Any", err: ValueError, default: "Any", kind: str) -> str:
+def wrong(key: str, raw: "Any", err: ValueError, default: "Any", kind: "Any") -> str:
     """The message for ``raw``, a value of ``key`` that ``hw.settings``
     refused with ``err``: ValueError(what is wrong, its details); any other
     ValueError is said as it is."""
@@ -76,7 +76,7 @@ def wrong(key: str, raw: "Any", err: ValueError, default: "Any", kind: str) -> s
         value, low, high = err.args[1:]
         said = str(value) + " not in " + str(low) + ".." + str(high)
     elif why == "choice":
-        said = shown + " is not one of " + ", ".join(kind[7:].split("|"))
+        said = shown + " is not one of " + ", ".join(kind)
     elif why == "text":
         said = shown + " is not text"
     elif why == "pin":
@@ -92,14 +92,14 @@ def wrong(key: str, raw: "Any", err: ValueError, default: "Any", kind: str) -> s
     return key + ": " + said + _using(default, kind)
 
 
-def unreadable(key: str, err: Exception, default: "Any", kind: str) -> str:
+def unreadable(key: str, err: Exception, default: "Any", kind: "Any") -> str:
     """The message for a value of ``key`` the reader cannot give: ``err``
     from ``hw.settings.parse`` (its word) or from another reader."""
     why = str(err)
     return key + ": cannot read it (" + _UNREADABLE.get(why, why) + ")" + _using(default, kind)
 
 
-def fallback(key: str, reason: str, default: "Any", kind: str) -> str:
+def fallback(key: str, reason: str, default: "Any", kind: "Any") -> str:
     """The message for a key set back to its default after a later check
     (``reason``, e.g. no such pin on this board)."""
     return key + ": " + reason + _using(default, kind)
