@@ -110,12 +110,10 @@ def trim_driver() -> None:
 
 
 def read_saved(store: "Any", resume: bool) -> "Any":
-    """The saved game to take up (an ``hw.saved.Saved``), or None: flash
-    that never held a record (a first power-on) is told by its blank
-    header, without loading the saved game's reader; ``resume`` False sets
-    the saved game aside instead."""
-    if resume and store.blank_record():
-        return None
+    """The saved game to take up (an ``hw.saved.Saved``), or None when the
+    record cannot be read (the messages say why); ``resume`` False sets the
+    saved game aside instead. Not called on blank flash (a first power-on,
+    ``Storage.blank_record``): the saved game's reader is not loaded then."""
     from hw import saved
 
     if resume:
@@ -137,7 +135,8 @@ def start(firmware: "Any", resume: bool) -> None:
     errors = settings.errors
     firmware.led = optional(Led, settings, "EUCHRE_LED", "LED", hardware)
     firmware.buzzer = optional(new_buzzer, settings, "EUCHRE_BUZZER", "buzzer", hardware)
-    saved = read_saved(store, resume)
+    blank = resume and store.blank_record()
+    saved = None if blank else read_saved(store, resume)
 
     key_pins = [settings.pin(key, board) for key in KEY_PINS]
     firmware.keys = Keys(key_pins, ticks_ms)
@@ -178,10 +177,11 @@ def start(firmware: "Any", resume: bool) -> None:
         say(message)
         table.notice(message, now)
     firmware.blink_code = blink_code(errors, store.messages)
-    if not resume:
-        # The new game replaces the one set aside in flash before anything
-        # is drawn: should the picture be what crashes, the next start must
-        # not take the old game up again.
+    if saved is None and not blank:
+        # A record not taken up (set aside after errors, unreadable, someone
+        # else's bytes) is replaced before anything is drawn: should the
+        # picture be what crashes, the next start must count that crash (in
+        # run marks of ours) and must not find the old record again.
         store.sync(table)
     # The first picture, before anything it does not need is loaded.
     table.tick(now)
@@ -201,7 +201,8 @@ def start(firmware: "Any", resume: bool) -> None:
             firmware.blink_code = blink_code(errors, store.messages)
     # Any other whole record (a first power-on's new game, a game that did
     # not replay whole, the previous game dropped) is written once the score
-    # is on the glass, as the loop writes one after the screen it goes with.
+    # is on the glass, as the loop writes one after the screen it goes with:
+    # a crash before it leaves the flash as this start found it.
     store.sync(table)
     if firmware.led is not None and glass.display is None:
         firmware.led.show_code(firmware.blink_code, now)

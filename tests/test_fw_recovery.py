@@ -380,6 +380,22 @@ def test_crashing_after_every_resume_sets_the_game_aside_and_starts_fresh():
         assert aside == b"EUCS"
 
 
+def test_a_first_picture_that_crashes_over_someone_elses_flash_still_stops_the_restarts():
+    # Flash holding bytes that are not a record of ours has no run marks of
+    # ours either: the new game's record (which makes them ours) is written
+    # before the picture, so that a picture that crashes every time is
+    # counted, and the restarts stop.
+    with boot() as pico:
+        with open(pico.nvm_path, "wb") as f:
+            f.write(b"CIRCUITPYTHON-DATA" + b"\xff" * (4096 - 18))
+        devices = pico.machine.bus.devices
+        devices[0x3C] = FailingDisplay(devices[0x3C], error=TypeError)
+        pico.reset()  # the failing display stays on the bus
+        pico.run_script("wait:8000")
+        assert "error 5 in a row: stopping" in pico.serial
+        assert pico.state == "idle"
+
+
 def test_wrong_settings_are_reported_on_screen_and_serial_with_defaults_used():
     settings = {"EUCHRE_TARGET": '"ten"', "EUCHRE_ROTATION": "90", "EUCHRE_KEY_N": '"GP99"'}
     with boot(settings=settings) as pico:

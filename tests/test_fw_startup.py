@@ -56,16 +56,20 @@ def test_a_first_power_ons_record_is_written_once_the_score_is_on_the_glass(monk
     plain = _vboard.Nvm.write
 
     def write(nvm, start, values):
-        chip = _vboard.current().bus.devices[0x3C]
-        lit_at_writes.append((len(values), chip.display_on and chip.data_bytes >= 1024))
+        machine = _vboard.current()
+        chip = machine.bus.devices[0x3C]
+        # Lit with the whole first picture, and still in start-up (the
+        # loop says "ready" as it begins).
+        lit_at_writes.append((len(values), chip.display_on and chip.data_bytes >= 1024,
+                              "ready" in "".join(machine.serial_out)))
         return plain(nvm, start, values)
 
     monkeypatch.setattr(_vboard.Nvm, "write", write)
     with boot() as pico:
         pico.run_script("wait:300")
         assert table(pico).game.codes == b""
-    records = [lit for size, lit in lit_at_writes if size > 2]
-    assert records == [True]
+    records = [(lit, looping) for size, lit, looping in lit_at_writes if size > 2]
+    assert records == [(True, False)]
 
 
 def test_the_screens_a_hand_meets_load_once_the_score_is_on_the_glass():
