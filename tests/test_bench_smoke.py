@@ -227,6 +227,19 @@ def test_the_naive_redraw_sends_whole_frames(built):
     assert all((p["tx"], p["bytes"]) == (7, 1037) for p in found)
 
 
+def test_the_start_ups_files_include_a_module_let_go_before_the_first_pixel(built):
+    # Flash holding someone else's bytes: start-up writes the new game's
+    # record before the first picture, loading the preferences' format
+    # for it and letting it go at once. Its file was read all the same.
+    with open(os.path.join(bench.BUILD, "foreign.nvm"), "wb") as f:
+        f.write(b"CIRCUITPYTHON-DATA" + b"\xff" * (4096 - 18))
+    ok, out = bench.firmware([], bench.MARKED_HEAP, "foreign.nvm", ["--stages", "--files"])
+    assert ok, out[-3000:]
+    assert "not recognised" in out
+    files = dict(word.rsplit("=", 1) for word in bench.value(out, "FILES"))
+    assert "ui/prefs.mpy" in files, files
+
+
 def test_the_start_up_is_marked_stage_by_stage(built):
     # As the benchmark's start-up: a save in the second game, whose record
     # keeps the first for Undo (replayed once the score is on the glass).
