@@ -112,8 +112,9 @@ def trim_driver() -> None:
 def read_saved(store: "Any", resume: bool) -> "Any":
     """The saved game to take up (an ``hw.saved.Saved``), or None when the
     record cannot be read (the messages say why); ``resume`` False sets the
-    saved game aside instead. Not called on blank flash (a first power-on,
-    ``Storage.blank_record``): the saved game's reader is not loaded then."""
+    saved game aside instead. A start that would take up blank flash (a
+    first power-on, ``Storage.blank_record``) does not call it: the saved
+    game's reader is not loaded then."""
     from hw import saved
 
     if resume:

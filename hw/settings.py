@@ -171,8 +171,7 @@ def _convert(key: str, raw: "Any", default: "Any", kind: "Any") -> "Any":
         if not low <= value <= high:
             raise ValueError("range", value, low, high)
         return value
-    if isinstance(kind, tuple):
-        options = kind
+    if isinstance(kind, tuple):  # a choice: its options
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise ValueError("choice")
         if isinstance(default, int):
@@ -183,12 +182,12 @@ def _convert(key: str, raw: "Any", default: "Any", kind: "Any") -> "Any":
                     number = int(raw.strip(), 0)
                 except ValueError:
                     number = None
-            for option in options:
+            for option in kind:
                 if number == int(option, 0):
                     return number
         else:
             word = raw.strip().lower() if isinstance(raw, str) else str(raw)
-            for option in options:
+            for option in kind:
                 if word == option.lower():
                     return option
         raise ValueError("choice")

@@ -165,15 +165,15 @@ class Storage:
             self.messages.append("Storage too small: game not saved")
             self.nvm = None
 
-    # ----- power-up: reading the record back is hw.saved (blank flash: here) ----
+    # ----- power-up: reading the record back is hw.saved, blank flash here ---
 
     def found(self, log: "Any", pos: int, index: int, seed: int, rewrite: bool,
               tail_erased: "Optional[bool]", reset_marks: bool = False) -> None:
         """What ``hw.saved`` (or ``blank_record``) found at power-up, for
         the saves to go on from: the journal's actions (``log``), where its
         next entry goes (``pos``, entry number ``index``), its check seed
-        (the header's CRC); ``rewrite``: the next save writes a whole record (a blank,
-        unreadable or set-aside record, a torn entry); ``tail_erased``:
+        (the header's CRC); ``rewrite``: the next save writes a whole record
+        (a blank, unreadable or set-aside record, a torn entry); ``tail_erased``:
         the record area is erased from ``pos`` on (None: not known, the
         first rewrite reads it: not a start-up's work); ``reset_marks``:
         the marks area may hold someone else's bytes."""
