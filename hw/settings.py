@@ -11,7 +11,10 @@ means is written once, for the people who edit it: in the comment above it in
 the ``settings.toml`` template (the firmware has no use for it on the board).
 
 How values arrive: ``read_file`` reads ``settings.toml`` once, line by
-line, as CircuitPython 10 reads it, and hands every value over as text. The
+line, as CircuitPython 10 reads it, and hands every value over as written
+(bytes). A value written as its key's default (``_written``: the template's
+values, most of a file) is the default, made into nothing; any other is
+decoded and converted. The
 board's own readers (``os.getenv``, ``supervisor.get_setting``) open the
 file again for each key and read it a byte at a time up to that key (a bare
 value three times over), and every key is read before the score can be
@@ -227,6 +230,19 @@ _READ_BYTES = const(256)  # bytes of the file read at a time
 _HEX = b"0123456789abcdefABCDEF"
 
 
+def _written(default: "Any") -> bytes:
+    """A default as settings.toml may write it: text as it is, a number in
+    decimal, a yes/no as 1 or 0. A value read as these bytes converts to
+    the default (a case checks every key), so it is taken without converting:
+    each string made is looked up among the interned names, and the file's
+    values are mostly its defaults."""
+    if isinstance(default, str):
+        return default.encode()
+    if isinstance(default, bool):
+        return b"1" if default else b"0"
+    return b"%d" % default
+
+
 def _text(raw: "bytes | bytearray") -> str:
     try:
         return raw.decode()
@@ -269,27 +285,29 @@ def _unescape(value: bytes) -> "Tuple[bytearray, int]":
     raise ValueError("quote")
 
 
-def _quoted(value: bytes) -> str:
+def _quoted(value: bytes) -> bytes:
     """A quoted value from its opening quote to the end of its line (the
-    line stripped), as text; ValueError says what is wrong with it."""
+    line stripped): its text, escapes undone; ValueError says what is wrong
+    with it."""
     close = value.find(b'"', 1)
-    text: "bytes | bytearray"
     if close > 0 and value.find(b"\\", 1, close) < 0:
         text = value[1:close]  # no escape (the usual case)
     else:
-        text, close = _unescape(value)
+        escaped, close = _unescape(value)
+        text = bytes(escaped)
     if close + 1 < len(value):  # only a comment may follow (the line is stripped)
         rest = value[close + 1:].lstrip()
         if rest[0] != 35:
             raise ValueError("after")
-    return _text(text)
+    return text
 
 
 def parse(lines: "Any") -> "Dict[str, Any]":
     """The keys of settings.toml's root table from its lines (bytes; its
-    comment and blank lines may be left out): {key: its value as text, or
-    a ValueError with a word for why it cannot be read (the sentence is
-    ``hw.settings_words``'s)}.
+    comment and blank lines may be left out): {key: its value as written
+    (bytes: a quoted value's text with its escapes undone, a bare value up
+    to its comment), or a ValueError with a word for why it cannot be read
+    (the sentence is ``hw.settings_words``'s)}.
     As CircuitPython reads the file: ``#`` comments, ``KEY = "text"`` with
     its escapes, a bare ``KEY = value`` up to a comment, the first of a
     repeated key, nothing after a ``[table]`` line."""
@@ -325,7 +343,7 @@ def parse(lines: "Any") -> "Dict[str, Any]":
                 bare = value[:comment].strip() if comment >= 0 else value
                 if not bare:
                     raise ValueError("empty")
-                found[key] = _text(bare)
+                found[key] = bare
         except ValueError as err:
             found[key] = err
     return found
@@ -397,9 +415,10 @@ def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
 class Settings:
     """Every key of ``DEFAULTS`` read once and checked.
 
-    ``reader(key)`` returns the raw value or None when the key is absent; for
-    a value it cannot read, it returns or raises a ValueError. The default
-    reader is the file on the drive (``read_file``).
+    ``reader(key)`` returns the raw value (bytes as written in the file,
+    text, an int or a bool) or None when the key is absent; for a value it
+    cannot read, it returns or raises a ValueError. The default reader is
+    the file on the drive (``read_file``).
     """
 
     def __init__(self, reader: "Optional[Callable[[str], Any]]" = None) -> None:
@@ -416,6 +435,11 @@ class Settings:
                 raw = read(key)
                 if isinstance(raw, ValueError):
                     raise raw
+                if isinstance(raw, bytes):
+                    if raw == _written(default):
+                        given.append(key)  # the default as written: nothing to convert
+                        continue
+                    raw = _text(raw)
             except Exception as err:  # a value the reader cannot read; nothing may stop the start
                 from hw import settings_words
 

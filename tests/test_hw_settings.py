@@ -322,9 +322,10 @@ def test_the_file_is_read_as_circuitpython_reads_it():
                     '\n'
                     '[later]\n'
                     'EUCHRE_NAME_W = "Wes"\n')
-    # The first of a repeated key; nothing after a table.
-    assert found == {"EUCHRE_TARGET": "11", "EUCHRE_NAME_N": 'Ann "A"',
-                     "EUCHRE_NAME_E": "a\\bAB\t", "EUCHRE_NAME_S": "#not a comment"}
+    # The first of a repeated key; nothing after a table. Values as written
+    # (escapes undone), decoded only when they are converted.
+    assert found == {"EUCHRE_TARGET": b"11", "EUCHRE_NAME_N": b'Ann "A"',
+                     "EUCHRE_NAME_E": b"a\\bAB\t", "EUCHRE_NAME_S": b"#not a comment"}
 
 
 @pytest.mark.parametrize("line, why", [
@@ -368,6 +369,44 @@ def test_the_shipped_file_gives_every_key_its_default(tmp_path):
         assert s[key] == default, key
 
 
+def test_a_default_as_written_converts_to_that_default():
+    # What lets the reader take a value written as its default without
+    # converting it: the conversion would give that very default, of its type.
+    for key, default, kind in hs.DEFAULTS:
+        converted = hs._convert(key, hs._written(default).decode(), default, kind)
+        assert converted == default and type(converted) is type(default), key
+
+
+def test_the_shipped_file_converts_only_what_is_not_written_as_its_default(monkeypatch):
+    # Every value the template writes as its default is taken as it is: a
+    # conversion makes strings, each looked up among the interned names.
+    from pathlib import Path
+
+    converted = []
+    convert = hs._convert
+
+    def counted(key, raw, default, kind):
+        converted.append(key)
+        return convert(key, raw, default, kind)
+
+    monkeypatch.setattr(hs, "_convert", counted)
+    root = Path(__file__).resolve().parent.parent
+    s = hs.Settings(hs.read_file(str(root / "settings.toml")))
+    assert converted == ["EUCHRE_I2C_ADDRESS"]  # written "0x3C", its default the number
+    assert s["EUCHRE_I2C_ADDRESS"] == 0x3C and s.errors == []
+
+
+def test_a_value_written_otherwise_than_its_default_is_converted_and_checked(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text('EUCHRE_TARGET = 010\nEUCHRE_WIN_BY_TWO = "yes"\nEUCHRE_NAME_N = " North "\n'
+                    'EUCHRE_ROTATION = "180"\nEUCHRE_CONTRAST = 0\nEUCHRE_NAME_E = "E\u00e9"\n')
+    s = hs.Settings(hs.read_file(str(path)))
+    assert (s["EUCHRE_TARGET"], s["EUCHRE_WIN_BY_TWO"], s["EUCHRE_NAME_N"], s["EUCHRE_ROTATION"]) \
+        == (10, True, "North", 180)
+    assert [e.split(":")[0] for e in s.errors] == ["EUCHRE_CONTRAST", "EUCHRE_NAME_E"]
+    assert s["EUCHRE_CONTRAST"] == hs.default("EUCHRE_CONTRAST") and s["EUCHRE_NAME_E"] == "East"
+
+
 def test_no_file_means_every_default(tmp_path):
     s = hs.Settings(hs.read_file(str(tmp_path / "none.toml")))
     assert s.errors == [] and s.given == []
@@ -381,7 +420,7 @@ def test_escapes_a_byte_order_mark_and_bare_yes_no_from_the_file(tmp_path):
                      b"EUCHRE_CONTRAST = 0x10\r\n")
     read = hs.read_file(str(path))
     # The byte order mark some editors write does not hide the first key.
-    assert read("EUCHRE_NAME_N") == "A\tB\bC\fD\nE\rF\vGAx"
+    assert read("EUCHRE_NAME_N") == b"A\tB\bC\fD\nE\rF\vGAx"
     s = hs.Settings(read)
     assert s["EUCHRE_WIN_BY_TWO"] is True and s["EUCHRE_TRUMP"] is False
     assert s["EUCHRE_CONTRAST"] == 16
@@ -401,7 +440,7 @@ def test_the_reader_follows_the_settings_file_chosen_at_run_time(tmp_path, monke
     path = tmp_path / "elsewhere.toml"
     path.write_text("EUCHRE_TARGET = 12\n")
     monkeypatch.setattr(hs, "SETTINGS_FILE", str(path))
-    assert hs.read_file()("EUCHRE_TARGET") == "12"
+    assert hs.read_file()("EUCHRE_TARGET") == b"12"
     assert hs.Settings()["EUCHRE_TARGET"] == 12
 
 
@@ -458,8 +497,8 @@ def test_the_file_is_read_in_pieces_and_split_into_the_same_lines(tmp_path):
     path = tmp_path / "settings.toml"
     path.write_bytes(data)
     read = hs.read_file(str(path))
-    assert read("EUCHRE_CONTRAST") == "0x10" and read("EUCHRE_TRUMP") == "0"
-    assert read("EUCHRE_NAME_N") == "N1"  # the first of a repeated key
+    assert read("EUCHRE_CONTRAST") == b"0x10" and read("EUCHRE_TRUMP") == b"0"
+    assert read("EUCHRE_NAME_N") == b"N1"  # the first of a repeated key
     assert hs.parse(data.split(b"\n")) == hs.parse(list(hs._lines(CountedFile(data))))
 
 
