@@ -20,4 +20,3 @@ from euchre_core.game_forms import Hand
 from euchre_core.rules import FIELDS, Rules, hand_points, score_hand
 
 __version__ = "0.1.0"
-__repo__ = "table-euchre-scorekeeper"

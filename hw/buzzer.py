@@ -13,8 +13,6 @@ _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any
 
-__version__ = "1.0.0"
-
 _HALF = const(0x8000)
 
 CLICK = (2400, 12)  # a key press was taken

@@ -8,5 +8,3 @@ virtual in scripted runs, so whole games replay deterministically.
 # The board's own function, not a Python one around it: no call of ours
 # between the firmware and the counter, and no code of ours in the heap.
 from supervisor import ticks_ms  # noqa: F401
-
-__version__ = "1.0.0"

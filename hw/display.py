@@ -66,8 +66,6 @@ _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any, List
 
-__version__ = "1.0.0"
-
 _CHUNK = const(16)  # columns compared at once (C speed) before byte by byte
 # What a transaction costs, counted in data bytes on the wire (9 bit times
 # each, with its acknowledge): the board's own work for each write, about

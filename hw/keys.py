@@ -34,8 +34,6 @@ _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any, Callable, Optional, Sequence
 
-__version__ = "1.0.0"
-
 SCAN_S = 0.001
 DEBOUNCE_SCANS = 2
 

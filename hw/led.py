@@ -15,8 +15,6 @@ _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any
 
-__version__ = "1.0.0"
-
 NO_DISPLAY = const(2)
 BAD_SETTINGS = const(3)
 BAD_SAVE = const(4)

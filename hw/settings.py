@@ -40,8 +40,6 @@ _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any, Callable, Dict, List, Optional, Tuple
 
-__version__ = "1.0.0"
-
 # Limits of the "int" keys: (lowest, highest); the house rules' are added
 # with their rows.
 _RANGES = {

@@ -76,8 +76,6 @@ _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any, List, Optional
 
-__version__ = "1.0.0"
-
 MAGIC = b"EUCS"
 RECORD_FORMAT = const(3)
 MARKS = const(64)
