@@ -44,7 +44,9 @@ def display_warning(settings_path, chip):
 def _options(args):
     settings = None
     if args.settings:
-        with open(args.settings) as f:
+        # As the board has it: bytes, which may not all be UTF-8 text (the
+        # firmware names the key whose value is not).
+        with open(args.settings, "rb") as f:
             settings = f.read()
         warning = display_warning(args.settings, args.display)
         if warning:

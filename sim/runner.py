@@ -227,8 +227,9 @@ def make_circuitpy(folder, source=REPO, settings=None, files=None):
     """Fill ``folder`` as a CIRCUITPY drive: the firmware from ``source`` (this
     repository, or a CIRCUITPY folder such as `make bundle`'s build/CIRCUITPY,
     copied whole but for lib/, whose .mpy files CPython cannot load: the
-    libraries come from the installed packages), then ``settings`` (text of
-    settings.toml) and ``files`` ({relative path: text})."""
+    libraries come from the installed packages), then ``settings`` (the
+    settings.toml, text or its bytes as a file holds them) and ``files``
+    ({relative path: text or bytes})."""
     os.makedirs(folder, exist_ok=True)
     if source is not None and os.path.abspath(source) != REPO:
         shutil.copytree(source, folder, dirs_exist_ok=True,
@@ -252,7 +253,7 @@ def make_circuitpy(folder, source=REPO, settings=None, files=None):
                 shutil.copytree(path, os.path.join(folder, name), dirs_exist_ok=True,
                                 ignore=shutil.ignore_patterns("__pycache__"))
     if settings is not None:
-        with open(os.path.join(folder, "settings.toml"), "w") as f:
+        with open(os.path.join(folder, "settings.toml"), "w" if isinstance(settings, str) else "wb") as f:
             f.write(settings)
     for name, text in (files or {}).items():
         path = os.path.join(folder, name)

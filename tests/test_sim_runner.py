@@ -397,3 +397,18 @@ def test_a_settings_file_that_names_another_display_chip_is_run_with_a_warning(t
         else:
             assert "python -m sim: warning: " + str(options[-1]) + " " + said in err
             assert "To match: --display" in err
+
+
+def test_a_settings_file_that_is_not_all_utf8_runs_as_the_board_reads_it(tmp_path, capsys):
+    # `python -m sim --settings FILE` hands the file over byte for byte: a
+    # value an editor saved in another encoding is the firmware's to name.
+    from sim.__main__ import main
+
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(b'EUCHRE_NAME_W = "W\xe9st"\nEUCHRE_NAME_N = "Ann"\n')
+    code = main(["--settings", str(path), "--nvm", str(tmp_path / "n.bin"), "--fresh",
+                 "--serial", "--script", "wait:100"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert 'EUCHRE_NAME_W: cannot read it (not UTF-8 text); using "West"' in out
+    assert "EUCHRE_NAME_N" not in out and "euchre: ready" in out
