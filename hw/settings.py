@@ -12,16 +12,17 @@ the ``settings.toml`` template (the firmware has no use for it on the board).
 
 How values arrive: ``read_file`` reads ``settings.toml`` once, line by
 line, as CircuitPython 10 reads it, and hands every value over as written
-(bytes). A value written as its key's default (``_written``: the template's
-values, most of a file) is the default, made into nothing; any other is
-decoded and converted. The
-board's own readers (``os.getenv``, ``supervisor.get_setting``) open the
-file again for each key and read it a byte at a time up to that key (a bare
-value three times over), and every key is read before the score can be
-drawn. A reader given to ``Settings`` may also hand over int and bool, as
-those readers do; every key accepts both. ``settings.toml`` on
-CircuitPython 9 knows only strings and integers, so a yes/no key is written
-``0`` or ``1`` (``true``/``false``/``yes``/``no`` are accepted as well).
+(bytes, UTF-8 or not). A value written as its key's default (``_written``:
+the template's values, most of a file) is taken as the default, and no
+string is made from it; any other is decoded (a value that is not UTF-8
+is reported then) and converted. The board's own readers (``os.getenv``,
+``supervisor.get_setting``) open the file again for each key and read it a
+byte at a time up to that key (a bare value three times over), and every
+key is read before the score can be drawn. A reader given to ``Settings``
+may also hand over text, int and bool, as those readers do; every key
+accepts all three. ``settings.toml`` on CircuitPython 9 knows only strings
+and integers, so a yes/no key is written ``0`` or ``1``
+(``true``/``false``/``yes``/``no`` are accepted as well).
 
 A wrong value never stops the firmware: the key's default is used and a
 message naming the key is collected in ``Settings.errors`` for the screen and
@@ -399,8 +400,8 @@ def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path`` (by
     default ``SETTINGS_FILE``), read here once; no file: every key absent.
     It is the ``get`` of ``parse``'s dict: a key looked up in C, without a
-    Python call a key, and a value it cannot read handed over as its
-    ValueError."""
+    Python call a key; a value as written (bytes, not yet checked as UTF-8),
+    or one it cannot read handed over as its ValueError."""
     found: "Dict[str, Any]" = {}
     try:
         with open(SETTINGS_FILE if path is None else path, "rb") as f:
