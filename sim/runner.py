@@ -252,10 +252,9 @@ def make_circuitpy(folder, source=REPO, settings=None, files=None):
             if os.path.isdir(path):
                 shutil.copytree(path, os.path.join(folder, name), dirs_exist_ok=True,
                                 ignore=shutil.ignore_patterns("__pycache__"))
-    if settings is not None:
-        with open(os.path.join(folder, "settings.toml"), "w" if isinstance(settings, str) else "wb") as f:
-            f.write(settings)
-    for name, text in (files or {}).items():
+    extra = {} if settings is None else {"settings.toml": settings}
+    extra.update(files or {})
+    for name, text in extra.items():
         path = os.path.join(folder, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w" if isinstance(text, str) else "wb") as f:
