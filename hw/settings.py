@@ -12,7 +12,7 @@ the ``settings.toml`` template (the firmware has no use for it on the board).
 
 How values arrive: ``read_file`` reads ``settings.toml`` once, line by
 line, as CircuitPython 10 reads it, and hands every value over as written
-(bytes, UTF-8 or not). A value written as its key's default (``written``:
+(bytes, UTF-8 or not). A value written as its key's default (``_written``:
 the template's values, most of a file) is taken as the default, and no
 string is made from it; any other is decoded (a value that is not UTF-8
 is reported then) and converted. The board's own readers (``os.getenv``,
@@ -229,13 +229,12 @@ _READ_BYTES = const(256)  # bytes of the file read at a time
 _HEX = b"0123456789abcdefABCDEF"
 
 
-def written(default: "Any") -> bytes:
-    """A default as settings.toml writes it, its quotes left out: text as it
-    is, a number in decimal, a yes/no as 1 or 0 (``settings_words.toml_value``
-    quotes it). A value read as these bytes converts to the default (a case
-    checks every key), so it is taken without converting: each string made
-    is looked up among the interned names, and the file's values are mostly
-    its defaults."""
+def _written(default: "Any") -> bytes:
+    """A default as settings.toml may write it: text as it is, a number in
+    decimal, a yes/no as 1 or 0. A value read as these bytes converts to
+    the default (a case checks every key), so it is taken without converting:
+    each string made is looked up among the interned names, and the file's
+    values are mostly its defaults."""
     if isinstance(default, str):
         return default.encode()
     if isinstance(default, bool):
@@ -436,7 +435,7 @@ class Settings:
                 if isinstance(raw, ValueError):
                     raise raw
                 if isinstance(raw, bytes):
-                    if raw == written(default):
+                    if raw == _written(default):
                         given.append(key)  # the default as written: nothing to convert
                         continue
                     raw = _text(raw)

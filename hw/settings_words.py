@@ -11,8 +11,6 @@ go with the reader.
 
 from micropython import const
 
-from hw.settings import written
-
 _TYPING = const(0)  # mypy.ini makes it true: type-only imports
 if _TYPING:
     from typing import Any
@@ -32,15 +30,20 @@ _NO_GLYPH = {"`": "a backtick", "{": "a brace", "}": "a brace", "|": "a bar", "~
 
 
 def toml_value(default: "Any", kind: "Any" = "") -> str:
-    """How a value is written in settings.toml: as ``hw.settings.written``
-    writes it, a string quoted, and a hexadecimal choice such as the I2C
-    address a quoted "0x3C" (CircuitPython 9 reads only decimal integers)."""
-    if isinstance(kind, tuple) and isinstance(default, int) and not isinstance(default, bool):
-        for option in kind:
-            if option.startswith("0x") and int(option, 16) == default:
-                return '"' + option + '"'
-    text = written(default).decode()
-    return '"' + text + '"' if isinstance(default, str) else text
+    """How a value is written in settings.toml.
+
+    Strings are quoted, yes/no is 0 or 1, and a hexadecimal choice such as the
+    I2C address is a quoted "0x3C" (CircuitPython 9 reads only decimal integers).
+    """
+    if isinstance(default, bool):
+        return "1" if default else "0"
+    if isinstance(default, int):
+        if isinstance(kind, tuple):
+            for option in kind:
+                if option.startswith("0x") and int(option, 16) == default:
+                    return '"' + option + '"'
+        return str(default)
+    return '"' + default + '"'
 
 
 def show(raw: "Any") -> str:

@@ -373,7 +373,7 @@ def test_a_default_as_written_converts_to_that_default():
     # What lets the reader take a value written as its default without
     # converting it: the conversion would give that very default, of its type.
     for key, default, kind in hs.DEFAULTS:
-        converted = hs._convert(key, hs.written(default).decode(), default, kind)
+        converted = hs._convert(key, hs._written(default).decode(), default, kind)
         assert converted == default and type(converted) is type(default), key
 
 
