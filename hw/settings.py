@@ -231,7 +231,10 @@ _HEX = b"0123456789abcdefABCDEF"
 
 def _written(default: "Any") -> bytes:
     """A default as settings.toml may write it: text as it is, a number in
-    decimal, a yes/no as 1 or 0. A value read as these bytes converts to
+    decimal, a yes/no as 1 or 0 (the template's forms, which
+    ``settings_words.toml_value`` writes too: that module is loaded only for
+    a wrong value and imports nothing from here; a case checks the two
+    agree). A value read as these bytes converts to
     the default (a case checks every key), so it is taken without converting:
     each string made is looked up among the interned names, and the file's
     values are mostly its defaults."""

@@ -377,6 +377,20 @@ def test_a_default_as_written_converts_to_that_default():
         assert converted == default and type(converted) is type(default), key
 
 
+def test_the_reader_and_the_template_write_a_default_alike():
+    # Two spellings of one form (the reader's shortcut, the template's and the
+    # messages' toml_value): unquoted, each default reads the same, but for a
+    # hexadecimal choice, which the template writes as its option.
+    from hw import settings_words as words
+
+    for key, default, kind in hs.DEFAULTS:
+        shown = words.toml_value(default, kind)
+        if shown.startswith('"0x'):
+            assert int(shown.strip('"'), 16) == int(hs._written(default)), key
+        else:
+            assert shown.strip('"') == hs._written(default).decode(), key
+
+
 def test_the_shipped_file_converts_only_what_is_not_written_as_its_default(monkeypatch):
     # Every value the template writes as its default is taken as it is: a
     # conversion makes strings, each looked up among the interned names.
