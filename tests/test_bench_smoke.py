@@ -273,6 +273,37 @@ def test_the_start_up_is_marked_stage_by_stage(built):
     assert int(files["settings.toml"]) == os.path.getsize(shipped)
 
 
+def test_the_start_ups_allocation_is_read_from_code_py_to_the_first_pixel():
+    out = "\n".join(["STAGE code.py 0 0", "ALLOC 25000 code.py", "STAGE settings read 0 0",
+                     "ALLOC 90000 settings read", "STAGE first pixel 9 1074",
+                     "ALLOC 200000 first pixel", "ALLOC 210000 first key poll"])
+    assert bench.start_allocated(out) == 200000 - 25000
+    with pytest.raises(KeyError):
+        bench.start_allocated(out.replace("first pixel", "first key poll"))
+
+
+def test_a_saved_game_start_allocates_more_than_a_first_power_on(built):
+    # The saved game's reader and its replay come before the first picture
+    # of a resumed game; a first power-on has neither.
+    presses, hands, _, _ = plan.evening(bench.SESSION_SEED, games=1)
+    assert bench.firmware(presses[:plan.saved_midway(hands, 8).ends_at], nvm="heap.nvm")[0]
+    allocated = {}
+    for nvm in ("heap.nvm", "heap-blank.nvm"):
+        ok, out = bench.firmware([], 1024 * 1024, nvm, ["--stages", "--alloc"])
+        assert ok, out[-3000:]
+        # One ALLOC line for each stage, right after it, growing: nothing
+        # is collected in a heap this size.
+        lines = out.splitlines()
+        stages = [line.split(None, 1)[1].rsplit(None, 2)[0] for line in lines
+                  if line.startswith("STAGE ")]
+        told = [(line.split(None, 2)[2], int(line.split()[1])) for line in lines
+                if line.startswith("ALLOC ")]
+        assert [name for name, _ in told] == stages
+        assert [figure for _, figure in told] == sorted(figure for _, figure in told)
+        allocated[nvm] = bench.start_allocated(out)
+    assert allocated["heap.nvm"] > allocated["heap-blank.nvm"] > 50000, allocated
+
+
 def test_the_start_ups_imports_are_counted_module_by_module():
     # Each import's own work, the modules it imports apart; what runs
     # before code.py and after the first pixel is no part of it.

@@ -429,7 +429,7 @@ def measure_session():
     if not ok:
         raise RuntimeError("the session to the saved game failed:\n" + out[-3000:])
     shutil.copy(os.path.join(BUILD, "saved.nvm"), os.path.join(BUILD, "saved-imports.nvm"))
-    figures["stages"], figures["files"] = startup("saved.nvm")
+    figures["stages"], figures["files"], figures["allocated"] = startup("saved.nvm")
     out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, "saved-imports.nvm",
                                                ["--stages", "--imports"], tool))
     figures["imports"] = startup_imports(out, dumps)
@@ -963,22 +963,41 @@ def startup(nvm):
     """A start-up from ``nvm`` (blank flash when there is no such file in
     BUILD): its stages to the first pixel, counted (what runs after it, the
     loop's first pass, what the first picture does not need, is no part of
-    the start-up), and the files it read [(name, bytes)], in a run of their
-    own on a copy of ``nvm``."""
+    the start-up); the files it read [(name, bytes)]; and the heap it
+    allocated to the first pixel, garbage and all (``start_allocated``).
+    The files and the heap each in a run of its own, on a copy of ``nvm``."""
     path = os.path.join(BUILD, nvm)
-    copy = os.path.join(BUILD, "files-" + nvm)
-    if os.path.exists(path):
-        shutil.copy(path, copy)
-    elif os.path.exists(copy):
-        os.remove(copy)
+    for copy in ("files-" + nvm, "alloc-" + nvm):
+        if os.path.exists(path):
+            shutil.copy(path, os.path.join(BUILD, copy))
+        elif os.path.exists(os.path.join(BUILD, copy)):
+            os.remove(os.path.join(BUILD, copy))
     ok, out = firmware([], MARKED_HEAP, "files-" + nvm, ["--stages", "--files"])
     if not ok:
         raise RuntimeError("the start-up's files run failed:\n" + out[-3000:])
     files = [(name, int(size)) for name, size in (word.rsplit("=", 1)
                                                   for word in value(out, "FILES"))]
+    # A heap that does not fill: a collection would hide what was allocated.
+    ok, out = firmware([], 1024 * 1024, "alloc-" + nvm, ["--stages", "--alloc"])
+    if not ok:
+        raise RuntimeError("the start-up's heap run failed:\n" + out[-3000:])
+    allocated = start_allocated(out)
     out, dumps = counted(lambda tool: firmware([], MARKED_HEAP, nvm, ["--stages"], tool))
     stages = passes(out, dumps)[1]
-    return stages[:[stage[0] for stage in stages].index("first pixel") + 1], files
+    return stages[:[stage[0] for stage in stages].index("first pixel") + 1], files, allocated
+
+
+def start_allocated(out):
+    """The heap allocated from code.py's start to the first pixel, garbage
+    and all, by the ALLOC lines of a start-up run (``--stages --alloc``).
+    Once it passes what the board's heap holds, the board collects the
+    garbage before its first picture."""
+    at = {}
+    for line in out.splitlines():
+        if line.startswith("ALLOC "):
+            _, figure, name = line.split(None, 2)
+            at[name] = int(figure)
+    return at["first pixel"] - at["code.py"]
 
 
 def board_model(pico, evening, session):
@@ -1153,12 +1172,23 @@ def report_board(pico, evening, session):
             startup, board.cpu_factor * pico.cpu(board.startup_cpu),
             board.load_ms_per_kb * board.startup_kb, kb(board.startup_kb * 1000),
             len(session["files"]), BOARD_STARTUP_MS))
-    stages, files = session["first_boot"]
+    stages, files, blank_allocated = session["first_boot"]
     blank = Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-1][2], dict(files),
                   factors=(board.cpu_factor, board.load_ms_per_kb, board.collect_ms))
     say("   a first power-on, on blank flash (no saved game to read or replay): %.0f ms"
         " modelled (%s in %d files)" % (blank.startup(), kb(blank.startup_kb * 1000),
                                         len(files)))
+    pico_heap = BOARD_HEAP["Pico"]
+    say("   allocated from code.py's start to the first pixel, garbage and all, here and x%.2f,"
+        % HEAP_FACTOR)
+    say("   against the %s a Pico's program can fill (past it, the board collects the garbage"
+        % kb(pico_heap))
+    say("   before its first picture, a collection the model above does not count):")
+    for text, allocated in (("with the saved game", session["allocated"]),
+                            ("a first power-on", blank_allocated)):
+        say("   %-24s %10s %10s  %s" % (text, kb(allocated), kb(allocated * HEAP_FACTOR),
+                                        "over: a collection" if allocated * HEAP_FACTOR > pico_heap
+                                        else "within"))
     say("   the start-up by module: its file read and its own import's CPU (those it imports")
     say("   apart), the most first; then the rest of the files and the work outside imports")
     imports = session["imports"]

@@ -2,7 +2,7 @@
 # out as the board's drive: code.py, the firmware's .mpy files, lib/):
 #
 #   micropython run.py firmware NVM SCRIPT [--mark] [--sample N] [--first] [--stages] [--files]
-#                      [--loads] [--imports] [--display NAME] [--set KEY=VALUE ...]
+#                      [--alloc] [--loads] [--imports] [--display NAME] [--set KEY=VALUE ...]
 #   micropython run.py naive
 #   micropython run.py modules NAME ...
 #
@@ -12,7 +12,9 @@
 # every N idle polls; --first: the live heap at the first key press (HEAP
 # first), as the firmware alone has it, and the interned names (NAMES start,
 # first, end: at code.py's start, the first key press, the end); --stages:
-# the start-up's stages marked, ended after the loop's first pass; --files:
+# the start-up's stages marked, ended after the loop's first pass; --alloc
+# (with --stages): the heap allocated at each stage, garbage and all (ALLOC
+# lines; not in a counted run: asking walks the heap); --files:
 # the files read by the first pixel (FILES, when the glass is turned on),
 # then by the end, each file once, those of the modules let go of too
 # (not in a counted run: finding them is work of its own, at each
@@ -278,6 +280,7 @@ def firmware(argv):
     write_settings(changes)
     if "--stages" in argv:
         standins.S.stages = []
+        standins.S.alloc = "--alloc" in argv
     import random
     random.seed(1)  # code.py draws the first dealer at random
     if "--first" in argv:

@@ -34,7 +34,9 @@ benchmark adds them up pass by pass. After each pass a line
 C on the board: the work between them is not counted). In a start-up run
 (``stages``) the first use of each part marks the end of a stage, with a
 line ``STAGE name transactions bytes``; the second key poll (the loop's
-first pass done) ends the run. With ``sample`` the live heap is sampled
+first pass done) ends the run. With ``alloc`` (an uncounted run: asking
+the heap walks it) a line ``ALLOC bytes name`` follows, the heap allocated
+so far, garbage and all. With ``sample`` the live heap is sampled
 at the first idle poll (``started``) and every ``sample`` idle polls
 (``peak``).
 """
@@ -90,6 +92,7 @@ class S:
     nbytes = 0
     heap = 0
     stages = None  # names already reached, in a start-up run
+    alloc = False  # tell the heap allocated at each stage (ALLOC lines)
     polls = 0
     sample = 0  # sample the live heap every this many idle polls (0: never)
     peak = 0
@@ -134,6 +137,8 @@ def stage(name):
         mark()
         bus = S.bus
         print("STAGE", name, bus.transactions if bus else 0, bus.data_bytes if bus else 0)
+        if S.alloc:
+            print("ALLOC", gc.mem_alloc(), name)
 
 
 def _sample():
