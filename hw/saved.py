@@ -44,10 +44,10 @@ def load(store: "Storage") -> "Optional[Saved]":
         if not store.messages:
             store.messages.append("No storage: game not saved")
         return None
-    if store.blank_record():
-        return None
     # Read in pieces, not as one 2 KiB copy of the record area.
     head = store.nvm[0:FIXED_V2]
+    if store.blank_record(head):
+        return None
     try:
         return _parse(store, head)
     except ValueError as err:

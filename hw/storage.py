@@ -183,12 +183,16 @@ class Storage:
         self._tail_erased = tail_erased
         self._reset_marks = reset_marks
 
-    def blank_record(self) -> bool:
+    def blank_record(self, head: "Any" = None) -> bool:
         """True when the record's header is erased flash (a first power-on):
         there is no game to read back, so start-up does not load
         ``hw.saved``; the journal starts empty and the first save writes a
-        whole record. False without storage (``hw.saved`` says so)."""
-        if self.nvm is None or not blank(self.nvm[0:FIXED_V2]):
+        whole record. False without storage (``hw.saved`` says so).
+        ``head``: the header (``FIXED_V2`` bytes) when the caller has read
+        it already (``hw.saved.load``, which parses it next)."""
+        if self.nvm is None:
+            return False
+        if not blank(self.nvm[0:FIXED_V2] if head is None else head):
             return False
         self.found(bytearray(), 0, 0, 0, True, None)
         return True

@@ -12,7 +12,7 @@ from euchre_core.game_forms import Previous
 from euchre_core import reports
 from firmware import house_rules
 from hw.saved import UNREADABLE_PREVIOUS, Saved, load
-from hw.storage import MAGIC, MARKS, Storage, entry_check
+from hw.storage import FIXED_V2, MAGIC, MARKS, Storage, entry_check
 from ui import restore
 from ui import table as table_ui
 
@@ -167,6 +167,9 @@ def test_only_an_erased_header_is_a_blank_record():
     nvm.data[4] = 0x00  # one programmed byte of the header: damaged, not blank
     nvm.data[0:4] = b"\xff" * 4
     assert not Storage(nvm).blank_record()
+    # A header the caller has read already (hw.saved.load) is judged, not read again.
+    assert Storage(nvm).blank_record(b"\xff" * FIXED_V2)
+    assert not Storage(FlashNvm()).blank_record(b"\xff" * 4 + b"\x00" + b"\xff" * (FIXED_V2 - 5))
 
 
 def test_every_action_is_appended_without_an_erase_and_resumes_exactly():
