@@ -405,11 +405,33 @@ def test_the_names_tables_step_by_doubling():
     assert bench.names_step(1261) == (2540, 2560)
 
 
+def test_a_functions_own_instructions_leave_out_what_it_calls(tmp_path):
+    # callgrind's compressed names: "(id) name" the first time, from a
+    # function's own lines or a call's; "(id)" alone after.
+    path = tmp_path / "cg.1"
+    path.write_text("\n".join([
+        "positions: line", "events: Ir", "totals: 60",
+        "fn=(1) mp_execute_bytecode", "10 5", "cfn=(2) qstr_find_strn", "calls=3 40", "12 30",
+        "+2 4",
+        "fn=(2)", "40 20", "* 7", "cfn=(3) strlen", "calls=1 9", "41 9",
+        "fn=(4) qstr_find_strn_other", "1 100", ""]))
+    assert bench.own_instructions(str(path), "qstr_find_strn") == 27
+    assert bench.own_instructions(str(path), "mp_execute_bytecode") == 9
+    assert bench.own_instructions(str(path), "strlen") == 0
+
+
 @pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind counts the instructions")
 def test_callgrind_counts_every_mark(built):
     presses = [plan.Press(1, False, 300, "call"), plan.Press(plan.IDLE, False, 40, "idle")]
+    spent = {bench.NAME_LOOKUP: []}
     out, dumps = bench.counted(lambda tool: bench.firmware(presses, bench.MARKED_HEAP, "cg.nvm",
-                                                           ["--mark"], tool))
+                                                           ["--mark"], tool), spent)
     call, idle = bench.press_passes(presses, bench.passes(out, dumps)[0])
     assert call["bytes"] > 300 and 0 < call["cpu"] <= call["up"]["instr"] < call["work"]
     assert 0 < idle["work"] < call["work"]
+    # The names looked up, dump by dump: a part of each dump's instructions,
+    # most of them before the first press, as start-up loads the modules.
+    looked = spent[bench.NAME_LOOKUP]
+    assert len(looked) == len(dumps)
+    assert all(0 <= own <= total for own, total in zip(looked, dumps))
+    assert looked[0] > 0.9 * sum(looked) > 0
