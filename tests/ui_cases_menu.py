@@ -325,6 +325,25 @@ def case_ui_export_goes_on_over_a_press_with_the_game_as_it_was():
     assert lines == list(_STREAMED)
 
 
+def case_ui_export_chosen_again_ends_the_block_it_cuts_short():
+    t, clock, lines = _streamed_game()
+    t.press(OK, False, clock.step(700))
+    for _ in range(4):
+        t.tick(clock.step(1))
+    assert lines == list(_STREAMED[:4])
+    # Export again, from the menu: the block going out ends where it was
+    # cut, marked so, and the whole block follows.
+    t.press(OK, True, clock.step(700))
+    for _ in range(t.page.rows.index(menu.ITEM_EXPORT)):
+        t.press(S, False, clock.step(700))
+    t.press(OK, False, clock.step(700))
+    assert lines == list(_STREAMED[:4]) + [export.CUT]
+    while t.hooks.export is not None:
+        t.tick(clock.step(1))
+    assert lines == list(_STREAMED[:4]) + [export.CUT] + list(_STREAMED)
+    assert t.message == "13 LINES TO THE USB SERIAL CONSOLE"
+
+
 def case_ui_one_undo_takes_back_a_two_team_adjustment():
     clock = Clock()
     t = table(dealer=0)

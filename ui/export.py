@@ -9,9 +9,11 @@ from euchre_core.actions import SUIT_NAMES, SUIT_WORDS, action_text
 from euchre_core.game import Game
 
 # The console's other lines start with "euchre:"; the CSV block sits
-# between these two, so it can be cut out of a console log.
+# between BEGIN and END, so it can be cut out of a console log. A block
+# cut short ends with CUT instead.
 BEGIN = "euchre: export begin"
 END = "euchre: export end"
+CUT = "euchre: export cut short"
 _TO = " TO THE USB SERIAL CONSOLE"
 HEADER = "step,action,dealer,caller,alone,tricks_ns,tricks_ew,score_ns,score_ew,result"
 
@@ -19,7 +21,10 @@ HEADER = "step,action,dealer,caller,alone,tricks_ns,tricks_ew,score_ns,score_ew,
 def start(table, now_ms):
     """The menu's Export: the table's running export (``Hooks.export``)
     starts over the game as it is now, and the table says so. Chosen
-    again while one runs, it starts over: the block cut short has no END."""
+    again while one runs, it starts over, the block cut short ended by CUT."""
+    running = table.hooks.export
+    if running is not None:
+        running.cut()
     out = table.hooks.out
     table.hooks.export = Export(table, print if out is None else out)
     table.say("EXPORTING" + _TO, now_ms)
@@ -45,6 +50,11 @@ class Export:
         self.replay = Game(game.rules, dealer=game.start_dealer)
         # Lines printed so far: BEGIN, the header, then one per action.
         self.done = 0
+
+    def cut(self):
+        """End the block here, short of its END: another export takes over."""
+        if self.done:
+            self.out(CUT)
 
     def tick(self, now_ms):
         """One line (``Table.tick``, every pass); once END is out, the
