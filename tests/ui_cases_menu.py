@@ -342,6 +342,22 @@ def case_ui_export_chosen_again_ends_the_block_it_cuts_short():
         t.tick(clock.step(1))
     assert lines == list(_STREAMED[:4]) + [export.CUT] + list(_STREAMED)
     assert t.message == "13 LINES TO THE USB SERIAL CONSOLE"
+    # Chosen twice before its first line: nothing to cut, one whole block.
+    t, clock, lines = _streamed_game()
+    t.press(OK, False, clock.step(700))
+    t.press(OK, True, clock.step(700))
+    for _ in range(t.page.rows.index(menu.ITEM_EXPORT)):
+        t.press(S, False, clock.step(700))
+    t.press(OK, False, clock.step(700))
+    while t.hooks.export is not None:
+        t.tick(clock.step(1))
+    assert lines == list(_STREAMED)
+    # An export that has printed its END is no longer the table's to cut.
+    finished = export.Export(t, lines.append)
+    while finished.step() is None:
+        pass
+    finished.cut()
+    assert lines == list(_STREAMED) * 2
 
 
 def case_ui_one_undo_takes_back_a_two_team_adjustment():

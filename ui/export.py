@@ -52,8 +52,9 @@ class Export:
         self.done = 0
 
     def cut(self):
-        """End the block here, short of its END: another export takes over."""
-        if self.done:
+        """End the block here, short of its END: another export takes over.
+        A block not begun (nothing printed yet) or ended has nothing to cut."""
+        if 0 < self.done <= len(self.codes) + 2:
             self.out(CUT)
 
     def tick(self, now_ms):
