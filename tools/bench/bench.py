@@ -189,7 +189,9 @@ def own_instructions(path, function):
             elif line.startswith("calls="):
                 call = True
             elif current == function and line[:1] in "0123456789+-*":
-                total += sum(int(count) for count in line.split()[1:2])  # Ir: the first event
+                words = line.split()  # a position, then Ir (the first event)
+                if len(words) > 1:
+                    total += int(words[1])
     return total
 
 
@@ -1047,7 +1049,13 @@ def board_model(pico, evening, session):
     start-up a first power-on (the board's figure)."""
     rows = [p for p in evening["presses"] if not p["long"]]
     stages, files, _, _ = session["first_boot"]
-    return rows, Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-1][2], dict(files))
+    return rows, start_model(pico, rows, stages, files)
+
+
+def start_model(pico, rows, stages, files, factors=None):
+    """The ``Board`` model of a start-up by its stages to the first pixel
+    and the files it read (``startup``'s)."""
+    return Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-1][2], dict(files), factors)
 
 
 def kb(figure):
@@ -1216,10 +1224,8 @@ def report_board(pico, evening, session):
     say("   CPU, %.0f ms reading %s in %d files), the board %d ms" % (
         board.load_ms_per_kb * board.startup_kb, kb(board.startup_kb * 1000), len(files),
         BOARD_STARTUP_MS))
-    stages = session["stages"]
-    saved = Board(pico, rows, sum(s[1] for s in stages[1:]), stages[-1][2],
-                  dict(session["files"]),
-                  factors=(board.cpu_factor, board.load_ms_per_kb, board.collect_ms))
+    saved = start_model(pico, rows, session["stages"], session["files"],
+                        (board.cpu_factor, board.load_ms_per_kb, board.collect_ms))
     say("   with a game saved in the evening's second game (its record keeps the game before")
     say("   it, for Undo: what most of an evening's power-ups find): %.0f ms modelled"
         % saved.startup())
