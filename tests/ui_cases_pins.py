@@ -143,6 +143,29 @@ def case_pin_blind_question_yes_and_no():
     assert t.screen_name == "hand" and t.game.lone_seat == N
 
 
+def case_pin_quick_result_scores_a_blind_loner_as_blind():
+    clock = Clock()
+    # Robson: a blind march scores 5, a blind loner set gives the defenders 1,
+    # whatever the lone hands' rules say.
+    t = table(Rules(setback=True, blind_loner=True, lone_march_points=4,
+                    loner_euchred_points=4), dealer=0)
+    play(t, clock, "N* E OK")  # the dealer alone, blind; the quick result
+    buf = frame(t)
+    assert t.game.blind and t.screen_name == "quick"
+    # E's label on two lines beside its key, N's at the top, S's at the bottom.
+    assert find_text(buf, 3, "MARCH 5") >= 0 and find_text(buf, 4, "+5") >= 0
+    assert find_text(buf, 6, "EUCHRED +1") >= 0 and find_text(buf, 1, "MADE 3-4 +1") >= 0
+    play(t, clock, "S")
+    assert t.game.scores == [0, 1] and t.game.last_hand.blind
+    # Not blind: the lone hands' own points.
+    t = table(Rules(setback=True, blind_loner=True, lone_march_points=4,
+                    loner_euchred_points=4), dealer=0)
+    play(t, clock, "N* W OK")
+    buf = frame(t)
+    assert not t.game.blind
+    assert find_text(buf, 4, "+4") >= 0 and find_text(buf, 6, "EUCHRED +4") >= 0
+
+
 def case_pin_partners_call_is_not_asked_blind():
     clock = Clock()
     t = table(Rules(canadian_loner=True, blind_loner=True), dealer=0)

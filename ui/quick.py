@@ -1,6 +1,7 @@
 """The quick result, opened with OK during a hand: the seat keys become soft
 keys, labelled beside them: N made 3-4, E march (all 5), S euchred, W back,
-each with its points (adapted to a lone defender's rule). OK goes back.
+each with its points (as the engine scores the hand: a loner, blind or
+not, a lone defender under its rule). OK goes back.
 """
 
 from ui import parts
@@ -30,7 +31,7 @@ def points(table, tricks):
     """What finishing with ``tricks`` for the makers scores, as "+n"."""
     game = table.game
     scored = score_hand(game.rules, tricks, game.lone_seat is not None,
-                        game.lone_defender is not None)
+                        game.lone_defender is not None, game.blind)
     return "+" + str(scored[1])
 
 
