@@ -167,6 +167,16 @@ class Game:
         return (self._may_set_back
                 and self._scores[1 - game_forms.last_scorer(self.records)] > 0)
 
+    @property
+    def set_back_takes_win(self):
+        """True while ``set_back_takes`` and the game is won, but the scores
+        a set-back would leave win it for nobody: what a table warns of.
+        (Keeping the points may be no win either, a progressive game's tie;
+        setting back may leave the win, under win by two.)"""
+        if self.winner is None or not self.set_back_takes:
+            return False
+        return decide_winner(self.rules, self._set_back_scores()[0], self.hand_count) is None
+
     def set_back_refusal(self):
         """Why ``set_back`` is refused now (a ``Refusal``), or None when it
         is allowed."""
@@ -426,15 +436,22 @@ class Game:
         refusal = self.set_back_refusal()
         if refusal:
             raise refusal
+        scores, taken = self._set_back_scores()
+        self._scores = scores
+        game_forms.mark_set_back(self.records, len(self.records), taken)
+        self._may_set_back = False
+        self._score_changed()
+
+    def _set_back_scores(self):
+        """The scores a set-back of the last hand leaves, and the points it
+        takes off the other team (not below 0)."""
         hand = self.last_hand
-        scores = self._scores
+        scores = list(self._scores)
         scores[hand.scorer] -= hand.points
         other = 1 - hand.scorer
         taken = min(hand.points, scores[other])
         scores[other] -= taken
-        game_forms.mark_set_back(self.records, len(self.records), taken)
-        self._may_set_back = False
-        self._score_changed()
+        return scores, taken
 
     def _do_alone(self, seat, maker):
         self._need_trump()

@@ -275,6 +275,55 @@ def case_set_back_after_a_renege_and_after_the_winning_hand():
     reloaded(game)
 
 
+def case_set_back_takes_win_only_when_setting_back_leaves_no_winner():
+    # The hand won the game and a set-back leaves nobody a winner: the win.
+    game = Game(Rules(setback=True, target=5), dealer=N)
+    game.adjust(NS, 3)
+    game.adjust(EW, 4)
+    game.call(E)
+    assert game.set_back_takes_win is False  # no hand scored yet
+    game.renege(W)  # N-S +2: 5-4, won
+    assert game.set_back_takes and game.set_back_takes_win
+    # Under win by two, 12-9 set back is 10-7: still won.
+    game = Game(Rules(setback=True, win_by_two=True), dealer=N)
+    for team, points in ((NS, 8), (EW, 8), (EW, 1), (NS, 2)):
+        game.adjust(team, points)
+    assert not game.over  # 10-9: no lead of 2
+    game.call(N)
+    play(game, [N, N, N, N, N])
+    assert game.winner == NS and game.set_back_takes and not game.set_back_takes_win
+    game.set_back()
+    assert game.scores == [10, 7] and game.winner == NS
+    # Progressive: a tie on the last hand has no win to take.
+    game = Game(Rules(hands=2, setback=True), dealer=N)
+    game.call(E)
+    play(game, [E, E, E, E, E])  # E-W +2
+    game.call(N)
+    play(game, [N, N, N, N, N])  # N-S +2: 2-2 after the last hand
+    assert game.over and game.winner is None
+    assert game.set_back_takes and not game.set_back_takes_win
+    # A won last hand: set back to a tie takes the win; to a smaller lead, not.
+    game = Game(Rules(hands=2, setback=True), dealer=N)
+    game.call(E)
+    play(game, [E, E, E, E, E])  # E-W +2
+    game.call(N, alone=True)
+    play(game, [N, N, N, N, N])  # N-S +4: 4-2, won; set back: 0-0
+    assert game.winner == NS and game.set_back_takes_win
+    game = Game(Rules(hands=3, setback=True), dealer=N)
+    game.call(N, alone=True)
+    play(game, [N, N, N, N, N])  # N-S +4
+    game.call(E)
+    play(game, [E, E, E, E, E])  # E-W +2
+    game.call(N)
+    play(game, [N, N, N, N, N])  # N-S +2: 6-2, won; set back: 4-0, still won
+    assert game.winner == NS and game.set_back_takes and not game.set_back_takes_win
+    # Won, with nothing for a set-back to take: nothing to warn of.
+    game = Game(Rules(hands=1, setback=True), dealer=N)
+    game.call(N)
+    play(game, [N, N, N, N, N])
+    assert game.winner == NS and not game.set_back_takes and not game.set_back_takes_win
+
+
 # ----- Robson blind loner --------------------------------------------------------
 
 def case_blind_loner_scoring():

@@ -108,6 +108,31 @@ def case_ui_set_back_on_the_winning_hand_says_the_win_goes():
     assert t.message == "S: SET BACK, OK: KEEP THE WIN"
 
 
+def case_ui_set_back_that_leaves_the_win_or_finds_none_says_no_win_nowhere():
+    # Win by two: 12-9 set back is 10-7, still won.
+    clock = Clock()
+    t = table(Rules(setback=True, win_by_two=True), dealer=0)
+    for team, points in ((0, 8), (1, 8), (1, 1), (0, 2)):
+        t.game.adjust(team, points)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, E)  # N-S march: 12-9, won
+    assert t.screen_name == "banner" and t.game.winner == 0
+    assert find_text(frame(t), 6, "SET BACK") >= 0 and find_text(frame(t), 6, "NO WIN") < 0
+    press(t, clock, N)
+    assert t.message == "S: SET BACK, OK: KEEP THE POINTS"
+    # Progressive, a tie after the last hand: no win to take away.
+    t = table(Rules(setback=True, hands=1), dealer=0)
+    t.game.adjust(1, 2)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, E)  # N-S march: 2-2, the hands are played
+    assert t.screen_name == "banner" and t.game.over and t.game.winner is None
+    assert find_text(frame(t), 6, "SET BACK") >= 0 and find_text(frame(t), 6, "NO WIN") < 0
+    press(t, clock, N)
+    assert t.message == "S: SET BACK, OK: KEEP THE POINTS"
+
+
 def case_ui_the_seat_pickers_side_labels_keep_apart():
     # Beside the left and right keys: a name on the middle line, a name of
     # two words over two lines; two names that would meet across the

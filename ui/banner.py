@@ -8,8 +8,8 @@ on the game-over screen itself).
 When the hand may be set back (Robson ``setback``: it scored 2 or 4, and
 the other team has points to lose), the banner offers SET BACK on the key
 at the bottom of the picture and waits for it or for OK (keep the points),
-through the menu and a power cut alike (``Table.home``). On the hand that
-won the game it says that SET BACK takes the win away. The page's
+through the menu and a power cut alike (``Table.home``). When setting back
+would take the game's win away, it says so. The page's
 ``hand`` is the scored hand it shows, ``since`` when it opened."""
 
 from micropython import const
@@ -43,7 +43,7 @@ def press(table, key, long, now_ms):
         return
     if table.side_of(key) != S:
         table.say(table.key_letter(S) + ": SET BACK, OK: KEEP THE "
-                  + ("WIN" if table.game.over else "POINTS"), now_ms)
+                  + ("WIN" if table.game.set_back_takes_win else "POINTS"), now_ms)
         return
     game = table.game
     if table.act(now_ms, game.set_back):
@@ -96,8 +96,8 @@ def draw(table, buf):
     screen.text_center(buf, 5, detail)
     if game.set_back_takes:
         # The points can still come off the other team instead (and the
-        # game, when they won it, goes on).
-        screen.text_center(buf, 6, "SET BACK: NO WIN" if game.over else "SET BACK")
+        # game, when that leaves nobody the win, goes on).
+        screen.text_center(buf, 6, "SET BACK: NO WIN" if game.set_back_takes_win else "SET BACK")
         screen.marker(buf, S)
         screen.text_right(buf, 126, 7, "OK:KEEP")
     elif not game.over:
