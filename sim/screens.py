@@ -56,7 +56,8 @@ SCREENS = (
      "one once the hand is scored). A page opened from the menu goes back to it."),
     ("adjust", "OK:long S OK",
      "Adjust score, for house penalties: the soft keys add or take a point per "
-     "team, the changes shown signed (\"+1\") with the new score below; OK saves. "
+     "team, the changes shown signed (\"+1\") and below them the score that OK "
+     "saves. "
      "At most 8 points a time, and no score below 0: the message at the limit "
      "says which."),
     ("set_dealer", "OK:long S*2 OK",

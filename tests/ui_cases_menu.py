@@ -383,6 +383,55 @@ def case_ui_one_undo_takes_back_a_two_team_adjustment():
     assert "ADJUST SCORE" in t.message
 
 
+def _adjusting(rules, scores, clock):
+    """A table at ``scores`` (set by the engine) on the Adjust score page."""
+    t = table(rules, dealer=0)
+    for team in (0, 1):
+        left = scores[team]
+        while left:
+            t.game.adjust(team, min(left, 8))
+            left -= min(left, 8)
+    press(t, clock, OK, long=True)
+    press(t, clock, S)
+    press(t, clock, OK)  # ADJUST SCORE
+    assert t.screen_name == "adjust"
+    return t
+
+
+def case_ui_adjust_saves_the_score_it_shows_when_one_change_would_end_the_game():
+    clock = Clock()
+    # 8-8 to 10-9: N-S's +2 alone would win at 10-8; saved, E-W's +1 first.
+    for rules, over in ((Rules(win_by_two=True), False), (Rules(), True)):
+        t = _adjusting(rules, (8, 8), clock)
+        for key in (N, N, E):
+            press(t, clock, key)
+        assert find_text(frame(t), 5, "NEW SCORE 10-9") >= 0
+        press(t, clock, OK)
+        assert t.game.scores == [10, 9] and t.game.over == over
+        assert t.game.winner == (0 if over else None)
+        press(t, clock, OK, long=True)
+        press(t, clock, OK)  # one Undo takes both back
+        assert t.game.scores == [8, 8] and not t.game.over
+    # The other way round: E-W's change would win alone, N-S's goes first.
+    t = _adjusting(Rules(win_by_two=True), (8, 8), clock)
+    for key in (E, E, N):
+        press(t, clock, key)
+    press(t, clock, OK)
+    assert t.game.scores == [9, 10] and not t.game.over
+    # 9-9 to 10-10: each change alone would win; nothing is saved, the page stays.
+    t = _adjusting(Rules(), (9, 9), clock)
+    press(t, clock, N)
+    press(t, clock, E)
+    actions = t.game.action_count
+    press(t, clock, OK)
+    assert t.message == "EACH CHANGE ALONE WINS THE GAME: CHANGE ONLY ONE"
+    assert t.screen_name == "adjust" and t.page.rows == [1, 1]
+    assert t.game.scores == [9, 9] and t.game.action_count == actions
+    press(t, clock, W)  # E-W back to +0: N-S's change alone
+    press(t, clock, OK)
+    assert t.game.scores == [10, 9] and t.game.winner == 0
+
+
 def case_ui_display_settings_apply_at_once_and_save_on_rest_or_leaving():
     clock = Clock()
     t = table(contrast=255, sleep_s=600)

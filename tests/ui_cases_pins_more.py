@@ -195,7 +195,8 @@ def case_pin_adjust_shows_the_scores_it_will_make():
     play(t, clock, "S OK E ~ OK* S OK")  # at 2-0
     buf = frame(t)
     assert find_text(buf, 2, "US +0") >= 0 and find_text(buf, 2, "THEM +0") >= 0
-    assert find_text(buf, 5, "NEW SCORE") < 0
+    # Unchanged: the score as it stands (centred), not yet a new one.
+    assert find_text(buf, 5, "NEW SCORE") < 0 and find_text(buf, 5, "SCORE 2-0") == 37
     play(t, clock, "N N E")
     buf = frame(t)
     assert find_text(buf, 2, "US +2", True) >= 0 and find_text(buf, 2, "THEM +1", True) >= 0

@@ -1,15 +1,16 @@
 """Adjust score, opened from the menu: the seat keys are +1 and -1 for each
 team (N/S: N-S, E/W: E-W), the changes shown signed ("+1") and the score
-as it will be below them; OK saves and leaves. A change is at most
-ADJUST_MAX points either way (one action of the game's log) and takes no
-score below 0: the message at the limit says which. The page's ``rows``:
-the change per team."""
+as it will be below them; OK saves that score (``saving_order``) and
+leaves. A change is at most ADJUST_MAX points either way (one action of
+the game's log) and takes no score below 0: the message at the limit says
+which. The page's ``rows``: the change per team."""
 
 from micropython import const
 
 from ui import parts, screen
 from ui.keys import OK
 from euchre_core.actions import ADJUST_MAX
+from euchre_core.rules import decide_winner
 
 LIST_PAGE = False
 # Letters of a team's name beside its change: with " -8", 9 characters,
@@ -21,12 +22,34 @@ def show(table, page):
     page.rows = [0, 0]
 
 
+def saving_order(game, pending):
+    """The teams in the order their changes are saved. Each is one action,
+    after which the engine decides the game: a change that would end it
+    alone goes last, so that the score saved is the one the page shows
+    (8-8 to 10-9 under win by two: E-W's +1 first, as N-S's +2 alone would
+    win at 10-8). None when each change alone would end the game."""
+    if not (pending[0] and pending[1]):
+        return (0, 1)
+    scores = game.scores
+    for first in (0, 1):
+        scores[first] += pending[first]
+        ends = decide_winner(game.rules, scores, game.hand_count) is not None
+        scores[first] -= pending[first]
+        if not ends:
+            return (first, 1 - first)
+    return None
+
+
 def press(table, key, long, now_ms):
     pending = table.page.rows
     if key == OK:
         game = table.game
+        order = saving_order(game, pending)
+        if order is None:
+            table.say("Each change alone wins the game: change only one", now_ms)
+            return
         done = 0
-        for team in (0, 1):
+        for team in order:
             if pending[team]:
                 if not table.act(now_ms, game.adjust, team, pending[team]):
                     break
@@ -59,6 +82,7 @@ def draw(table, buf):
         change = pending[team]
         shown = teams[team][:_TEAM_LETTERS] + (b" +" if change >= 0 else b" ") + str(change).encode()
         screen.text_center(buf, 2, shown, team * 64, team * 64 + 64, change != 0)
-    if pending[0] or pending[1]:
-        screen.text_center(buf, 5, b"NEW SCORE %d-%d" % (scores[0] + pending[0],
-                                                          scores[1] + pending[1]))
+    # The score as it stands, then as OK will save it.
+    screen.text_center(buf, 5, (b"NEW SCORE %d-%d" if pending[0] or pending[1]
+                                else b"SCORE %d-%d") % (scores[0] + pending[0],
+                                                         scores[1] + pending[1]))
