@@ -82,9 +82,17 @@ def show(table, page):
     page.rows = items
 
 
+def _pair_last(table):
+    """True when the last two actions are the two teams' changes of one
+    Adjust score: one Undo takes back both."""
+    return table.undo_pair == (table.game, table.game.action_count)
+
+
 def undo_label(table):
     if table.waiting.new_game is not None:
         return "UNDO: KEEP OLD GAME"
+    if _pair_last(table):
+        return "UNDO ADJUST SCORE"
     if table.game.action_count:
         code = table.game.codes[-1]
         page = table.page
@@ -148,7 +156,7 @@ def undo(table, now_ms):
     game = table.game
     if game.action_count:
         what = table.describe(game.codes[-1])
-        if table.undo_pair == (game, game.action_count):
+        if _pair_last(table):
             game.undo()
             what = "ADJUST SCORE"
         table.undo_pair = None
