@@ -435,8 +435,8 @@ def case_pin_list_pages_say_where_they_end_and_what_leaves():
     t = table(dealer=0, flipped=True)
     play(t, clock, "OK* S S S S S OK")
     assert said(t, clock, "W") == "E OR OK: BACK"
-    assert said(t, clock, "S") == "NO OLDER HANDS. N:NEWER"
-    assert said(t, clock, "N") == "NO NEWER HANDS. S:OLDER"
+    assert said(t, clock, "S") == "E OR OK: BACK"  # no hand yet: nothing to scroll
+    assert said(t, clock, "N") == "E OR OK: BACK"
     play(t, clock, "E")
     assert t.screen_name == "menu"
 
@@ -475,10 +475,19 @@ def case_pin_a_short_history_does_not_scroll():
     clock = Clock()
     t = table(dealer=0)
     play(t, clock, "S OK N ~ OK* S S S S S OK")
-    assert said(t, clock, "S") == "NO NEWER HANDS. N:OLDER"
-    assert said(t, clock, "N") == "NO OLDER HANDS. S:NEWER"
+    # Every row fits: top and bottom are not offered (no end names the other).
+    assert said(t, clock, "S") == "W OR OK: BACK"
+    assert said(t, clock, "N") == "W OR OK: BACK"
     settle(t, clock)
     assert find_text(frame(t), 1, "1 CAT MADE") >= 0
+    # Six rows fill the page and still fit; a seventh scrolls.
+    t = table(dealer=0)
+    for _ in range(6):
+        play(t, clock, "OK* S OK N OK")  # an adjustment: a row
+    play(t, clock, "OK* S S S S S OK")
+    assert len(t.page.rows) == 6 and said(t, clock, "S") == "W OR OK: BACK"
+    play(t, clock, "OK OK* S OK N OK OK* S S S S S OK")
+    assert said(t, clock, "S") == "NO NEWER HANDS. N:OLDER"
 
 
 def case_pin_menu_held_again_keeps_the_cancelled_new_game():

@@ -54,8 +54,8 @@ def press(table, key, long, now_ms):
         table.back()
         return
     page = table.page
-    if key == N or key == S:
-        last = max(0, len(page.rows) - parts.ROWS)
+    last = len(page.rows) - parts.ROWS
+    if (key == N or key == S) and last > 0:
         if page.top == (0 if key == N else last):
             # At that end: which way the hands are, and the key that goes there.
             table.say("NO " + ("OLDER" if key == N else "NEWER") + " HANDS. "
@@ -64,7 +64,8 @@ def press(table, key, long, now_ms):
             return
         parts.scroll(table, key, last, now_ms, "HANDS")
         return
-    # A key the page does not offer: what it does offer, nothing else.
+    # A key the page does not offer (the top and bottom ones when every
+    # row fits): what it does offer, nothing else.
     table.say(parts.back_hint(table), now_ms)
 
 
