@@ -235,9 +235,11 @@ def case_ui_maker_goes_alone_after_the_call():
     press(t, clock, N)
     press(t, clock, S, long=True)  # the caller's partner takes it alone
     assert t.game.lone_seat == S and t.game.makers == 0
-    press(t, clock, E)
     press(t, clock, N, long=True)
     assert t.message == "CAT IS ALREADY ALONE"
+    press(t, clock, E)
+    press(t, clock, N, long=True)  # after the first trick: N's trick, but N sits out
+    assert t.message == "ANN SITS OUT THIS HAND" and t.game.tricks == [0, 1]
 
 
 def case_ui_refusals_name_the_player_they_are_about():

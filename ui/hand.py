@@ -3,7 +3,7 @@ who is alone, and a triangle at the key of the seat that leads now; the
 trump suit, large at the lower left, when the table records it.
 
 A seat key: that seat took the trick (long, before the first trick: that
-player goes alone). OK: the quick result. The line under the pips says
+player goes alone; after it, the trick as well). OK: the quick result. The line under the pips says
 what no label does: before the first trick, that a held seat key goes
 alone; after it, that a held OK opens the menu (Undo first). A player who
 is alone is named there instead, whole (BLIND for a blind loner).
@@ -30,7 +30,9 @@ def press(table, key, long, now_ms):
     if key == OK:
         table.open("quick")
         return
-    if not long:
+    if not long or game.tricks_played:
+        # After the first trick nobody may go alone: a long press is a
+        # slow short one, as wherever no long press is offered.
         table.act(now_ms, game.trick, key)
         return
     # A defender or a maker (the caller stays the caller) goes alone.
