@@ -15,8 +15,8 @@ from firmware import say
 from hw.clock import ticks_ms
 from hw.keys import NONE, RESET, key_of_event, went_down
 from hw.led import STUCK_KEY
-from ui.keys import LETTERS
-from ui.presses import LONG, STUCK, key_of, kind_of
+from ui.keys import KEY_NAMES
+from ui.presses import LONG, SECOND, STUCK, key_of, kind_of
 from ui.ticks import ticks_diff
 
 _TYPING = const(0)  # mypy.ini makes it true: type-only imports
@@ -65,14 +65,18 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             seen = keys.ms if keys.ms >= 0 else now
             if went_down(event):
                 presses.down(key, seen)
-                holding = key  # its long press may come (see below)
+                if presses.held(key):  # not a key pressed while another is held
+                    holding = key  # its long press may come (see below)
             else:
                 if key == holding:
                     holding = -1
                 if presses.stuck(key) and led is not None and glass.display is None:
                     led.show_code(firmware.blink_code, now)  # the stuck key is free again
                 result = presses.up(key, seen)
-                if result:
+                if kind_of(result) == SECOND:
+                    # Pressed while another key was held: only the first counts.
+                    table.say("Two keys at once: " + KEY_NAMES[key] + " ignored", now)
+                elif result:
                     # A long press is told on release when the key was let go
                     # before a pass polled it (the loop was busy drawing).
                     held_long = kind_of(result) == LONG
@@ -90,7 +94,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
             elif kind == STUCK:
-                message = "Key " + LETTERS[key] + " stuck: ignored"
+                message = "Key " + KEY_NAMES[key] + " stuck: ignored"
                 say(message)
                 table.notice(message, now)
                 if led is not None and glass.display is None:

@@ -1,6 +1,6 @@
 """Short/long/stuck presses from key timings; runs on CPython and MicroPython."""
 
-from ui.presses import LONG, SHORT, STUCK, Presses, key_of, kind_of
+from ui.presses import LONG, SECOND, SHORT, STUCK, Presses, key_of, kind_of
 
 _WRAP = 1 << 29
 
@@ -88,22 +88,43 @@ def case_stuck_key_reported_once_then_ignored_until_released():
     assert presses.up(0, 62100) == SHORT << 3 | 0
 
 
-def case_several_keys_at_once_are_independent():
+def case_a_key_pressed_while_another_is_held_is_a_second_key():
     presses = Presses()
     presses.down(0, 0)
     presses.down(1, 100)
     presses.down(4, 200)
-    assert presses.up(1, 300) == SHORT << 3 | 1
-    assert _drain(presses, 650) == [(LONG, 0)]
-    assert _drain(presses, 800) == [(LONG, 4)]
-    assert presses.up(0, 900) == 0
+    assert not presses.held(1) and not presses.holding(4, 600) and presses.held(0)
+    assert presses.up(1, 300) == SECOND << 3 | 1
+    assert _drain(presses, 650) == [(LONG, 0)]  # the first key's long press
+    assert _drain(presses, 900) == []  # never the second's
+    assert presses.up(0, 950) == 0
+    assert presses.up(4, 1000) == SECOND << 3 | 4  # released after the first: still second
+    presses.down(1, 1100)  # every key up: a press again
+    assert presses.up(1, 1200) == SHORT << 3 | 1
+    # Let go before the key held first, or after it: told once, at its release.
+    presses.down(2, 2000)
+    presses.down(3, 2100)
+    assert presses.up(2, 2200) == SHORT << 3 | 2
+    assert presses.up(3, 2300) == SECOND << 3 | 3
+    assert presses.up(3, 2400) == 0
+    # A second key's contact bounce is nothing, like any other.
+    presses.down(2, 3000)
+    presses.down(3, 3100)
+    assert presses.up(3, 3114) == 0
+    assert presses.up(3, 3115) == 0  # a lost down: nothing
+    presses.down(3, 3200)
+    assert presses.up(3, 3215) == SECOND << 3 | 3
+    assert presses.up(2, 3300) == SHORT << 3 | 2
 
 
-def case_two_long_presses_due_together_come_one_per_poll():
-    presses = Presses()
-    presses.down(3, 0)
-    presses.down(2, 0)
-    assert _drain(presses, 5000) == [(LONG, 2), (LONG, 3)]
+def case_a_stuck_key_holds_no_other_back_and_a_second_key_can_stick():
+    presses = Presses(stuck_ms=20000)
+    presses.down(0, 0)
+    presses.down(1, 0)  # a second key, jammed with the first
+    assert _drain(presses, 20000) == [(STUCK, 0), (STUCK, 1)]  # one a poll
+    presses.down(2, 21000)  # the stuck keys hold nothing back
+    assert presses.held(2) and presses.up(2, 21100) == SHORT << 3 | 2
+    assert presses.up(1, 30000) == 0 and presses.up(0, 30000) == 0
 
 
 def case_timing_survives_the_tick_counter_wrapping():
@@ -112,6 +133,7 @@ def case_timing_survives_the_tick_counter_wrapping():
     presses.down(1, start)
     assert _drain(presses, (start + 300) % _WRAP) == []
     assert _drain(presses, (start + 600) % _WRAP) == [(LONG, 1)]
+    presses = Presses()
     presses.down(2, _WRAP - 10)
     assert presses.up(2, 50) == SHORT << 3 | 2
 

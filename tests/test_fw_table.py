@@ -146,6 +146,21 @@ def test_a_chattering_contact_counts_one_trick(pico):
     assert table(pico).game.tricks == [1, 1]
 
 
+def test_two_keys_at_once_only_the_key_held_first_counts(pico):
+    # East and West both claim the call: East's key went down first.
+    pico.run_script("down:E wait:60 down:W wait:100 up:W wait:40 up:E wait:300")
+    game = table(pico).game
+    assert game.caller == 1 and game.tricks == [0, 0] and game.action_count == 1
+    # A trick, North first, South's key let go last: said, not recorded.
+    pico.run_script("down:N wait:40 down:S wait:80 up:N wait:40 up:S wait:100")
+    shown = table(pico)
+    assert shown.game.tricks == [1, 0] and shown.message == "TWO KEYS AT ONCE: S IGNORED"
+    assert has_text(page_frame(pico), "TWO KEYS AT ONCE")
+    # Held together to a long press: only the first key's (OK: the menu).
+    pico.run_script("down:OK wait:50 down:W wait:900 up:W wait:20 up:OK wait:300")
+    assert table(pico).screen_name == "menu" and table(pico).game.tricks == [1, 0]
+
+
 def test_a_press_is_timed_by_the_key_scanner_not_by_a_busy_loop(pico):
     # North's key is held 490 ms: a short press, North names trump. The loop
     # is busy for 700 ms in the middle of it (as a long redraw would keep

@@ -20,7 +20,7 @@ OK = const(4)
 # EUCHRE_LONG_PRESS_MS defaults to it; ui.presses tells the presses apart).
 LONG_MS = const(600)
 
-# A letter per key number: the seats (as the engine names them too), then
-# OK, for messages and logs ("Key E stuck").
+# A name per key number: the seats' letters (as the engine names them too),
+# then OK, for messages and logs ("Key E stuck").
 SEATS = SEAT_NAMES
-LETTERS = SEATS + "O"
+KEY_NAMES = tuple(SEATS) + ("OK",)

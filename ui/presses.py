@@ -14,6 +14,12 @@ Pure logic: time comes in as ``now_ms`` from a millisecond counter that wraps
 * stuck: held longer than ``stuck_ms`` (20 s): reported once, then the key is
   ignored until it is released (a button jammed by a drink must not replay
   presses or block the other keys);
+* second: a key that goes down while another is held (two players at
+  once, a finger across two keys) is ignored until it is released, and its
+  release says so once (``SECOND``): only the key held first counts. Each
+  player has a key, and the second would act on a screen the first one's
+  press has changed, one nobody saw when they pressed. A key written off as
+  stuck holds no other back;
 * bounce: down for less than ``bounce_ms`` (15 ms): nothing. The key scanner
   reports a change within a few milliseconds, so a contact that chatters as
   it closes or opens can come through as an extra down and up a few
@@ -24,9 +30,8 @@ The moments given to ``down`` and ``up`` should be when the key scanner saw
 the change (``keypad`` events carry it), not when the loop got round to it:
 a loop busy redrawing must not make a press look shorter than it was.
 
-Several keys are tracked independently. Results are small ints, so polling
-allocates nothing: ``kind << 3 | key`` with kind ``SHORT``, ``LONG`` or ``STUCK``,
-and 0 for nothing.
+Results are small ints, so polling allocates nothing: ``kind << 3 | key``
+with kind ``SHORT``, ``LONG``, ``STUCK`` or ``SECOND``, and 0 for nothing.
 """
 
 from micropython import const
@@ -37,12 +42,14 @@ from ui.ticks import ticks_diff
 SHORT = const(1)
 LONG = const(2)
 STUCK = const(3)
+SECOND = const(4)
 
 # State of one key.
 _UP = const(0)
 _DOWN = const(1)  # held, nothing fired yet
 _FIRED = const(2)  # long press already fired; release does nothing
 _IGNORED = const(3)  # reported stuck; ignored until released
+_OVERLAP = const(4)  # went down while another key was held; ignored until released
 
 
 def kind_of(result):
@@ -70,23 +77,25 @@ class Presses:
         self._since = [0] * keys
 
     def down(self, key, now_ms):
-        """The key went down."""
+        """The key went down (while another is held: a ``SECOND`` key)."""
         if self._state[key] == _UP:
-            self._state[key] = _DOWN
+            self._state[key] = _OVERLAP if self.any_held() else _DOWN
             self._since[key] = now_ms
         # A second "down" without an "up" (a lost event) keeps the first moment.
 
     def up(self, key, now_ms):
         """The key went up: SHORT << 3 | key for a short press, LONG << 3 |
-        key for a long press not yet polled, else 0."""
+        key for a long press not yet polled, SECOND << 3 | key for a key
+        that went down while another was held, else 0."""
         state = self._state[key]
         self._state[key] = _UP
-        if state == _DOWN:
+        if state == _DOWN or state == _OVERLAP:
             held = ticks_diff(now_ms, self._since[key])
-            if held >= self.long_ms:
-                return LONG << 3 | key
-            if held >= self.bounce_ms:
-                return SHORT << 3 | key
+            if held < self.bounce_ms:
+                return 0
+            if state == _OVERLAP:
+                return SECOND << 3 | key
+            return (LONG if held >= self.long_ms else SHORT) << 3 | key
         return 0
 
     def poll(self, now_ms):
@@ -100,7 +109,7 @@ class Presses:
             if held >= self.stuck_ms:
                 state[key] = _IGNORED
                 return STUCK << 3 | key
-            if key_state == _DOWN and held >= self.long_ms:
+            if key_state == _DOWN and held >= self.long_ms:  # a second key never fires
                 state[key] = _FIRED
                 return LONG << 3 | key
         return 0
