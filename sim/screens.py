@@ -23,8 +23,9 @@ SCREENS = (
      "the target and games won in the match. The marker at the screen's edge "
      "sits beside the dealer's seat key, with the dealer's name: \"DEALS FIRST\" "
      "until the game's first call or misdeal (names of up to 8 letters). After "
-     "8 s without a press, that line takes turns with what the held keys do: "
-     "\"HOLD OK: MENU, UNDO\", \"HOLD SEAT KEY: ALONE\", \"OK: EVERYBODY PASSED\"."),
+     "8 s without a press, that line takes turns with what the keys do: "
+     "\"SEAT KEY: WHO CALLED\", \"HOLD OK: MENU, UNDO\", \"HOLD SEAT KEY: ALONE\", "
+     "\"OK: EVERYBODY PASSED\"."),
     ("misdeal", "OK OK",
      "OK on the score screen asks \"ALL PASSED?\" with the next dealer's name (a "
      "stray OK changes nothing); OK again: everybody passed, so the deal moves to "

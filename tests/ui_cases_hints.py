@@ -11,12 +11,13 @@ from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_label, find
 MENU_HINT = "HOLD OK: MENU, UNDO"
 ALONE_HINT = "HOLD SEAT KEY: ALONE"
 PASS_HINT = "OK: EVERYBODY PASSED"
+CALL_HINT = "SEAT KEY: WHO CALLED"
 
 
 def dealer_line(t):
     """The hint or dealer line on page 6 of the score screen, by what it reads."""
     buf = frame(t)
-    for line in (MENU_HINT, ALONE_HINT, PASS_HINT, "ANN DEALS", "BOB DEALS"):
+    for line in (CALL_HINT, MENU_HINT, ALONE_HINT, PASS_HINT, "ANN DEALS", "BOB DEALS"):
         if find_text(buf, 6, line) >= 0:
             return line
     return None
@@ -29,13 +30,14 @@ def case_ui_an_idle_score_screen_names_the_held_keys():
     assert dealer_line(t) == "ANN DEALS"
     t.tick(clock.step(1000))  # 8 s without a press: the hints take turns
     buf = frame(t)
-    assert dealer_line(t) == MENU_HINT and markers(buf) == [N]
+    assert dealer_line(t) == CALL_HINT and markers(buf) == [N]
     assert find_text(buf, 7, "MATCH 0-0") >= 0  # the bottom line stays
     seen = []
-    for _ in range(6):
+    for _ in range(8):
         t.tick(clock.step(3000))
         seen.append(dealer_line(t))
-    assert seen == ["ANN DEALS", ALONE_HINT, "ANN DEALS", PASS_HINT, "ANN DEALS", MENU_HINT]
+    assert seen == ["ANN DEALS", MENU_HINT, "ANN DEALS", ALONE_HINT, "ANN DEALS", PASS_HINT,
+                    "ANN DEALS", CALL_HINT]
     # A press brings the dealer back at once.
     press(t, clock, OK, long=True)
     press(t, clock, W)
@@ -43,10 +45,11 @@ def case_ui_an_idle_score_screen_names_the_held_keys():
     # Under stick the dealer OK is no pass: that hint is left out.
     t = table(Rules(stick_the_dealer=True), dealer=0)
     seen = []
-    for _ in range(7):
+    for _ in range(8):  # a whole turn: four hints, the dealer between them
         t.tick(clock.step(3000))
         seen.append(dealer_line(t))
     assert PASS_HINT not in seen and MENU_HINT in seen and ALONE_HINT in seen
+    assert CALL_HINT in seen
 
 
 def case_ui_the_hand_screen_names_the_held_keys():

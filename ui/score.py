@@ -32,8 +32,9 @@ _IF_BLIND = const(1)
 # line between two of them) then stays ``_HINT_STEP_MS``.
 HINT_MS = const(8000)
 _HINT_STEP_MS = const(3000)
-_HINTS = (parts.HINT_MENU, parts.HINT_ALONE, b"OK: EVERYBODY PASSED")
-_HINT_PASS = const(2)  # OK's hint, left out under stick the dealer
+# First what a table does most: the caller's key names trump.
+_HINTS = (b"SEAT KEY: WHO CALLED", parts.HINT_MENU, parts.HINT_ALONE, b"OK: EVERYBODY PASSED")
+_HINT_PASS = const(3)  # OK's hint, left out under stick the dealer
 
 
 def hint_step(idle_ms):
