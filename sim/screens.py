@@ -33,7 +33,8 @@ SCREENS = (
     ("hand_called", "N",
      "North pressed their seat key: North named trump. Hand screen: makers and "
      "caller, tricks of each team as pips, the marker beside the key of the seat "
-     "that leads."),
+     "that leads. The line under the pips says what a held key does; after 8 s "
+     "without a press it takes turns with \"SEAT KEY: TOOK TRICK\"."),
     ("hand_tricks", "N N S W",
      "Three tricks into the hand: N-S took two, E-W one. Each trick is one press "
      "of the winner's seat key."),

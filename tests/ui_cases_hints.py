@@ -12,6 +12,7 @@ MENU_HINT = "HOLD OK: MENU, UNDO"
 ALONE_HINT = "HOLD SEAT KEY: ALONE"
 PASS_HINT = "OK: EVERYBODY PASSED"
 CALL_HINT = "SEAT KEY: WHO CALLED"
+TRICK_HINT = "SEAT KEY: TOOK TRICK"
 
 
 def dealer_line(t):
@@ -67,6 +68,25 @@ def case_ui_the_hand_screen_names_the_held_keys():
     press(t, clock, E)
     # After it: a held OK opens the menu, where Undo is.
     assert find_text(frame(t), 4, MENU_HINT) >= 0
+    # Nobody presses a key for 8 s: it takes turns with what a seat key does.
+    seen = []
+    for _ in range(6):  # 3 s each
+        t.tick(clock.step(3000))
+        seen.append(find_text(frame(t), 4, TRICK_HINT) >= 0)
+    assert seen == [False, False, True, False, True, False]
+    t.tick(clock.step(3000))
+    assert find_text(frame(t), 4, MENU_HINT) < 0
+    press(t, clock, E)
+    assert find_text(frame(t), 4, MENU_HINT) >= 0 and t.game.tricks == [0, 2]
+    # Before the first trick, the same with the alone hint.
+    t = table(dealer=0)
+    press(t, clock, N)
+    glass = bytearray(1024)
+    t.render(glass)
+    t.tick(clock.step(9000))
+    assert t.render(glass) != 0 and find_text(glass, 4, TRICK_HINT) >= 0  # drawn again
+    t.tick(clock.step(3000))
+    assert find_text(frame(t), 4, ALONE_HINT) >= 0
 
 
 def case_ui_a_short_ok_asks_before_the_deal_moves():

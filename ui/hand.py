@@ -3,10 +3,12 @@ who is alone, and a triangle at the key of the seat that leads now; the
 trump suit, large at the lower left, when the table records it.
 
 A seat key: that seat took the trick (long, before the first trick: that
-player goes alone; after it, the trick as well). OK: the quick result. The line under the pips says
-what no label does: before the first trick, that a held seat key goes
-alone; after it, that a held OK opens the menu (Undo first). A player who
-is alone is named there instead, whole (BLIND for a blind loner).
+player goes alone; after it, the trick as well). OK: the quick result. The
+line under the pips says what no label does: before the first trick, that
+a held seat key goes alone; after it, that a held OK opens the menu (Undo
+first); while nobody presses a key, it takes turns with what a seat key
+does (the score screen's ``hint_step``). A player who is alone is named
+there instead, whole (BLIND for a blind loner).
 """
 
 from micropython import const
@@ -23,6 +25,7 @@ LIST_PAGE = False
 _TAGS_FIT = const(18)
 _TAG_FITS = const(19)
 _SHORTEST = const(3)  # letters of a name kept at least when two tags must share
+_HINT_TRICK = b"SEAT KEY: TOOK TRICK"
 
 
 def press(table, key, long, now_ms):
@@ -110,8 +113,11 @@ def draw(table, buf):
         screen.pips(buf, left, 2, tricks[team], 5)
     if game.lone_seat is None and game.lone_defender is None:
         # Under the pips, where a lone tag would stand.
-        screen.text_center(buf, 4, parts.HINT_MENU if game.tricks_played
-                           else parts.HINT_ALONE, 4, 124)
+        if table.said.hint & 1:
+            hint = _HINT_TRICK
+        else:
+            hint = parts.HINT_MENU if game.tricks_played else parts.HINT_ALONE
+        screen.text_center(buf, 4, hint, 4, 124)
     else:
         tags = lone_tags(table)
         # Under the pips (rows 16..28), a dark row either side of its bar.

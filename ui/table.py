@@ -677,7 +677,7 @@ class Table:
         hint = score.hint_step(ticks_diff(now_ms, self.said.pressed))
         if hint != self.said.hint:
             self.said.hint = hint
-            if self.page is None and self.main_screen != "hand":
+            if self.page is None:  # the game's own screen: each has its hints
                 self._drawn_in = None
         if (self.awake and self.sleep_s
                 and ticks_diff(now_ms, self.said.pressed) >= self.sleep_s * 1000
