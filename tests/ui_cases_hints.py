@@ -177,6 +177,19 @@ def case_ui_rules_changed_mid_game_say_which_game_they_are_for():
         buf = frame(t)
         assert find_text(buf, 3, "SAVED FOR THE NEXT") >= 0
         assert find_text(buf, 5, said[said.index(" ", 10) + 1:]) >= 0
+    # At game over there is no game left to look at: the next one's rules.
+    t = table(Rules(target=1), dealer=0)
+    for key in (N, OK, N):  # N-S make it: 1-0, won
+        press(t, clock, key)
+    settle(t, clock)
+    assert t.game.over
+    press(t, clock, OK, long=True)
+    for _ in range(t.page.rows.index(menu.ITEM_RULES)):
+        press(t, clock, S)
+    press(t, clock, OK)
+    press(t, clock, E)  # the target
+    press(t, clock, W)
+    assert t.next_rules.target != 1 and t.message == "SAVED FOR THE NEXT GAME"
 
 
 def case_ui_an_idle_game_over_screen_names_the_way_to_undo():

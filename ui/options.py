@@ -156,7 +156,11 @@ def save_rules(table, draft, now_ms):
         table.prefs_changed()
         # Which game they are for, and what the table looks for now: the
         # game in play keeps its own rules (its log replays under them).
+        # A game over has nothing left to look for.
         rules = game.rules
+        if game.over:
+            table.say("SAVED FOR THE NEXT GAME", now_ms)
+            return
         if (rules.target, rules.win_by_two, rules.hands) != (draft.target, draft.win_by_two,
                                                             draft.hands):
             end = "GAME STAYS " + (str(rules.hands) + " HANDS" if rules.hands else
