@@ -470,7 +470,11 @@ class Settings:
             if pin in seen:
                 from hw import settings_words
 
-                self.errors.append(settings_words.same_pin(key, self.values[key], seen[pin]))
+                # Named first: the key not at its default, the one edited.
+                other = seen[pin]
+                if self.values[key] == _row(key)[1] and self.values[other] != _row(other)[1]:
+                    key, other = other, key
+                self.errors.append(settings_words.same_pin(key, self.values[key], other))
                 for reset_key, default, reset_kind in DEFAULTS:
                     if reset_kind == "pin":
                         self.values[reset_key] = default

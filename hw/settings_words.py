@@ -106,5 +106,6 @@ def fallback(key: str, reason: str, default: "Any", kind: "Any") -> str:
 
 
 def same_pin(key: str, written: str, other: str) -> str:
-    """The message for a pin that ``other`` has already."""
-    return key + ": " + written + " is also " + other + "; using defaults"
+    """The message for a pin that ``other`` has too: every pin goes back
+    to its default."""
+    return key + ": " + written + " is also " + other + "; every pin at its default"

@@ -240,7 +240,7 @@ def test_a_wrong_reset_pin_is_named_and_the_display_used_without_it():
     # A pin already used for a key: named, every pin back to its default
     # (RES on none: this module, which needs the pulse, is not found).
     with on("ssd1309", settings={"EUCHRE_DISPLAY_RESET": '"GP10"'}) as pico:
-        assert "EUCHRE_KEY_N: GP10 is also EUCHRE_DISPLAY_RESET" in pico.serial
+        assert "EUCHRE_DISPLAY_RESET: GP10 is also EUCHRE_KEY_N" in pico.serial
         assert "no display" in pico.serial
         pico.run_script("OK N N N N N N " + BANNER)  # OK: the message goes
         assert table(pico).game.scores == [2, 0]

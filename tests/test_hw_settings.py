@@ -557,10 +557,21 @@ def test_a_yes_no_key_takes_0_1_and_the_words_in_any_case(text, value):
         assert s.errors == [] and s["EUCHRE_TRUMP"] is value
 
 
+def test_a_pin_wired_twice_names_the_key_moved_from_its_default_first():
+    # SDA comes before the keys in the file, yet the key edited is named.
+    s = hs.Settings(reader({"EUCHRE_SDA": "GP10"}))
+    assert s.errors == ["EUCHRE_SDA: GP10 is also EUCHRE_KEY_N; every pin at its default"]
+    assert s["EUCHRE_SDA"] == "GP4" and s["EUCHRE_KEY_N"] == "GP10"
+    # Both moved: in the file's order.
+    s = hs.Settings(reader({"EUCHRE_SDA": "GP20", "EUCHRE_KEY_E": "GP20"}))
+    assert s.errors == ["EUCHRE_KEY_E: GP20 is also EUCHRE_SDA; every pin at its default"]
+
+
 @pytest.mark.parametrize("written", ["gp4", "Gp4", "GP4"])
 def test_a_pin_wired_twice_is_found_whatever_its_case(written):
     s = hs.Settings(reader({"EUCHRE_BUZZER": written}))
-    assert s.errors == ["EUCHRE_BUZZER: " + written + " is also EUCHRE_SDA; using defaults"]
+    assert s.errors == ["EUCHRE_BUZZER: " + written + " is also EUCHRE_SDA;"
+                        " every pin at its default"]
     assert s["EUCHRE_BUZZER"] == ""
 
 
