@@ -419,6 +419,13 @@ def case_ui_adjust_saves_the_score_it_shows_when_one_change_would_end_the_game()
         press(t, clock, key)
     press(t, clock, OK)
     assert t.game.scores == [9, 10] and not t.game.over
+    # 9-8 to 10-10 under win by two: N-S's +1 alone would win (10-8), E-W's
+    # +2 alone would not (9-10): E-W's first, each tried from the score as it is.
+    t = _adjusting(Rules(win_by_two=True), (9, 8), clock)
+    for key in (N, E, E):
+        press(t, clock, key)
+    press(t, clock, OK)
+    assert t.game.scores == [10, 10] and not t.game.over
     # 9-9 to 10-10: each change alone would win; nothing is saved, the page stays.
     t = _adjusting(Rules(), (9, 9), clock)
     press(t, clock, N)

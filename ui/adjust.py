@@ -28,14 +28,10 @@ def saving_order(game, pending):
     alone goes last, so that the score saved is the one the page shows
     (8-8 to 10-9 under win by two: E-W's +1 first, as N-S's +2 alone would
     win at 10-8). None when each change alone would end the game."""
-    if not (pending[0] and pending[1]):
-        return (0, 1)
-    scores = game.scores
     for first in (0, 1):
+        scores = game.scores  # a copy, each time
         scores[first] += pending[first]
-        ends = decide_winner(game.rules, scores, game.hand_count) is not None
-        scores[first] -= pending[first]
-        if not ends:
+        if decide_winner(game.rules, scores, game.hand_count) is None:
             return (first, 1 - first)
     return None
 
