@@ -378,7 +378,8 @@ def case_ui_one_undo_takes_back_a_two_team_adjustment():
     press(t, clock, OK)
     assert t.game.scores == [0, 1]
     press(t, clock, OK, long=True)
-    assert find_text(frame(t), 1, "UNDO ADJUST SCORE", inverse=True) >= 0  # both, not E-W's
+    # Both, not E-W's, from the row's start.
+    assert find_text(frame(t), 1, "UNDO ADJUST SCORE", inverse=True) == 3
     press(t, clock, OK)
     assert t.game.scores == [1, 0] and t.game.action_count == 2
     assert "ADJUST SCORE" in t.message
