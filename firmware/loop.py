@@ -46,6 +46,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
     heap_used = getattr(gc, "mem_alloc", None)
     collected = 0
     holding = -1  # the key last pressed while it is held, or -1
+    ignored = -1  # a second key let go (ui.presses.SECOND), said once no key is held
     last_key = ticks_ms()
     last_check = last_key
     say("ready")
@@ -74,8 +75,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                     led.show_code(firmware.blink_code, now)  # the stuck key is free again
                 result = presses.up(key, seen)
                 if kind_of(result) == SECOND:
-                    # Pressed while another key was held: only the first counts.
-                    table.say("Two keys at once: " + KEY_NAMES[key] + " ignored", now)
+                    ignored = key  # only the key pressed first counts
                 elif result:
                     # A long press is told on release when the key was let go
                     # before a pass polled it (the loop was busy drawing).
@@ -84,6 +84,11 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                     pressed = True
                     if buzzer is not None:
                         buzzer.beep(buzzer.HELD if held_long else buzzer.CLICK, now)
+        if ignored >= 0 and not presses.any_held():
+            # Said once the key pressed first has done what it does: its
+            # press must find the screen as its player saw it.
+            table.second_key(KEY_NAMES[ignored], now)
+            ignored = -1
         result = presses.poll(now)
         while result:
             key = key_of(result)

@@ -115,6 +115,13 @@ def case_a_key_pressed_while_another_is_held_is_a_second_key():
     presses.down(3, 3200)
     assert presses.up(3, 3215) == SECOND << 3 | 3
     assert presses.up(2, 3300) == SHORT << 3 | 2
+    # A key down while only a second key is down: a second key as well.
+    presses.down(0, 4000)
+    presses.down(1, 4100)
+    assert presses.up(0, 4200) == SHORT << 3 | 0
+    presses.down(2, 4300)
+    assert presses.up(2, 4400) == SECOND << 3 | 2
+    assert presses.up(1, 4500) == SECOND << 3 | 1
 
 
 def case_a_stuck_key_holds_no_other_back_and_a_second_key_can_stick():

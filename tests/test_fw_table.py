@@ -161,6 +161,27 @@ def test_two_keys_at_once_only_the_key_held_first_counts(pico):
     assert table(pico).screen_name == "menu" and table(pico).game.tricks == [1, 0]
 
 
+def test_a_second_key_let_go_first_leaves_the_first_its_press():
+    # Game over: a message there makes the next press only take it away;
+    # East's key went down first and must still start the next game.
+    with boot(settings={"EUCHRE_TARGET": "2"}) as pico:
+        pico.run_script("N OK E wait:3500")
+        assert table(pico).game.over
+        pico.run_script("down:E wait:100 down:N wait:100 up:N wait:50 up:E wait:50")
+        shown = table(pico)
+        assert not shown.game.over and shown.game.dealer == 1 and shown.tally == [1, 0]
+        assert shown.message == "TWO KEYS AT ONCE: N IGNORED"  # said after East's press
+    # Flip 180 turned on: its message waits for a press that only closes it.
+    with boot() as pico:
+        pico.run_script("OK:long S*6 OK S E")  # Display, Flip 180
+        shown = table(pico)
+        assert shown.flipped and shown.message.startswith("READ FROM N SIDE")
+        pico.run_script("down:W wait:100 down:N wait:100 up:N wait:50 up:W wait:50")
+        shown = table(pico)
+        assert shown.flipped and shown.screen_name == "options"  # W only closed it
+        assert shown.message == "TWO KEYS AT ONCE: N IGNORED"
+
+
 def test_a_press_is_timed_by_the_key_scanner_not_by_a_busy_loop(pico):
     # North's key is held 490 ms: a short press, North names trump. The loop
     # is busy for 700 ms in the middle of it (as a long redraw would keep

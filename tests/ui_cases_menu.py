@@ -6,8 +6,8 @@ tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import export, menu, prefs
 from ui import table as table_module
-from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers, press,
-                     read_score, settle, table, text_at)
+from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers,
+                     power_cut, press, read_score, settle, table, text_at)
 
 
 def open_from_menu(t, clock, downs):
@@ -439,6 +439,49 @@ def case_ui_adjust_saves_the_score_it_shows_when_one_change_would_end_the_game()
     press(t, clock, W)  # E-W back to +0: N-S's change alone
     press(t, clock, OK)
     assert t.game.scores == [10, 9] and t.game.winner == 0
+
+
+def case_ui_a_two_team_adjustment_stays_one_undo_under_a_later_action():
+    # A call after it, taken back: the pair is last again, one Undo.
+    clock = Clock()
+    t = _adjusting(Rules(), (3, 3), clock)
+    for key in (N, N, E):
+        press(t, clock, key)
+    press(t, clock, OK)
+    press(t, clock, N)  # a call, then its Undo
+    press(t, clock, OK, long=True)
+    press(t, clock, OK)
+    assert t.message == "UNDONE: CALL ANN"
+    press(t, clock, OK, long=True)
+    assert find_text(frame(t), 1, "UNDO ADJUST SCORE", inverse=True) == 3
+    press(t, clock, OK)
+    assert t.game.scores == [3, 3] and t.message == "UNDONE: ADJUST SCORE"
+    # Then two new actions bring the count back: no pair any more.
+    press(t, clock, N)
+    press(t, clock, N)
+    press(t, clock, OK, long=True)
+    assert find_text(frame(t), 1, "UNDO TRICK ANN", inverse=True) == 3
+    # After a power cut the pair is not known: each Undo names what it takes.
+    t = _adjusting(Rules(), (3, 3), clock)
+    for key in (N, N, E):
+        press(t, clock, key)
+    press(t, clock, OK)
+    t = power_cut(t)
+    press(t, clock, OK, long=True)
+    assert find_text(frame(t), 1, "UNDO ADJUST THEM +1", inverse=True) == 3
+    # One team twice in a row: each its own Undo.
+    t = _adjusting(Rules(), (3, 3), clock)
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, OK, long=True)
+    press(t, clock, S)
+    press(t, clock, OK)  # ADJUST SCORE again
+    press(t, clock, N)
+    press(t, clock, OK)
+    press(t, clock, OK, long=True)
+    assert find_text(frame(t), 1, "UNDO ADJUST US +1", inverse=True) == 3
+    press(t, clock, OK)
+    assert t.game.scores == [4, 3]
 
 
 def case_ui_display_settings_apply_at_once_and_save_on_rest_or_leaving():

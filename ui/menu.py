@@ -84,7 +84,8 @@ def show(table, page):
 
 def _pair_last(table):
     """True when the last two actions are the two teams' changes of one
-    Adjust score: one Undo takes back both."""
+    Adjust score: one Undo takes back both. Known while the power stays on:
+    after a power cut each is taken back on its own, named."""
     return table.undo_pair == (table.game, table.game.action_count)
 
 
@@ -157,9 +158,11 @@ def undo(table, now_ms):
     if game.action_count:
         what = table.describe(game.codes[-1])
         if _pair_last(table):
+            # Taken back together, the pair is gone (an action taken back
+            # after it leaves it last again: still a pair).
+            table.undo_pair = None
             game.undo()
             what = "ADJUST SCORE"
-        table.undo_pair = None
         game.undo()
         table.say("UNDONE: " + what, now_ms)
     elif table.previous is not None:

@@ -14,9 +14,10 @@ Pure logic: time comes in as ``now_ms`` from a millisecond counter that wraps
 * stuck: held longer than ``stuck_ms`` (20 s): reported once, then the key is
   ignored until it is released (a button jammed by a drink must not replay
   presses or block the other keys);
-* second: a key that goes down while another is held (two players at
-  once, a finger across two keys) is ignored until it is released, and its
-  release says so once (``SECOND``): only the key held first counts. Each
+* second: a key that goes down while another is down (two players at
+  once, a finger across two keys; a second key too) is ignored until it is
+  released, and its release says so once (``SECOND``): only the key held
+  first counts. Each
   player has a key, and the second would act on a screen the first one's
   press has changed, one nobody saw when they pressed. A key written off as
   stuck holds no other back;
@@ -77,9 +78,13 @@ class Presses:
         self._since = [0] * keys
 
     def down(self, key, now_ms):
-        """The key went down (while another is held: a ``SECOND`` key)."""
-        if self._state[key] == _UP:
-            self._state[key] = _OVERLAP if self.any_held() else _DOWN
+        """The key went down (while another is down: a ``SECOND`` key)."""
+        state = self._state
+        if state[key] == _UP:
+            state[key] = _DOWN
+            for other in range(len(state)):
+                if other != key and (self.held(other) or state[other] == _OVERLAP):
+                    state[key] = _OVERLAP
             self._since[key] = now_ms
         # A second "down" without an "up" (a lost event) keeps the first moment.
 
