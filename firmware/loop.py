@@ -2,9 +2,10 @@
 table, draw and send, save, and collect garbage when the table is quiet.
 
 It never sleeps and reads time only through ``hw.clock.ticks_ms`` (the
-simulator drives both). Nothing in it allocates while the table is idle,
-but at its quiet moments the table loads what the next press may need
-(``Table.prepare``: at the first, the screens a hand meets).
+simulator drives both). While the table is idle, nothing in it allocates
+but a picture drawn again (the idle hints take turns every 3 s, a little
+garbage each) and, at its quiet moments, what the next press may need,
+loaded (``Table.prepare``: at the first, the screens a hand meets).
 """
 
 import gc
@@ -87,6 +88,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
         if ignored >= 0 and not presses.any_held():
             # Said once the key pressed first has done what it does: its
             # press must find the screen as its player saw it.
+            say("two keys at once: " + KEY_NAMES[ignored] + " ignored")
             table.second_key(KEY_NAMES[ignored], now)
             ignored = -1
         result = presses.poll(now)

@@ -1,6 +1,7 @@
 """Short/long/stuck presses from key timings; runs on CPython and MicroPython."""
 
-from ui.presses import LONG, SECOND, SHORT, STUCK, Presses, key_of, kind_of
+from ui.presses import (HOLDS_BACK_MS, LONG, ROLL_MS, SECOND, SHORT, STUCK, Presses, key_of,
+                        kind_of)
 
 _WRAP = 1 << 29
 
@@ -122,6 +123,41 @@ def case_a_key_pressed_while_another_is_held_is_a_second_key():
     presses.down(2, 4300)
     assert presses.up(2, 4400) == SECOND << 3 | 2
     assert presses.up(1, 4500) == SECOND << 3 | 1
+
+
+def case_a_key_pressed_just_before_the_first_is_let_go_is_a_press():
+    presses = Presses()
+    presses.down(0, 0)
+    presses.down(1, 100 - ROLL_MS)  # a roll: down ROLL_MS before 0 is let go
+    assert presses.up(0, 100) == SHORT << 3 | 0
+    assert presses.held(1) and presses.up(1, 200) == SHORT << 3 | 1
+    presses.down(0, 1000)
+    presses.down(1, 1000 - 1 + 100 - ROLL_MS)  # a millisecond earlier: second
+    assert presses.up(0, 1100) == SHORT << 3 | 0
+    assert presses.up(1, 1200) == SECOND << 3 | 1
+    # The scanner's one millisecond: OK's release (after its long press) and
+    # W's press come in key order, W first.
+    presses.down(4, 2000)
+    assert _drain(presses, 2600) == [(LONG, 4)]
+    presses.down(3, 2800)
+    assert presses.up(4, 2800) == 0
+    assert presses.up(3, 2900) == SHORT << 3 | 3
+    # Two keys just before: the earlier rolls on, the later stays second.
+    presses.down(0, 3000)
+    presses.down(2, 3080)
+    presses.down(1, 3070)
+    assert presses.up(0, 3100) == SHORT << 3 | 0
+    assert presses.up(2, 3150) == SECOND << 3 | 2
+    assert presses.up(1, 3160) == SHORT << 3 | 1
+
+
+def case_a_key_down_for_seconds_holds_no_other_back():
+    presses = Presses()
+    presses.down(0, 0)
+    presses.down(1, HOLDS_BACK_MS - 100)  # pressed while 0 is held: second
+    assert presses.up(1, HOLDS_BACK_MS - 50) == SECOND << 3 | 1
+    presses.down(2, HOLDS_BACK_MS)  # 0 down 3 s: a jam, not a player's press
+    assert presses.held(2) and presses.up(2, HOLDS_BACK_MS + 100) == SHORT << 3 | 2
 
 
 def case_a_stuck_key_holds_no_other_back_and_a_second_key_can_stick():

@@ -17,10 +17,14 @@ Pure logic: time comes in as ``now_ms`` from a millisecond counter that wraps
 * second: a key that goes down while another is down (two players at
   once, a finger across two keys; a second key too) is ignored until it is
   released, and its release says so once (``SECOND``): only the key held
-  first counts. Each
-  player has a key, and the second would act on a screen the first one's
-  press has changed, one nobody saw when they pressed. A key written off as
-  stuck holds no other back;
+  first counts. Each player has a key, and the second would act on a
+  screen the first one's press has changed, one nobody saw when they
+  pressed. Two exceptions: a key that went down at most ``ROLL_MS`` (50 ms)
+  before the first was let go, and is still down, is a press of its own
+  (one hand rolling from key to key; the key scanner also reports a release
+  and a press of the same millisecond in key order, not in time order); and
+  a key down for ``HOLDS_BACK_MS`` (3 s) or more holds no other back (a
+  jammed key, reported stuck only at ``stuck_ms``);
 * bounce: down for less than ``bounce_ms`` (15 ms): nothing. The key scanner
   reports a change within a few milliseconds, so a contact that chatters as
   it closes or opens can come through as an extra down and up a few
@@ -52,9 +56,12 @@ _FIRED = const(2)  # long press already fired; release does nothing
 _IGNORED = const(3)  # reported stuck; ignored until released
 _OVERLAP = const(4)  # went down while another key was held; ignored until released
 
+ROLL_MS = const(50)  # a second key this recent when the first is let go: a press
+HOLDS_BACK_MS = const(3000)  # a key down this long makes no other a second key
+
 
 def kind_of(result):
-    """SHORT, LONG or STUCK from a result of ``Presses``."""
+    """SHORT, LONG, STUCK or SECOND from a result of ``Presses``."""
     return result >> 3
 
 
@@ -64,7 +71,7 @@ def key_of(result):
 
 
 class Presses:
-    """Short/long/stuck detection for up to 8 keys (key numbers 0..7)."""
+    """Short/long/stuck/second-key detection for up to 8 keys (key numbers 0..7)."""
 
     def __init__(self, keys=5, long_ms=LONG_MS, stuck_ms=20000, bounce_ms=15):
         if not 0 < keys <= 8:
@@ -83,7 +90,8 @@ class Presses:
         if state[key] == _UP:
             state[key] = _DOWN
             for other in range(len(state)):
-                if other != key and (self.held(other) or state[other] == _OVERLAP):
+                if (other != key and (self.held(other) or state[other] == _OVERLAP)
+                        and ticks_diff(now_ms, self._since[other]) < HOLDS_BACK_MS):
                     state[key] = _OVERLAP
             self._since[key] = now_ms
         # A second "down" without an "up" (a lost event) keeps the first moment.
@@ -91,9 +99,23 @@ class Presses:
     def up(self, key, now_ms):
         """The key went up: SHORT << 3 | key for a short press, LONG << 3 |
         key for a long press not yet polled, SECOND << 3 | key for a key
-        that went down while another was held, else 0."""
-        state = self._state[key]
-        self._state[key] = _UP
+        that went down while another was down (and was not rolled onto),
+        else 0."""
+        states = self._state
+        state = states[key]
+        states[key] = _UP
+        if state == _DOWN or state == _FIRED:
+            # The key held first let go: the earliest key pressed just
+            # before, still down, is a press of its own (a roll, or the
+            # scanner's order).
+            since = self._since
+            rolled = -1
+            for other in range(len(states)):
+                if (states[other] == _OVERLAP and ticks_diff(now_ms, since[other]) <= ROLL_MS
+                        and (rolled < 0 or ticks_diff(since[rolled], since[other]) > 0)):
+                    rolled = other
+            if rolled >= 0:
+                states[rolled] = _DOWN
         if state == _DOWN or state == _OVERLAP:
             held = ticks_diff(now_ms, self._since[key])
             if held < self.bounce_ms:
