@@ -529,10 +529,15 @@ class Game:
         points = self.rules.renege_alone_points if lone else self.rules.renege_points
         self._end_hand(1 - seat % 2, points, RENEGE_HAND, seat)
 
+    def scoring(self, makers_tricks):
+        """(side, points, kind) of the hand in play ended with the makers
+        holding ``makers_tricks``, as ``finish`` would score it (its
+        loners, blind or not, under these rules): what a table offers."""
+        return score_hand(self.rules, makers_tricks, self.lone_seat is not None,
+                          self.lone_defender is not None, self.blind)
+
     def _score_play(self, makers_tricks, quick=False):
-        side, points, kind = score_hand(self.rules, makers_tricks,
-                                        self.lone_seat is not None,
-                                        self.lone_defender is not None, self.blind)
+        side, points, kind = self.scoring(makers_tricks)
         scorer = self.makers if side == "makers" else 1 - self.makers
         self._end_hand(scorer, points, kind, 0, quick)
 

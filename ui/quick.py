@@ -6,7 +6,7 @@ not, a lone defender under its rule). OK goes back.
 
 from ui import parts
 from ui.keys import OK
-from euchre_core.rules import DEFEND_2_4, score_hand
+from euchre_core.rules import DEFEND_2_4
 
 LIST_PAGE = False
 
@@ -29,10 +29,7 @@ def choices(table):
 
 def points(table, tricks):
     """What finishing with ``tricks`` for the makers scores, as "+n"."""
-    game = table.game
-    scored = score_hand(game.rules, tricks, game.lone_seat is not None,
-                        game.lone_defender is not None, game.blind)
-    return "+" + str(scored[1])
+    return "+" + str(table.game.scoring(tricks)[1])
 
 
 def press(table, key, long, now_ms):
