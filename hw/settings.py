@@ -472,7 +472,7 @@ class Settings:
 
                 # Named first: the key not at its default, the one edited.
                 other = seen[pin]
-                if self.values[key] == _row(key)[1] and self.values[other] != _row(other)[1]:
+                if pin == _row(key)[1] and self.values[other].upper() != _row(other)[1]:
                     key, other = other, key
                 self.errors.append(settings_words.same_pin(key, self.values[key], other))
                 for reset_key, default, reset_kind in DEFAULTS:

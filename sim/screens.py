@@ -59,7 +59,8 @@ SCREENS = (
     ("adjust", "OK:long S OK",
      "Adjust score, for house penalties: the soft keys add or take a point per "
      "team, the changes shown signed (\"+1\") and below them the score that OK "
-     "saves. "
+     "saves (both teams' changes together; when each alone would end the game, "
+     "a message, and nothing is saved). "
      "At most 8 points a time, and no score below 0: the message at the limit "
      "says which."),
     ("set_dealer", "OK:long S*2 OK",
@@ -122,8 +123,9 @@ SCREENS = (
      "the bottom key: the points come off the other team's score instead (not "
      "below 0). OK keeps them (saved: a power cut does not offer it again); Undo "
      "takes a set-back back. The offer waits for its answer: leaving the menu, or "
-     "the next start after a power cut, shows it again. On the hand that won the "
-     "game it reads \"SET BACK: NO WIN\".",
+     "the next start after a power cut, shows it again. When setting back would "
+     "take the game's win away, it reads \"SET BACK: NO WIN\" (under win by two "
+     "a set-back may leave the win; in progressive euchre keeping may tie).",
      {"settings": "EUCHRE_SETBACK = 1\n"}),
     ("trump_suit", "N",
      "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed"

@@ -562,6 +562,11 @@ def test_a_pin_wired_twice_names_the_key_moved_from_its_default_first():
     s = hs.Settings(reader({"EUCHRE_SDA": "GP10"}))
     assert s.errors == ["EUCHRE_SDA: GP10 is also EUCHRE_KEY_N; every pin at its default"]
     assert s["EUCHRE_SDA"] == "GP4" and s["EUCHRE_KEY_N"] == "GP10"
+    # A default written in small letters is still the default.
+    s = hs.Settings(reader({"EUCHRE_KEY_N": "gp10", "EUCHRE_SDA": "GP10"}))
+    assert s.errors == ["EUCHRE_SDA: GP10 is also EUCHRE_KEY_N; every pin at its default"]
+    s = hs.Settings(reader({"EUCHRE_KEY_N": "GP10", "EUCHRE_SDA": "gp10"}))
+    assert s.errors == ["EUCHRE_SDA: gp10 is also EUCHRE_KEY_N; every pin at its default"]
     # Both moved: in the file's order.
     s = hs.Settings(reader({"EUCHRE_SDA": "GP20", "EUCHRE_KEY_E": "GP20"}))
     assert s.errors == ["EUCHRE_KEY_E: GP20 is also EUCHRE_SDA; every pin at its default"]

@@ -11,8 +11,9 @@ module is not loaded with this one: it is held from the table's first quiet
 moment under those rules (``Table.prepare``).
 
 While the table does nothing for a while (dealing, bidding), the dealer
-line takes turns with what the keys do that no label says: the held OK
-(the menu, Undo first), the held seat key (alone) and OK (all passed). The
+line takes turns with what the keys do that no label says: a seat key
+(who called), the held OK (the menu, Undo first), the held seat key
+(alone) and OK (all passed). The
 triangle keeps pointing at the dealer meanwhile.
 """
 

@@ -261,8 +261,9 @@ class Said:
       screen's OK).
     * ``notices``: messages from the hardware, each until a press.
     * ``pressed``: when the last key was pressed; ``hint``: what the score
-      screen's dealer line (and the game-over screen's key line) shows
-      while nobody presses a key (``score.hint_step``).
+      screen's dealer line (and the hand screen's line under the pips, the
+      game-over screen's key line) shows while nobody presses a key
+      (``score.hint_step``).
     """
 
     def __init__(self, now_ms):
