@@ -142,7 +142,7 @@ def case_a_key_pressed_just_before_the_first_is_let_go_is_a_press():
     presses.down(3, 2800)
     assert presses.up(4, 2800) == 0
     assert presses.up(3, 2900) == SHORT << 3 | 3
-    # Two keys just before: the earlier rolls on, the later stays second.
+    # Two keys just before: one rolls on, the other stays second.
     presses.down(0, 3000)
     presses.down(2, 3080)
     presses.down(1, 3070)

@@ -105,17 +105,13 @@ class Presses:
         state = states[key]
         states[key] = _UP
         if state == _DOWN or state == _FIRED:
-            # The key held first let go: the earliest key pressed just
-            # before, still down, is a press of its own (a roll, or the
-            # scanner's order).
-            since = self._since
-            rolled = -1
+            # The key held first let go: a key pressed just before, still
+            # down, is a press of its own (a roll, or the scanner's order);
+            # one: any other stays a second key.
             for other in range(len(states)):
-                if (states[other] == _OVERLAP and ticks_diff(now_ms, since[other]) <= ROLL_MS
-                        and (rolled < 0 or ticks_diff(since[rolled], since[other]) > 0)):
-                    rolled = other
-            if rolled >= 0:
-                states[rolled] = _DOWN
+                if states[other] == _OVERLAP and ticks_diff(now_ms, self._since[other]) <= ROLL_MS:
+                    states[other] = _DOWN
+                    break
         if state == _DOWN or state == _OVERLAP:
             held = ticks_diff(now_ms, self._since[key])
             if held < self.bounce_ms:
