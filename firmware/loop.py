@@ -86,10 +86,14 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                     if buzzer is not None:
                         buzzer.beep(buzzer.HELD if held_long else buzzer.CLICK, now)
         if ignored >= 0 and not presses.any_held():
-            # Said once the key pressed first has done what it does: its
-            # press must find the screen as its player saw it.
-            say("two keys at once: " + KEY_NAMES[ignored] + " ignored")
-            table.second_key(KEY_NAMES[ignored], now)
+            # Said once the key pressed first has done what it does (its
+            # press must find the screen as its player saw it), and on the
+            # glass only where nothing else is said: a message that waits
+            # for the press that closes it, a notice, the first key's own.
+            message = "Two keys at once: " + KEY_NAMES[ignored] + " ignored"
+            say(message)
+            if table.awake and table.message is None:
+                table.say(message, now)
             ignored = -1
         result = presses.poll(now)
         while result:

@@ -180,6 +180,13 @@ def test_a_second_key_let_go_first_leaves_the_first_its_press():
         shown = table(pico)
         assert shown.flipped and shown.screen_name == "options"  # W only closed it
         assert shown.message == "TWO KEYS AT ONCE: N IGNORED"
+    # The first key's own message stays on the glass; the console says both.
+    with boot() as pico:
+        pico.run_script("N:long")  # North alone: South sits out
+        pico.run_script("down:S wait:100 down:E wait:100 up:E wait:50 up:S wait:50")
+        shown = table(pico)
+        assert shown.message.endswith("SITS OUT THIS HAND") and shown.game.tricks == [0, 0]
+        assert "euchre: Two keys at once: E ignored" in pico.serial
 
 
 def test_a_press_is_timed_by_the_key_scanner_not_by_a_busy_loop(pico):

@@ -520,26 +520,3 @@ def case_pin_default_names():
     play(t, clock, "E OK N ~ OK* N N N OK")
     assert lines[-3].split(",")[1] == "CALL B?"
 
-
-def case_pin_a_second_key_is_said_only_where_no_press_is_awaited():
-    clock = Clock()
-    t = table(dealer=0)
-    t.second_key("W", clock.step(10))
-    assert t.message == "TWO KEYS AT ONCE: W IGNORED"
-    # A message that waits for the press that only closes it stays.
-    t.say("Read from N side", clock.now, holds=True)
-    t.second_key("W", clock.step(10))
-    assert t.message == "READ FROM N SIDE"
-    play(t, clock, "N")  # closes it, and only that
-    assert t.message is None and not t.game.in_hand
-    t.second_key("OK", clock.step(10))
-    assert t.message == "TWO KEYS AT ONCE: OK IGNORED"
-    # A notice stays; a sleeping display stays dark.
-    t.notice("Key N stuck: ignored", clock.now)
-    t.second_key("E", clock.step(10))
-    assert t.message == "Key N stuck: ignored"
-    t = table(dealer=0, sleep_s=1)
-    t.tick(clock.step(2000))
-    assert not t.awake
-    t.second_key("E", clock.step(10))
-    assert t.message is None and not t.awake

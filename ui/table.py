@@ -856,15 +856,6 @@ class Table:
         self.said.since = now_ms
         self._drawn_in = None
 
-    def second_key(self, name, now_ms):
-        """The key ``name`` went down while another was down and did nothing
-        (``ui.presses.SECOND``): said, unless the screen waits for a press
-        that only takes its message away (a player's next press must find
-        it), a notice is up or the display sleeps."""
-        said = self.said
-        if self.awake and not (said.text and said.holds) and not said.notices:
-            self.say("Two keys at once: " + name + " ignored", now_ms)
-
     def describe(self, code):
         """An action byte in words, with the table's names."""
         words = action_text(code)
