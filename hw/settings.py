@@ -461,7 +461,7 @@ class Settings:
     def _check_pins(self) -> None:
         # One pin wired to two jobs would make a key press look like I2C noise.
         seen: "Dict[str, str]" = {}
-        for key, _default, kind in DEFAULTS:
+        for key, key_default, kind in DEFAULTS:
             if kind != "pin" or not self.values[key]:
                 continue
             pin = self.values[key]
@@ -472,12 +472,12 @@ class Settings:
 
                 # Named first: the key not at its default, the one edited.
                 other = seen[pin]
-                if pin == _row(key)[1] and self.values[other].upper() != _row(other)[1]:
+                if pin == key_default and self.values[other].upper() != default(other):
                     key, other = other, key
                 self.errors.append(settings_words.same_pin(key, self.values[key], other))
-                for reset_key, default, reset_kind in DEFAULTS:
+                for reset_key, reset_default, reset_kind in DEFAULTS:
                     if reset_kind == "pin":
-                        self.values[reset_key] = default
+                        self.values[reset_key] = reset_default
                 return
             seen[pin] = key
 
