@@ -62,6 +62,11 @@ def case_pin_the_idle_hint_draws_again_where_it_shows():
     t = _in_hand()
     t.render(buf)
     assert _redraws(t, buf, score.HINT_MS)
+    # A lone player named there instead: no hint, nothing to draw again.
+    t = _in_hand()
+    t.game.go_alone(N)
+    t.render(buf)
+    assert not _redraws(t, buf, score.HINT_MS)
     t = table(dealer=0)
     clock = Clock()
     press(t, clock, OK, long=True)

@@ -678,7 +678,11 @@ class Table:
         hint = score.hint_step(ticks_diff(now_ms, self.said.pressed))
         if hint != self.said.hint:
             self.said.hint = hint
-            if self.page is None:  # the game's own screen: each has its hints
+            # The game's own screen shows it, but for the hand's line under
+            # the pips while it names a lone player instead.
+            game = self.game
+            if self.page is None and (self.main_screen != "hand" or (
+                    game.lone_seat is None and game.lone_defender is None)):
                 self._drawn_in = None
         if (self.awake and self.sleep_s
                 and ticks_diff(now_ms, self.said.pressed) >= self.sleep_s * 1000
