@@ -7,7 +7,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 from ui import export, menu, prefs
 from ui import table as table_module
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers,
-                     power_cut, press, read_score, settle, table, text_at)
+                     play, power_cut, press, read_score, settle, table, text_at)
 
 
 def open_from_menu(t, clock, downs):
@@ -393,9 +393,7 @@ def _adjusting(rules, scores, clock):
         while left:
             t.game.adjust(team, min(left, 8))
             left -= min(left, 8)
-    press(t, clock, OK, long=True)
-    press(t, clock, S)
-    press(t, clock, OK)  # ADJUST SCORE
+    play(t, clock, "OK* S OK")  # ADJUST SCORE
     assert t.screen_name == "adjust"
     return t
 
@@ -445,40 +443,22 @@ def case_ui_a_two_team_adjustment_stays_one_undo_under_a_later_action():
     # A call after it, taken back: the pair is last again, one Undo.
     clock = Clock()
     t = _adjusting(Rules(), (3, 3), clock)
-    for key in (N, N, E):
-        press(t, clock, key)
-    press(t, clock, OK)
-    press(t, clock, N)  # a call, then its Undo
-    press(t, clock, OK, long=True)
-    press(t, clock, OK)
+    play(t, clock, "N N E OK N OK* OK")  # the pair, a call, then its Undo
     assert t.message == "UNDONE: CALL ANN"
     press(t, clock, OK, long=True)
     assert find_text(frame(t), 1, "UNDO ADJUST SCORE", inverse=True) == 3
     press(t, clock, OK)
     assert t.game.scores == [3, 3] and t.message == "UNDONE: ADJUST SCORE"
     # Then two new actions bring the count back: no pair any more.
-    press(t, clock, N)
-    press(t, clock, N)
-    press(t, clock, OK, long=True)
+    play(t, clock, "N N OK*")
     assert find_text(frame(t), 1, "UNDO TRICK ANN", inverse=True) == 3
     # After a power cut the pair is not known: each Undo names what it takes.
-    t = _adjusting(Rules(), (3, 3), clock)
-    for key in (N, N, E):
-        press(t, clock, key)
-    press(t, clock, OK)
-    t = power_cut(t)
-    press(t, clock, OK, long=True)
+    t = play(_adjusting(Rules(), (3, 3), clock), clock, "N N E OK")
+    t = play(power_cut(t), clock, "OK*")
     assert find_text(frame(t), 1, "UNDO ADJUST THEM +1", inverse=True) == 3
     # One team twice in a row: each its own Undo.
     t = _adjusting(Rules(), (3, 3), clock)
-    press(t, clock, N)
-    press(t, clock, OK)
-    press(t, clock, OK, long=True)
-    press(t, clock, S)
-    press(t, clock, OK)  # ADJUST SCORE again
-    press(t, clock, N)
-    press(t, clock, OK)
-    press(t, clock, OK, long=True)
+    play(t, clock, "N OK OK* S OK N OK OK*")  # N-S +1, on the page twice
     assert find_text(frame(t), 1, "UNDO ADJUST US +1", inverse=True) == 3
     press(t, clock, OK)
     assert t.game.scores == [4, 3]
