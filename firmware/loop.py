@@ -48,6 +48,10 @@ def run(firmware: "Any", healthy_ms: int) -> None:
     collected = 0
     holding = -1  # the key last pressed while it is held, or -1
     ignored = -1  # a second key let go (ui.presses.SECOND), said once no key is held
+    # The key whose long press (while it is still held) recorded an action,
+    # and that action's byte: a key that turns out stuck says what it did.
+    fired = -1
+    fired_code = 0
     last_key = ticks_ms()
     last_check = last_key
     say("ready")
@@ -72,6 +76,8 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             else:
                 if key == holding:
                     holding = -1
+                if key == fired:
+                    fired = -1
                 if presses.stuck(key) and led is not None and glass.display is None:
                     led.show_code(firmware.blink_code, now)  # the stuck key is free again
                 result = presses.up(key, seen)
@@ -89,10 +95,13 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             # Said once the key pressed first has done what it does (its
             # press must find the screen as its player saw it), and on the
             # glass only where nothing else is said: a message that waits
-            # for the press that closes it, a notice, the first key's own.
+            # for the press that closes it, a notice, the first key's own,
+            # a result just scored (the banner, game over), which the table
+            # must read, and may be asked to answer, with nothing over it.
             message = "Two keys at once: " + KEY_NAMES[ignored] + " ignored"
             say(message)
-            if table.awake and table.message is None:
+            if (table.awake and table.message is None
+                    and table.screen_name != "banner" and table.screen_name != "over"):
                 table.say(message, now)
             ignored = -1
         result = presses.poll(now)
@@ -100,12 +109,21 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             key = key_of(result)
             kind = kind_of(result)
             if kind == LONG:
+                game = table.game
+                count = game.action_count
                 table.press(key, True, now)
                 pressed = True
+                if table.game is game and game.action_count > count:
+                    fired = key
+                    fired_code = game.codes[-1]
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
             elif kind == STUCK:
-                message = "Key " + KEY_NAMES[key] + " stuck: ignored"
+                # Held on purpose or jammed, the two are one until now: what
+                # its long press recorded stands, and the table is told.
+                message = "Key " + KEY_NAMES[key] + " stuck: ignored until let go"
+                if key == fired:
+                    message += "; its long press did " + table.describe(fired_code)
                 say(message)
                 table.notice(message, now)
                 if led is not None and glass.display is None:

@@ -529,7 +529,26 @@ def test_a_key_that_goes_down_during_play_is_a_long_press_then_stuck():
         assert transcript.text(shown.game) == "AE"  # East named trump and went alone, at 0.6 s
         assert "stuck" not in pico.serial
         pico.run_script("wait:20000")
-        assert "Key E stuck: ignored" in pico.serial and shown.screen_name == "notice"
+        # The notice says what the long press did: the table may not have
+        # seen it happen, and "ignored" alone would say it did nothing.
+        assert ("Key E stuck: ignored until let go; its long press did CALL ALONE EAST"
+                in pico.serial) and shown.screen_name == "notice"
+        assert shown.message.endswith("its long press did CALL ALONE EAST")
+
+
+def test_a_stuck_key_whose_long_press_did_nothing_is_only_ignored():
+    # North's key held first (its long press goes alone), East's pressed
+    # while it is down: a second key, which never fires. Both stick.
+    with boot() as pico:
+        pico.run_script("down:N wait:100 down:E wait:21000")
+        shown = table(pico)
+        assert transcript.text(shown.game) == "AN"
+        assert "Key N stuck: ignored until let go; its long press did CALL ALONE NORTH" \
+            in pico.serial
+        assert "Key E stuck: ignored until let go\n" in pico.serial
+        # Let go and held again on the menu: the long press opens it, no action.
+        pico.run_script("up:N up:E wait:100 down:OK wait:21000")
+        assert "Key OK stuck: ignored until let go\n" in pico.serial
 
 
 def test_display_that_stops_answering_is_found_again_and_redrawn():

@@ -161,6 +161,27 @@ def test_two_keys_at_once_only_the_key_held_first_counts(pico):
     assert table(pico).screen_name == "menu" and table(pico).game.tricks == [1, 0]
 
 
+def test_two_keys_at_once_leave_a_result_just_scored_in_sight():
+    # The quick result answered by two players at once, East (march) first:
+    # the banner shows what was scored with nothing over it, and the console
+    # says North was ignored.
+    with boot() as pico:
+        pico.run_script("N OK down:E wait:20 down:N wait:100 up:N up:E wait:200")
+        shown = table(pico)
+        assert shown.screen_name == "banner" and shown.game.scores == [2, 0]
+        assert shown.message is None and "euchre: Two keys at once: N ignored" in pico.serial
+        assert has_text(page_frame(pico), "QUICK RESULT")  # where a message box would be
+    # A result that asks a question (a set-back offered): nothing covers it
+    # while it waits, and only its own keys answer it.
+    with boot(settings={"EUCHRE_SETBACK": "1"}) as pico:
+        pico.run_script("E OK N wait:3500")  # E-W made it: 0-1
+        pico.run_script("N OK down:E wait:20 down:S wait:100 up:S up:E wait:5000")
+        shown = table(pico)
+        assert shown.screen_name == "banner" and shown.game.scores == [2, 1]
+        assert shown.message is None and shown.game.may_set_back
+        assert "euchre: Two keys at once: S ignored" in pico.serial
+
+
 def test_a_second_key_let_go_first_leaves_the_first_its_press():
     # Game over: a message there makes the next press only take it away;
     # East's key went down first and must still start the next game.
