@@ -6,7 +6,7 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_label, find_text,
-                     frame, markers, press, settle, table)
+                     frame, markers, page_bytes, press, settle, small_bytes, table)
 
 MENU_HINT = "HOLD OK: MENU, UNDO"
 ALONE_HINT = "HOLD SEAT KEY: ALONE"
@@ -190,6 +190,43 @@ def case_ui_rules_changed_mid_game_say_which_game_they_are_for():
     press(t, clock, E)  # the target
     press(t, clock, W)
     assert t.next_rules.target != 1 and t.message == "SAVED FOR THE NEXT GAME"
+
+
+def case_ui_the_rules_page_titles_rules_that_are_the_next_games():
+    from ui import menu
+
+    clock = Clock()
+    t = table(Rules(), dealer=0)
+
+    def open_rules():
+        press(t, clock, OK, long=True)
+        for _ in range(t.page.rows.index(menu.ITEM_RULES)):
+            press(t, clock, S)
+        press(t, clock, OK)
+
+    def title():
+        # The title's page without the dotted line under it (its bottom row).
+        top = bytes([column & 0x7F for column in page_bytes(frame(t), 0)])
+        return [word for word in ("RULES", "NEXT GAME") if top.find(small_bytes(word)) == 2]
+
+    open_rules()
+    press(t, clock, E)  # the target: no action yet, so it is this game's
+    assert title() == ["RULES"]
+    press(t, clock, W)
+    press(t, clock, W)  # back to play
+    assert t.game.rules.target != 10
+    press(t, clock, N)  # a call: the game is under way
+    open_rules()
+    assert title() == ["RULES"]  # the game's own rules
+    press(t, clock, S)
+    press(t, clock, E)  # win by two: for the next game
+    assert title() == ["NEXT GAME"]
+    press(t, clock, W)
+    open_rules()  # still the next game's
+    assert title() == ["NEXT GAME"] and not t.game.rules.win_by_two
+    press(t, clock, S)
+    press(t, clock, E)  # win by two off again: the game's rules once more
+    assert title() == ["RULES"]
 
 
 def case_ui_an_idle_game_over_screen_names_the_way_to_undo():

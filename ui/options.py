@@ -191,5 +191,10 @@ def change_display(table, row):
 
 def draw(table, buf):
     page = table.page
-    title = "RULES" if page.kind == RULES else "DISPLAY"
+    title = "DISPLAY"
+    if page.kind == RULES:
+        # Rules other than the game's, once it has begun, are the next
+        # game's: the title says so, so that nobody reads them as this one's.
+        game = table.game
+        title = "NEXT GAME" if game.action_count and page.draft != game.rules else "RULES"
     parts.draw_list(table, buf, title, rows(table), page.cursor, "CHANGE")
