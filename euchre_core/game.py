@@ -175,7 +175,7 @@ class Game:
         setting back may leave the win, under win by two.)"""
         if self.winner is None or not self.set_back_takes:
             return False
-        return decide_winner(self.rules, self._set_back_scores()[0], self.hand_count) is None
+        return decide_winner(self.rules, self.set_back_scores()[0], self.hand_count) is None
 
     def set_back_refusal(self):
         """Why ``set_back`` is refused now (a ``Refusal``), or None when it
@@ -436,15 +436,17 @@ class Game:
         refusal = self.set_back_refusal()
         if refusal:
             raise refusal
-        scores, taken = self._set_back_scores()
+        scores, taken = self.set_back_scores()
         self._scores = scores
         game_forms.mark_set_back(self.records, len(self.records), taken)
         self._may_set_back = False
         self._score_changed()
 
-    def _set_back_scores(self):
-        """The scores a set-back of the last hand leaves, and the points it
-        takes off the other team (not below 0)."""
+    def set_back_scores(self):
+        """The scores [N-S, E-W] a set-back of the last hand would leave,
+        and the points it takes off the other team (a score stops at 0):
+        what a table shows before it asks. Meaningful while
+        ``set_back_takes``."""
         hand = self.last_hand
         scores = list(self._scores)
         scores[hand.scorer] -= hand.points

@@ -45,7 +45,7 @@ SCREENS = (
      "OK during a hand: quick result. The seat keys become soft keys, labelled "
      "beside them, so a whole hand takes three presses."),
     ("banner", "N OK E",
-     "The result banner after a hand, with the points and the new score. Under "
+     "The result banner after a hand: the team that scored and the points. Under "
      "them, the makers' tricks (\"3 TRICKS TO N-S\"), or after a quick result when "
      "it came (\"RESULT AFTER 2 TRICKS\"), since the rest were not recorded."),
     ("next_hand", _HAND,
@@ -120,12 +120,14 @@ SCREENS = (
     ("set_back", "E OK N wait:3500 N OK E",
      "Robson set-back (EUCHRE_SETBACK = 1): after a hand of 2 or 4 points, when "
      "the other team has points to lose, the banner stays and offers SET BACK on "
-     "the bottom key: the points come off the other team's score instead (not "
-     "below 0). OK keeps them (saved: a power cut does not offer it again); Undo "
-     "takes a set-back back. The offer waits for its answer: leaving the menu, or "
-     "the next start after a power cut, shows it again. When setting back would "
-     "take the game's win away, it reads \"SET BACK: NO WIN\" (under win by two "
-     "a set-back may leave the win; in progressive euchre keeping may tie).",
+     "the bottom key, with the score it leaves (\"SET BACK TO 0-0\"): the points "
+     "come off the other team's score instead (not below 0, so a team with 1 "
+     "point loses only that one). OK keeps them (saved: a power cut does not "
+     "offer it again); Undo takes a set-back back. The offer waits for its "
+     "answer: leaving the menu, or the next start after a power cut, shows it "
+     "again. When setting back would take the game's win away, NO WIN is "
+     "written beside the bottom key (under win by two a set-back may leave the "
+     "win; in progressive euchre keeping may tie).",
      {"settings": "EUCHRE_SETBACK = 1\n"}),
     ("trump_suit", "N",
      "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed"
@@ -161,7 +163,9 @@ SCREENS = (
      {"settings": "EUCHRE_TARGET = 500\n"}),
     ("stuck_key", "down:S wait:21000",
      "A key held for 20 s (a stuck or shorted button) is reported, then ignored "
-     "until it is released."),
+     "until it is released. Its long press fired at 0.6 s, as any key's does: the "
+     "message names what it recorded (here South called and went alone), which "
+     "Undo takes back."),
     ("damaged_save", "",
      "The saved game failed its check at power-on (here one byte of the saved "
      "record was changed on purpose): it is reported, kept aside, and a new game "

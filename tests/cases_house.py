@@ -284,6 +284,7 @@ def case_set_back_takes_win_only_when_setting_back_leaves_no_winner():
     assert game.set_back_takes_win is False  # no hand scored yet
     game.renege(W)  # N-S +2: 5-4, won
     assert game.set_back_takes and game.set_back_takes_win
+    assert game.set_back_scores() == ([3, 2], 2) and game.scores == [5, 4]  # only asked
     # Under win by two, 12-9 set back is 10-7: still won.
     game = Game(Rules(setback=True, win_by_two=True), dealer=N)
     for team, points in ((NS, 8), (EW, 8), (EW, 1), (NS, 2)):
@@ -309,6 +310,7 @@ def case_set_back_takes_win_only_when_setting_back_leaves_no_winner():
     game.call(N, alone=True)
     play(game, [N, N, N, N, N])  # N-S +4: 4-2, won; set back: 0-0
     assert game.winner == NS and game.set_back_takes_win
+    assert game.set_back_scores() == ([0, 0], 2)  # 2 of the 4 points: E-W stop at 0
     game = Game(Rules(hands=3, setback=True), dealer=N)
     game.call(N, alone=True)
     play(game, [N, N, N, N, N])  # N-S +4

@@ -100,8 +100,12 @@ def case_pin_banner_lines_at_their_widths():
     assert t.screen_name == "banner" and t.game.over
     buf = frame(t)
     line = page_bytes(buf, 6)
-    # Centred, and nothing else on its line.
-    assert find_text(buf, 6, "SET BACK: NO WIN") == 16 and line[:16] + line[111:] == bytes(33)
+    # 1-2 set back is 0-0 (N-S had 1 of the 2 points to lose): centred, and
+    # nothing else on its line; below it, left of the bottom key's triangle,
+    # that the win goes.
+    assert t.game.scores == [1, 2]
+    assert find_text(buf, 6, "SET BACK TO 0-0") == 19 and line[:19] + line[108:] == bytes(39)
+    assert find_text(buf, 7, "NO WIN") == 2
 
 
 def case_pin_history_names_a_blind_loner_and_scrolls_both_ways():

@@ -94,8 +94,8 @@ def case_ui_set_back_offer_waits_through_thechoose():
 
 def case_ui_set_back_on_the_winning_hand_says_the_win_goes():
     t, clock = _set_back_offered()
-    assert find_text(frame(t), 6, "SET BACK") >= 0
-    assert find_text(frame(t), 6, "NO WIN") < 0
+    assert find_text(frame(t), 6, "SET BACK TO ") >= 0
+    assert find_text(frame(t), 7, "NO WIN") < 0
     clock = Clock()
     t = table(Rules(setback=True, target=2), dealer=0)
     t.game.adjust(1, 1)
@@ -103,7 +103,9 @@ def case_ui_set_back_on_the_winning_hand_says_the_win_goes():
     press(t, clock, OK)
     press(t, clock, E)  # N-S march to 2: the game is won
     assert t.screen_name == "banner" and t.game.over
-    assert find_text(frame(t), 6, "SET BACK: NO WIN") >= 0
+    # Set back, 2-1 is 0-0 (E-W had 1 point of the 2 to lose): nobody's win.
+    assert find_text(frame(t), 6, "SET BACK TO 0-0") >= 0
+    assert find_text(frame(t), 7, "NO WIN") == 2
     press(t, clock, N)
     assert t.message == "S: SET BACK, OK: KEEP THE WIN"
 
@@ -118,7 +120,8 @@ def case_ui_set_back_that_leaves_the_win_or_finds_none_says_no_win_nowhere():
     press(t, clock, OK)
     press(t, clock, E)  # N-S march: 12-9, won
     assert t.screen_name == "banner" and t.game.winner == 0
-    assert find_text(frame(t), 6, "SET BACK") >= 0 and find_text(frame(t), 6, "NO WIN") < 0
+    assert find_text(frame(t), 6, "SET BACK TO 10-7") >= 0
+    assert find_text(frame(t), 7, "NO WIN") < 0
     press(t, clock, N)
     assert t.message == "S: SET BACK, OK: KEEP THE POINTS"
     # Progressive, a tie after the last hand: no win to take away.
@@ -128,7 +131,8 @@ def case_ui_set_back_that_leaves_the_win_or_finds_none_says_no_win_nowhere():
     press(t, clock, OK)
     press(t, clock, E)  # N-S march: 2-2, the hands are played
     assert t.screen_name == "banner" and t.game.over and t.game.winner is None
-    assert find_text(frame(t), 6, "SET BACK") >= 0 and find_text(frame(t), 6, "NO WIN") < 0
+    assert find_text(frame(t), 6, "SET BACK TO 0-0") >= 0
+    assert find_text(frame(t), 7, "NO WIN") < 0
     press(t, clock, N)
     assert t.message == "S: SET BACK, OK: KEEP THE POINTS"
 

@@ -7,9 +7,10 @@ on the game-over screen itself).
 
 When the hand may be set back (Robson ``setback``: it scored 2 or 4, and
 the other team has points to lose), the banner offers SET BACK on the key
-at the bottom of the picture and waits for it or for OK (keep the points),
-through the menu and a power cut alike (``Table.home``). When setting back
-would take the game's win away, it says so. The page's
+at the bottom of the picture, with the score it would leave, and waits for
+it or for OK (keep the points), through the menu and a power cut alike
+(``Table.home``). When setting back would take the game's win away, it
+says so (NO WIN). The page's
 ``hand`` is the scored hand it shows, ``since`` when it opened."""
 
 from micropython import const
@@ -95,9 +96,13 @@ def draw(table, buf):
     # Page 4 stays dark: the big word reaches its last row.
     screen.text_center(buf, 5, detail)
     if game.set_back_takes:
-        # The points can still come off the other team instead (and the
-        # game, when that leaves nobody the win, goes on).
-        screen.text_center(buf, 6, "SET BACK: NO WIN" if game.set_back_takes_win else "SET BACK")
+        # The points can still come off the other team instead, as far as
+        # it has them: the offer shows the score that leaves (and when it
+        # leaves nobody the win, that the game goes on).
+        left = game.set_back_scores()[0]
+        screen.text_center(buf, 6, "SET BACK TO " + str(left[0]) + "-" + str(left[1]))
+        if game.set_back_takes_win:
+            screen.text(buf, 2, 7, "NO WIN")
         screen.marker(buf, S)
         screen.text_right(buf, 126, 7, "OK:KEEP")
     elif not game.over:
