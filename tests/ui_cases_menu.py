@@ -157,9 +157,10 @@ def case_ui_adjust_score_keeps_teams_named_alike_apart():
     press(t, clock, N)
     settle(t, clock)
     buf = frame(t)
-    # Each change beside as much of its team's name as tells the two apart.
-    assert find_text(buf, 2, "ROCK@H +1", inverse=True) >= 0
-    assert find_text(buf, 2, "ROCKET +0") >= 64
+    # Each change beside its team's side: two names too long for the line,
+    # cut, would read alike (and as typing errors).
+    assert find_text(buf, 2, "N-S +1", inverse=True) >= 0
+    assert find_text(buf, 2, "E-W +0") >= 64 and find_text(buf, 2, "ROCK") < 0
 
 
 def case_ui_set_dealer():
@@ -406,6 +407,8 @@ def case_ui_adjust_saves_the_score_it_shows_when_one_change_would_end_the_game()
         for key in (N, N, E):
             press(t, clock, key)
         assert find_text(frame(t), 5, "NEW SCORE 10-9") >= 0
+        # Said before OK: whether that score ends the game.
+        assert (find_text(frame(t), 5, "NEW SCORE 10-9: WON") >= 0) == over
         press(t, clock, OK)
         assert t.game.scores == [10, 9] and t.game.over == over
         assert t.game.winner == (0 if over else None)

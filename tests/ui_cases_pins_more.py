@@ -210,6 +210,19 @@ def case_pin_adjust_shows_the_scores_it_will_make():
     assert t.game.scores == [1, 0]
 
 
+def case_pin_adjust_writes_a_long_team_name_as_its_side():
+    # 6 letters fit beside a change; "NORTHSIDE" cut to "NORTHS" would read
+    # as a typing error: N-S instead (the key labels spell it whole).
+    clock = Clock()
+    game = Game(Rules(), dealer=0)
+    t = Table(Rules(), teams=("Northside", "Them"), game=game)
+    play(t, clock, "OK* S OK N")
+    assert t.screen_name == "adjust"
+    buf = frame(t)
+    assert find_text(buf, 2, "N-S +1", True) >= 0 and find_text(buf, 2, "THEM +0") >= 0
+    assert find_text(buf, 2, "NORTHS") < 0 and find_text(buf, 1, "NORTHSIDE +1") >= 0
+
+
 def case_pin_export_says_how_many_lines():
     clock = Clock()
     lines = []

@@ -1,6 +1,6 @@
 """Adjust score, opened from the menu: the seat keys are +1 and -1 for each
 team (N/S: N-S, E/W: E-W), the changes shown signed ("+1") and the score
-as it will be below them; OK saves that score (``saving_order``) and
+as it will be below them (with WON when it ends the game); OK saves that score (``saving_order``) and
 leaves. A change is at most ADJUST_MAX points either way (one action of
 the game's log) and takes no score below 0: the message at the limit says
 which. The page's ``rows``: the change per team."""
@@ -13,9 +13,12 @@ from euchre_core.actions import ADJUST_MAX
 from euchre_core.rules import decide_winner
 
 LIST_PAGE = False
-# Letters of a team's name beside its change: with " -8", 9 characters,
-# a gap between the half lines, and two teams named alike read apart.
+# Letters of a team's name beside its change: with " -8", 9 characters and
+# a gap between the half lines. A longer name is written N-S or E-W there
+# (the labels beside the keys spell it whole): a name cut short reads as a
+# typing error, and two teams named alike would read alike.
 _TEAM_LETTERS = const(6)
+_SIDES = (b"N-S", b"E-W")
 
 
 def show(table, page):
@@ -76,9 +79,16 @@ def draw(table, buf):
     # Each team's change, signed (it is not a score), lit when not 0.
     for team in (0, 1):
         change = pending[team]
-        shown = teams[team][:_TEAM_LETTERS] + (b" +" if change >= 0 else b" ") + str(change).encode()
+        name = teams[team] if len(teams[team]) <= _TEAM_LETTERS else _SIDES[team]
+        shown = name + (b" +" if change >= 0 else b" ") + str(change).encode()
         screen.text_center(buf, 2, shown, team * 64, team * 64 + 64, change != 0)
-    # The score as it stands, then as OK will save it.
-    screen.text_center(buf, 5, (b"NEW SCORE %d-%d" if pending[0] or pending[1]
-                                else b"SCORE %d-%d") % (scores[0] + pending[0],
-                                                         scores[1] + pending[1]))
+    # The score as it stands, then as OK will save it, and whether that
+    # ends the game (an adjustment is an action like a hand's).
+    new = [scores[0] + pending[0], scores[1] + pending[1]]
+    if not (pending[0] or pending[1]):
+        line = b"SCORE %d-%d"
+    elif decide_winner(table.game.rules, new, table.game.hand_count) is None:
+        line = b"NEW SCORE %d-%d"
+    else:
+        line = b"NEW SCORE %d-%d: WON"
+    screen.text_center(buf, 5, line % (new[0], new[1]))
