@@ -129,13 +129,15 @@ def case_ui_lone_players_are_named_whole():
     t = Table(rules, names=names, teams=("Us", "Them"), game=Game(rules, dealer=1))
     press(t, clock, N, long=True)
     assert find_label(frame(t), "BARBARA ALONE") is not None
-    # With a lone defender beside, the names whole without ALONE (the lit
-    # bars under the pips say it)...
+    # With a lone defender beside, names that cannot share the line with
+    # ALONE (each starts as the partner's does): the seat keys' letters,
+    # ALONE kept, as a bar with a name alone does not say it...
     press(t, clock, E, long=True)
     buf = frame(t)
-    assert find_label(buf, "BARBARA")[0] == 6
-    assert find_label(buf, "EASTWOOD")[0] == 120 - 47
-    # ... or cut, with it, but never to what the partner's name starts with.
+    assert find_label(buf, "N ALONE")[0] == 6
+    assert find_label(buf, "E ALONE")[0] == 120 - 41
+    assert find_label(buf, "BARBARA") is None
+    # ... or names cut, with it, but never to what the partner's name starts with.
     t = Table(rules, names=("Barbara", "Eastwood", "Bob", "Wes"), teams=("Us", "Them"),
               game=Game(rules, dealer=1))
     press(t, clock, N, long=True)

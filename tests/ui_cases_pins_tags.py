@@ -1,6 +1,6 @@
 """Table UI cases, what a player would notice on the screens the merge
 reshaped: the hand screen's lone tags (whole names where they fit, cut but
-never to the partner's start, BLIND for a blind loner); the message a
+never to the partner's start, else seat letters; BLIND for a blind loner); the message a
 resumed game says between hands, which runs out as any other.
 
 Plain functions: tests/test_ui_cases.py runs them on CPython and, through
@@ -29,18 +29,17 @@ _TAGS = (
     (("Annabel", "Alexandra", "Dana", "Al"), 1, "N* E*", (b"ANN ALONE", b"ALE ALONE")),
     (("Barney", "Jo", "Bartholome", "Katherine"), 1, "E* E S*", (b"BART ALONE", b"JO BLIND")),
     (("Zed", "Christina", "Dominique", "Dana"), 1, "E* E S*", (b"DOM ALONE", b"CHR BLIND")),
-    # ... else whole without ALONE (names that start as a partner's do)...
-    (("Zed", "Anna", "Catherine", "Annabel"), 1, "N* E*", (b"ZED", b"ANNA")),
-    (("Bartholomy", "Easton", "Al", "Eastwood"), 1, "E* E S*", (b"AL", b"EASTON")),
-    (("Dominic", "Joanna", "Dominic", "Barbara"), 1, "E* E S*", (b"DOMINIC", b"JOANNA")),
-    # ... cut to fit, the longer first ...
+    # ... else each by the letter on their seat key, as ALONE must stay (a
+    # name that starts as a partner's does, names alike to the end).
+    (("Zed", "Anna", "Catherine", "Annabel"), 1, "N* E*", (b"N ALONE", b"E ALONE")),
+    (("Bartholomy", "Easton", "Al", "Eastwood"), 1, "E* E S*", (b"S ALONE", b"E BLIND")),
+    (("Dominic", "Joanna", "Dominic", "Barbara"), 1, "E* E S*", (b"S ALONE", b"E BLIND")),
     (("Dominique", "Barney", "Bartholome", "Bartholomy"), 3, "S* W*",
-     (b"BARTHOLOM", b"BARTHOLOM")),
+     (b"S ALONE", b"W ALONE")),
     (("Katherine", "Alexander", "Bartholome", "Alexander"), 1, "E* E S*",
-     (b"BARTHOLOM", b"ALEXANDER")),
-    # ... and, alike to the end, cut all the same, lest the tags meet.
+     (b"S ALONE", b"E BLIND")),
     (("Abcdefghik", "Christine", "Abcdefghij", "Christine"), 1, "E* E S*",
-     (b"ABCDEFGHI", b"CHRISTINE")),
+     (b"S ALONE", b"E BLIND")),
 )
 
 
@@ -55,8 +54,8 @@ def case_pin_lone_tags_fit_under_the_pips():
         assert tuple(hand.lone_tags(t)) == tags, (names, keys, hand.lone_tags(t))
     # As drawn: each under its team's pips, from the edges.
     buf = frame(t)
-    assert find_label(buf, "ABCDEFGHI")[0] == 6
-    assert find_label(buf, "CHRISTINE")[0] == 120 - 6 * 9 + 1
+    assert find_label(buf, "S ALONE")[0] == 6
+    assert find_label(buf, "E BLIND")[0] == 120 - 6 * 7 + 1
 
 
 def case_pin_resumed_between_hands_says_so_for_a_moment():

@@ -8,14 +8,16 @@ line under the pips says what no label does: before the first trick, that
 a held seat key goes alone; after it, that a held OK opens the menu (Undo
 first); while nobody presses a key, it takes turns with what a seat key
 does (the score screen's ``hint_step``). A player who is alone is named
-there instead, whole (BLIND for a blind loner).
+there instead, whole (BLIND for a blind loner); when both teams have one
+and their names cannot share the line with ALONE, each is named by the
+letter on their seat key ("N ALONE").
 """
 
 from micropython import const
 
 from ui import parts, screen
 from euchre_core.actions import SUIT_NAMES
-from ui.keys import OK
+from ui.keys import OK, SEATS
 
 LIST_PAGE = False
 
@@ -45,16 +47,19 @@ def press(table, key, long, now_ms):
 def lone_tags(table):
     """The tags under the pips, N-S's and E-W's ("NAME ALONE", b"" when the
     team has nobody alone): whole names when they fit beside each other,
-    else each name cut, but never so short that it reads as the partner's."""
+    else each name cut, but never so short that it reads as the partner's;
+    else the letters of the two seat keys, as the word ALONE must stay."""
     game = table.game
     shown = [b"", b""]
     words = [b"", b""]
     cut = [0, 0]
+    seats = [0, 0]
     names = table.names
     for team in (0, 1):
         lone = game.lone_seat if team == game.makers else game.lone_defender
         if lone is None:
             continue
+        seats[team] = lone
         words[team] = b" ALONE"
         if lone == game.lone_seat and game.blind:
             words[team] = b" BLIND ALONE"
@@ -68,16 +73,11 @@ def lone_tags(table):
     for team in (0, 1):
         if len(words[team]) > 6 and (shown[1 - team] or len(shown[team]) > _TAG_FITS - 12):
             words[team] = b" BLIND"  # BLIND ALONE has no room
-    if shown[0] and shown[1]:
-        full = (shown[0], shown[1])
-        if not _fit(shown, words, cut):
-            # Even cut, the names do not fit with ALONE: the lit bars under
-            # the pips, where a lone tag always stands, say it without it.
-            words = [b"", b""]
-            shown = [full[0], full[1]]
-            if not _fit(shown, words, cut):
-                # Partners' names alike to the end: cut, lest the tags meet.
-                _fit(shown, words, [len(shown[0]) - _SHORTEST, len(shown[1]) - _SHORTEST])
+    if shown[0] and shown[1] and not _fit(shown, words, cut):
+        # Even cut, the names do not fit with ALONE: a bar with a name and
+        # no ALONE does not say two players are alone, nor does a name cut
+        # to a partner's. The seat keys' letters (N ALONE, E BLIND) do.
+        shown = [SEATS[seats[0]].encode(), SEATS[seats[1]].encode()]
     return [shown[0] + words[0], shown[1] + words[1]]
 
 
