@@ -6,6 +6,7 @@ The table is driven by presses and read by what it shows, says and records
 (the game). Plain functions: tests/test_ui_cases.py runs them on CPython and,
 through tests/mp_run.py, under the MicroPython unix port."""
 
+from ui import menu
 from ui_read import (E, N, NEW_GAME, RESET, S, W, play, Clock, Rules, find_text, find_text2,
                      frame, markers, power_cut, read_score, redraw, said, settle, table, tally)
 
@@ -30,9 +31,16 @@ def case_pin_reset_match_zeroes_the_tally_new_game_keeps_it():
     play(t, clock, "OK W")  # yes; W deals first
     assert tally(t) == (0, 0) and t.game.dealer == W
     assert find_text(frame(t), 6, "DAN DEALS FIRST") >= 0
-    # Undo brings back the game and the tally Reset match took.
-    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME"
+    # Undo brings back the game and the tally Reset match took, and says so.
+    play(t, clock, "OK*")
+    assert t.page.rows[t.page.cursor] == menu.ITEM_UNDO
+    assert find_text(frame(t), 1, "UNDO RESET MATCH", True) >= 0
+    assert said(t, clock, "OK") == "UNDONE: RESET MATCH"
     assert tally(t) == (2, 1) and t.game.dealer == S
+    # A reset with nothing in the tally took nothing from the match.
+    t = table(dealer=0)
+    play(t, clock, RESET + " OK W")
+    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME"
 
 
 def case_pin_new_game_from_the_menu_counts_a_won_game_and_undo_takes_it_back():

@@ -89,6 +89,16 @@ def _pair_last(table):
     return table.undo_pair == (table.game, table.game.action_count)
 
 
+def _replaced(table):
+    """What Undo brings back with the game New game replaced: "RESET
+    MATCH" when the match tally went back to 0-0 with it (Reset match;
+    New game never lowers the tally), else "NEW GAME"."""
+    previous = table.previous
+    if table.tally == [0, 0] and (previous.tally_ns or previous.tally_ew):
+        return "RESET MATCH"
+    return "NEW GAME"
+
+
 def undo_label(table):
     if table.waiting.new_game is not None:
         return "UNDO: KEEP OLD GAME"
@@ -105,7 +115,7 @@ def undo_label(table):
             page.undo = (code, "UNDO " + table.describe(code))
         return page.undo[1]
     if table.previous is not None:
-        return "UNDO NEW GAME"
+        return "UNDO " + _replaced(table)
     return "UNDO (NOTHING)"
 
 
@@ -167,11 +177,12 @@ def undo(table, now_ms):
         table.say("UNDONE: " + what, now_ms)
     elif table.previous is not None:
         previous = table.previous
+        what = _replaced(table)
         game = Game(previous.rules, dealer=previous.dealer)
         # Its state as it was kept: no replay of the whole log in the press.
         game.extend(previous.codes, previous.ended)
         table.replace_game(game, None, [previous.tally_ns, previous.tally_ew])
-        table.say("UNDONE: NEW GAME", now_ms)
+        table.say("UNDONE: " + what, now_ms)
     else:
         table.say("NOTHING TO UNDO", now_ms)
 
