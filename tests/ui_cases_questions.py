@@ -247,6 +247,15 @@ def case_ui_a_seat_key_on_the_banner_closes_it_and_calls():
     codes = t.game.codes
     press(t, clock, OK)  # OK only closes it: no pass
     assert t.screen_name == "score" and t.game.codes == codes
+    # The last trick's key tapped twice: the second tap, 300 ms after the
+    # hand ended, only closes the banner; nobody calls the next hand yet.
+    t = table(dealer=0)
+    for _ in range(6):
+        press(t, clock, N)  # North calls and takes all five
+    assert t.screen_name == "banner" and t.game.scores == [2, 0]
+    t.press(N, False, clock.step(300))
+    t.tick(clock.step(10))
+    assert t.screen_name == "score" and not t.game.in_hand and t.game.action_count == 6
     # The game-winning hand's banner: a seat key only closes it.
     t = table(Rules(target=2), dealer=0)
     press(t, clock, N)

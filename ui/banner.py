@@ -2,8 +2,9 @@
 ``SHOW_MS`` or until any key; then the score screen with the next dealer
 (or game over). A seat key closes it and does what it does on the score
 screen (names trump, long: goes alone), so a call made while the banner
-shows is not lost; at game over it only closes it (a new game is chosen
-on the game-over screen itself).
+shows is not lost; at game over, or within ``_TAP_MS`` of the hand's end
+(the last trick's key tapped twice), it only closes it (a new game is
+chosen on the game-over screen itself).
 
 When the hand may be set back (Robson ``setback``: it scored 2 or 4, and
 the other team has points to lose), the banner offers SET BACK on the key
@@ -17,12 +18,17 @@ from micropython import const
 
 from ui import parts, score, screen
 from ui.keys import OK, S
+from ui.ticks import ticks_diff
 from euchre_core.rules import LONE_DEFENSE, RENEGE
 
 LIST_PAGE = False
 # No triangle at the left or right edge: a message box may cover those too.
 SIDE_MARKS = False
 SHOW_MS = const(3000)
+# A seat key this soon after the hand was scored only closes the banner:
+# it is the last trick's key tapped twice, not the next hand's call (the
+# cards are gathered and dealt before anyone calls).
+_TAP_MS = const(500)
 
 
 def show(table, page, hand, now_ms=0):
@@ -32,8 +38,10 @@ def show(table, page, hand, now_ms=0):
 
 def press(table, key, long, now_ms):
     if not table.game.set_back_takes:
+        since = table.page.since
         table.close()
-        if key != OK and table.main_screen == "score":
+        if (key != OK and table.main_screen == "score"
+                and ticks_diff(now_ms, since) >= _TAP_MS):
             score.press(table, key, long, now_ms)
         return
     if key == OK:
