@@ -34,13 +34,21 @@ def case_pin_reset_match_zeroes_the_tally_new_game_keeps_it():
     # Undo brings back the game and the tally Reset match took, and says so.
     play(t, clock, "OK*")
     assert t.page.rows[t.page.cursor] == menu.ITEM_UNDO
+    assert menu.undo_label(t) == "UNDO RESET MATCH"
     assert find_text(frame(t), 1, "UNDO RESET MATCH", True) >= 0
     assert said(t, clock, "OK") == "UNDONE: RESET MATCH"
     assert tally(t) == (2, 1) and t.game.dealer == S
-    # A reset with nothing in the tally took nothing from the match.
+    # A reset with nothing in the tally took nothing from the match; with
+    # one team's wins, it took those.
     t = table(dealer=0)
     play(t, clock, RESET + " OK W")
-    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME"
+    play(t, clock, "OK*")
+    assert menu.undo_label(t) == "UNDO NEW GAME"
+    assert said(t, clock, "OK") == "UNDONE: NEW GAME"
+    t = table(Rules(target=1), dealer=0)
+    play(t, clock, WIN_NS + " N " + RESET + " OK W")
+    assert tally(t) == (0, 0)
+    assert said(t, clock, "OK* OK") == "UNDONE: RESET MATCH" and tally(t) == (1, 0)
 
 
 def case_pin_new_game_from_the_menu_counts_a_won_game_and_undo_takes_it_back():

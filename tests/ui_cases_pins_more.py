@@ -221,6 +221,27 @@ def case_pin_adjust_writes_a_long_team_name_as_its_side():
     buf = frame(t)
     assert find_text(buf, 2, "N-S +1", True) >= 0 and find_text(buf, 2, "THEM +0") >= 0
     assert find_text(buf, 2, "NORTHS") < 0 and find_text(buf, 1, "NORTHSIDE +1") >= 0
+    # A name of 6 letters fits whole.
+    t = Table(Rules(), teams=("Sixers", "Them"), game=Game(Rules(), dealer=0))
+    play(t, clock, "OK* S OK N")
+    assert find_text(frame(t), 2, "SIXERS +1", True) >= 0
+
+
+def case_pin_adjust_says_won_only_when_the_score_ends_the_game():
+    # Centred under the changes; a progressive game is ended by its hands,
+    # never by a score, however high.
+    clock = Clock()
+    t = table(Rules(target=5), dealer=0)
+    play(t, clock, "OK* S OK N N N N")
+    buf = frame(t)
+    assert find_text(buf, 5, "NEW SCORE 4-0") == 25 and find_text(buf, 5, "WON") < 0
+    play(t, clock, "N")
+    assert find_text(frame(t), 5, "NEW SCORE 5-0: WON") == 10
+    t = table(Rules(hands=2), dealer=0)
+    play(t, clock, "OK* S OK N N N N N N N N")
+    buf = frame(t)
+    assert t.screen_name == "adjust" and find_text(buf, 5, "NEW SCORE 8-0") == 25
+    assert find_text(buf, 5, "WON") < 0
 
 
 def case_pin_export_says_how_many_lines():

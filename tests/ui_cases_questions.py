@@ -256,6 +256,12 @@ def case_ui_a_seat_key_on_the_banner_closes_it_and_calls():
     t.press(N, False, clock.step(300))
     t.tick(clock.step(10))
     assert t.screen_name == "score" and not t.game.in_hand and t.game.action_count == 6
+    # From half a second on, a seat key on the banner is a call.
+    for _ in range(6):
+        press(t, clock, E)  # East calls and takes all five
+    assert t.screen_name == "banner"
+    t.press(W, False, clock.step(500))
+    assert t.screen_name == "hand" and t.game.caller == W
     # The game-winning hand's banner: a seat key only closes it.
     t = table(Rules(target=2), dealer=0)
     press(t, clock, N)

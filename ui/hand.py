@@ -53,13 +53,13 @@ def lone_tags(table):
     shown = [b"", b""]
     words = [b"", b""]
     cut = [0, 0]
-    seats = [0, 0]
+    seats = []  # the lone players' seats, N-S's first
     names = table.names
     for team in (0, 1):
         lone = game.lone_seat if team == game.makers else game.lone_defender
         if lone is None:
             continue
-        seats[team] = lone
+        seats.append(lone)
         words[team] = b" ALONE"
         if lone == game.lone_seat and game.blind:
             words[team] = b" BLIND ALONE"
@@ -73,7 +73,7 @@ def lone_tags(table):
     for team in (0, 1):
         if len(words[team]) > 6 and (shown[1 - team] or len(shown[team]) > _TAG_FITS - 12):
             words[team] = b" BLIND"  # BLIND ALONE has no room
-    if shown[0] and shown[1] and not _fit(shown, words, cut):
+    if len(seats) == 2 and not _fit(shown, cut, len(words[0]) + len(words[1])):
         # Even cut, the names do not fit with ALONE: a bar with a name and
         # no ALONE does not say two players are alone, nor does a name cut
         # to a partner's. The seat keys' letters (N ALONE, E BLIND) do.
@@ -81,22 +81,19 @@ def lone_tags(table):
     return [shown[0] + words[0], shown[1] + words[1]]
 
 
-def _fit(shown, words, cut):
-    """Cut the names ``shown`` a letter at a time, the longer first, by at
-    most ``cut`` letters each, until both tags fit beside each other; False
-    when they cannot."""
-    over = len(shown[0]) + len(words[0]) + len(shown[1]) + len(words[1]) - _TAGS_FIT
-    given = [0, 0]
-    while over > 0:
-        team = 0 if len(shown[0]) >= len(shown[1]) else 1
-        if given[team] >= cut[team]:
-            team = 1 - team
-            if given[team] >= cut[team]:
-                return False
-        shown[team] = shown[team][:-1]
-        given[team] += 1
-        over -= 1
-    return True
+def _fit(shown, cut, words):
+    """Cut the names ``shown``, each by at most ``cut`` letters, until both
+    tags (their words ``words`` characters) fit beside each other; False
+    when they cannot. With two 6-character words (ALONE, BLIND) the letters
+    over are those above ``_SHORTEST`` of both names, so a fit leaves no
+    choice of which name gives what: the order cut is of no account."""
+    over = len(shown[0]) + len(shown[1]) + words - _TAGS_FIT
+    for team in (0, 1):
+        take = min(over, cut[team])
+        if take > 0:
+            shown[team] = shown[team][:len(shown[team]) - take]
+            over -= take
+    return over <= 0
 
 
 def draw(table, buf):
