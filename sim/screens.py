@@ -125,9 +125,11 @@ SCREENS = (
      "point loses only that one). OK keeps them (saved: a power cut does not "
      "offer it again); Undo takes a set-back back. The offer waits for its "
      "answer: leaving the menu, or the next start after a power cut, shows it "
-     "again. When setting back would take the game's win away, NO WIN is "
-     "written beside the bottom key (under win by two a set-back may leave the "
-     "win; in progressive euchre keeping may tie).",
+     "again. When setting back would take the game's win away, it reads "
+     "\"SET BACK 8-1: NO WIN\" (under win by two a set-back may leave the "
+     "win; in progressive euchre keeping may tie). That key pressed within half a "
+     "second of the hand's end (the result's or the last trick's key tapped "
+     "twice) only gets the offer in words.",
      {"settings": "EUCHRE_SETBACK = 1\n"}),
     ("trump_suit", "N",
      "With EUCHRE_TRUMP = 1 (or Show trump in the Rules menu) the call is followed"
@@ -147,7 +149,7 @@ SCREENS = (
      "Progressive euchre, the last hand scored with the teams level: game over, a "
      "tie, the match tally unchanged.",
      {"settings": "EUCHRE_HANDS = 2\n"}),
-    ("house_history", "E OK OK E wait:3500 N E N OK E S OK:long S*5 OK",
+    ("house_history", "E OK OK E wait:3500 N E N OK E wait:600 S OK:long S*5 OK",
      "History names set-backs (the team that set the other back when it fits "
      "whole, and the points the other lost), blind and forced loners that made "
      "their hand (euchred, any caller reads EUCHRED), and the trump suit after the"

@@ -122,7 +122,7 @@ def test_set_back_from_the_banner_and_its_undo():
 def test_set_back_is_named_in_history_stats_and_export():
     with _on(EUCHRE_SETBACK=True) as pico:
         t = table(pico)
-        pico.run_script("E OK E OK N OK E S")
+        pico.run_script("E OK E OK N OK E wait:500 S")
         assert t.game.scores == [0, 0]
         pico.run_script("OK:long S*5 OK")
         _shows(pico, "SETBACK", "-2 E-W")

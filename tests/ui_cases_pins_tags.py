@@ -29,6 +29,8 @@ _TAGS = (
     (("Annabel", "Alexandra", "Dana", "Al"), 1, "N* E*", (b"ANN ALONE", b"ALE ALONE")),
     (("Barney", "Jo", "Bartholome", "Katherine"), 1, "E* E S*", (b"BART ALONE", b"JO BLIND")),
     (("Zed", "Christina", "Dominique", "Dana"), 1, "E* E S*", (b"DOM ALONE", b"CHR BLIND")),
+    # ... by a single letter, a name too short to cut beside it ...
+    (("Al", "Bobby", "Cat", "Dan"), 3, "N* E*", (b"AL ALONE", b"BOBB ALONE")),
     # ... else each by the letter on their seat key, as ALONE must stay (a
     # name that starts as a partner's does, names alike to the end).
     (("Zed", "Anna", "Catherine", "Annabel"), 1, "N* E*", (b"N ALONE", b"E ALONE")),
@@ -99,12 +101,20 @@ def case_pin_banner_lines_at_their_widths():
     assert t.screen_name == "banner" and t.game.over
     buf = frame(t)
     line = page_bytes(buf, 6)
-    # 1-2 set back is 0-0 (N-S had 1 of the 2 points to lose): centred, and
-    # nothing else on its line; below it, left of the bottom key's triangle,
-    # that the win goes.
+    # 1-2 set back is 0-0 (N-S had 1 of the 2 points to lose), and the win
+    # goes: centred, and nothing else on its line.
     assert t.game.scores == [1, 2]
-    assert find_text(buf, 6, "SET BACK TO 0-0") == 19 and line[:19] + line[108:] == bytes(39)
-    assert find_text(buf, 7, "NO WIN") == 2
+    assert find_text(buf, 6, "SET BACK 0-0: NO WIN") == 4 and line[:4] + line[123:] == bytes(9)
+    # Two 2-digit scores: 21 characters, without the colon.
+    t = table(Rules(setback=True, win_by_two=True, target=15), dealer=0)
+    t.game.adjust(0, 8)
+    t.game.adjust(1, 8)
+    t.game.adjust(0, 6)
+    t.game.adjust(1, 6)
+    _play(t, clock, "N OK E")  # N-S march: 16-14, won by two; set back: 14-12
+    assert t.game.over and t.screen_name == "banner"
+    line = page_bytes(frame(t), 6)
+    assert find_text(frame(t), 6, "SET BACK 14-12 NO WIN") == 1 and line[:1] == bytes(1)
 
 
 def case_pin_history_names_a_blind_loner_and_scrolls_both_ways():

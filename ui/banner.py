@@ -10,8 +10,9 @@ When the hand may be set back (Robson ``setback``: it scored 2 or 4, and
 the other team has points to lose), the banner offers SET BACK on the key
 at the bottom of the picture, with the score it would leave, and waits for
 it or for OK (keep the points), through the menu and a power cut alike
-(``Table.home``). When setting back would take the game's win away, it
-says so (NO WIN). The page's
+(``Table.home``); that key pressed within ``_TAP_MS`` of the hand's end
+(a double tap) only gets the offer in words. When setting back would take
+the game's win away, it says so (NO WIN). The page's
 ``hand`` is the scored hand it shows, ``since`` when it opened."""
 
 from micropython import const
@@ -37,11 +38,10 @@ def show(table, page, hand, now_ms=0):
 
 
 def press(table, key, long, now_ms):
+    tapped = ticks_diff(now_ms, table.page.since) < _TAP_MS
     if not table.game.set_back_takes:
-        since = table.page.since
         table.close()
-        if (key != OK and table.main_screen == "score"
-                and ticks_diff(now_ms, since) >= _TAP_MS):
+        if key != OK and table.main_screen == "score" and not tapped:
             score.press(table, key, long, now_ms)
         return
     if key == OK:
@@ -50,7 +50,9 @@ def press(table, key, long, now_ms):
         table.prefs_changed()
         table.close()
         return
-    if table.side_of(key) != S:
+    if table.side_of(key) != S or tapped:
+        # A seat key, or the set-back key tapped as the hand ended (the
+        # last trick's or the result's key twice): the offer, in words.
         table.say(table.key_letter(S) + ": SET BACK, OK: KEEP THE "
                   + ("WIN" if table.game.set_back_takes_win else "POINTS"), now_ms)
         return
@@ -108,9 +110,14 @@ def draw(table, buf):
         # it has them: the offer shows the score that leaves (and when it
         # leaves nobody the win, that the game goes on).
         left = game.set_back_scores()[0]
-        screen.text_center(buf, 6, "SET BACK TO " + str(left[0]) + "-" + str(left[1]))
-        if game.set_back_takes_win:
-            screen.text(buf, 2, 7, "NO WIN")
+        score_left = str(left[0]) + "-" + str(left[1])
+        if not game.set_back_takes_win:
+            line = "SET BACK TO " + score_left
+        elif len(score_left) < 5:
+            line = "SET BACK " + score_left + ": NO WIN"
+        else:
+            line = "SET BACK " + score_left + " NO WIN"  # two 2-digit scores: 21 characters
+        screen.text_center(buf, 6, line)
         screen.marker(buf, S)
         screen.text_right(buf, 126, 7, "OK:KEEP")
     elif not game.over:

@@ -89,10 +89,9 @@ def _fit(shown, cut, words):
     choice of which name gives what: the order cut is of no account."""
     over = len(shown[0]) + len(shown[1]) + words - _TAGS_FIT
     for team in (0, 1):
-        take = min(over, cut[team])
-        if take > 0:
-            shown[team] = shown[team][:len(shown[team]) - take]
-            over -= take
+        take = max(0, min(over, cut[team]))
+        shown[team] = shown[team][:len(shown[team]) - take]
+        over -= take
     return over <= 0
 
 

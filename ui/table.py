@@ -634,7 +634,9 @@ class Table:
         if question == "pick":
             self.open("pick", screen_module("pick").FOR_FIRST)
         elif question == "banner":
-            self.open("banner", self.game.last_hand)
+            # Since the press that led here (or the start): a tap then is
+            # no answer to the offer (ui.banner).
+            self.open("banner", self.game.last_hand, self.said.pressed)
         elif question == "suit":
             self.open("suit")
 
