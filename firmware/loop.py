@@ -31,6 +31,24 @@ _IDLE_COLLECT_MS = const(250)
 _COLLECT_BYTES = const(8192)
 
 
+def _did(table: "Any", did: "Any") -> str:
+    """What a long press did to the game, told when its key turns out
+    stuck. ``did``: None, it replaced the game (a new game, or the one New
+    game replaced brought back); else (the game, the index of the action it
+    recorded, that action's byte, or -1 when it took one back instead,
+    with the menu's Undo). An action is named while it stands (not taken
+    back since)."""
+    if did is None:
+        return "; its long press replaced the game"
+    game, index, code = did
+    if code < 0:
+        return "; its long press took back an action"
+    codes = game.codes
+    if table.game is game and len(codes) > index and codes[index] == code:
+        return "; its long press did " + table.describe(code)
+    return ""
+
+
 def run(firmware: "Any", healthy_ms: int) -> None:
     """Run the game until an error; after ``healthy_ms`` of running a crash
     streak is cleared (``firmware.recovery`` sets it)."""
@@ -48,10 +66,10 @@ def run(firmware: "Any", healthy_ms: int) -> None:
     collected = 0
     holding = -1  # the key last pressed while it is held, or -1
     ignored = -1  # a second key let go (ui.presses.SECOND), said once no key is held
-    # The key whose long press (while it is still held) recorded an action,
-    # and that action's byte: a key that turns out stuck says what it did.
+    # The key whose long press (while it is still held) changed the game,
+    # and how (``_did``): a key that turns out stuck says what it did.
     fired = -1
-    fired_code = 0
+    did = None
     last_key = ticks_ms()
     last_check = last_key
     say("ready")
@@ -63,6 +81,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
         if event == RESET:
             presses.release_all()
             holding = -1
+            fired = -1
         elif event != NONE:
             key = key_of_event(event)
             last_key = now
@@ -113,9 +132,12 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                 count = game.action_count
                 table.press(key, True, now)
                 pressed = True
-                if table.game is game and game.action_count > count:
+                if table.game is not game:
                     fired = key
-                    fired_code = game.codes[-1]
+                    did = None
+                elif game.action_count != count:
+                    fired = key
+                    did = (game, count, game.codes[count] if game.action_count > count else -1)
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
             elif kind == STUCK:
@@ -123,7 +145,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                 # its long press recorded stands, and the table is told.
                 message = "Key " + KEY_NAMES[key] + " stuck: ignored until let go"
                 if key == fired:
-                    message += "; its long press did " + table.describe(fired_code)
+                    message += _did(table, did)
                 say(message)
                 table.notice(message, now)
                 if led is not None and glass.display is None:

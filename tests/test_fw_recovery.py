@@ -551,6 +551,27 @@ def test_a_stuck_key_whose_long_press_did_nothing_is_only_ignored():
         assert "Key OK stuck: ignored until let go\n" in pico.serial
 
 
+def test_a_stuck_key_names_only_what_its_long_press_did_that_stands():
+    # West's lone call, taken back with the menu's Undo while the key stays
+    # down: not named, as it no longer stands.
+    with boot() as pico:
+        pico.run_script("down:W wait:4000 OK:long OK wait:17000")
+        assert table(pico).game.codes == b""
+        assert "Key W stuck: ignored until let go\n" in pico.serial
+    # Held on the menu's Undo entry: its long press took the trick back.
+    with boot() as pico:
+        pico.run_script("N N OK:long down:E wait:21000")
+        assert transcript.text(table(pico).game) == "CN"
+        assert "Key E stuck: ignored until let go; its long press took back an action" \
+            in pico.serial
+    # Held at game over: its long press started the next game.
+    with boot(settings={"EUCHRE_TARGET": "1"}) as pico:
+        pico.run_script("N OK N wait:3500 down:E wait:21000")
+        assert table(pico).tally == [1, 0] and table(pico).game.codes == b""
+        assert "Key E stuck: ignored until let go; its long press replaced the game" \
+            in pico.serial
+
+
 def test_display_that_stops_answering_is_found_again_and_redrawn():
     with boot() as pico:
         devices = pico.machine.bus.devices
