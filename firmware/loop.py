@@ -34,17 +34,17 @@ _COLLECT_BYTES = const(8192)
 def _did(table: "Any", did: "Any") -> str:
     """What a long press did to the game, told when its key turns out
     stuck. ``did``: None, it replaced the game (a new game, or the one New
-    game replaced brought back); else (the game, the index of the action it
-    recorded, that action's byte, or -1 when it took one back instead,
-    with the menu's Undo). An action is named while it stands (not taken
-    back since)."""
+    game replaced brought back); else (the game's serial, ``Table.game_serial``,
+    the index of the action it recorded, that action's byte, or -1 when it
+    took one back instead, with the menu's Undo). An action is named while
+    it stands (not taken back since)."""
     if did is None:
         return "; its long press replaced the game"
-    game, index, code = did
+    serial, index, code = did
     if code < 0:
         return "; its long press took back an action"
-    codes = game.codes
-    if table.game is game and len(codes) > index and codes[index] == code:
+    game = table.game
+    if table.game_serial == serial and game.action_count > index and game.codes[index] == code:
         return "; its long press did " + table.describe(code)
     return ""
 
@@ -136,8 +136,11 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                     fired = key
                     did = None
                 elif game.action_count != count:
+                    # The game's serial, not the game: a game kept here after
+                    # a new one replaced it would hold its heap all evening.
                     fired = key
-                    did = (game, count, game.codes[count] if game.action_count > count else -1)
+                    did = (table.game_serial, count,
+                           game.codes[count] if game.action_count > count else -1)
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
             elif kind == STUCK:
