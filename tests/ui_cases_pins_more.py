@@ -10,7 +10,7 @@ through tests/mp_run.py, under the MicroPython unix port."""
 
 from euchre_core.basics import Refusal
 from ui_read import (E, N, NEW_GAME, S, W, play, Clock, Game, Rules, Table, find_text, frame,
-                     markers, power_cut, press, said, settle, table)
+                     markers, page_bytes, power_cut, press, said, settle, table)
 
 
 def case_pin_pickers_stay_open_on_a_refusal():
@@ -236,7 +236,9 @@ def case_pin_adjust_says_won_only_when_the_score_ends_the_game():
     buf = frame(t)
     assert find_text(buf, 5, "NEW SCORE 4-0") == 25 and find_text(buf, 5, "WON") < 0
     play(t, clock, "N")
-    assert find_text(frame(t), 5, "NEW SCORE 5-0: WON") == 10
+    buf = frame(t)
+    line = page_bytes(buf, 5)
+    assert find_text(buf, 5, "NEW SCORE 5-0: WON") == 10 and line[:10] + line[117:] == bytes(21)
     t = table(Rules(hands=2), dealer=0)
     play(t, clock, "OK* S OK N N N N N N N N")
     buf = frame(t)
