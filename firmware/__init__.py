@@ -1,6 +1,7 @@
 """The firmware around the table: start-up (``start``), the loop (``loop``),
-the display link (``glass``), what an error leads to (``recovery``) and the
-screen of a firmware stopped after errors (``stopped``).
+the display link (``glass``), what an error leads to (``recovery``), the
+screen of a firmware stopped after errors (``stopped``) and the notice of a
+stuck key (``stuck``).
 ``code.py`` runs ``recovery.main``; the running parts are one ``parts.Firmware``.
 """
 

@@ -31,24 +31,6 @@ _IDLE_COLLECT_MS = const(250)
 _COLLECT_BYTES = const(8192)
 
 
-def _did(table: "Any", did: "Any") -> str:
-    """What a long press did to the game, told when its key turns out
-    stuck. ``did``: None, it replaced the game (a new game, or the one New
-    game replaced brought back); else (the game's serial, ``Table.game_serial``,
-    the index of the action it recorded, that action's byte, or -1 when it
-    took one back instead, with the menu's Undo). An action is named while
-    it stands (not taken back since)."""
-    if did is None:
-        return "; its long press replaced the game"
-    serial, index, code = did
-    if code < 0:
-        return "; its long press took back an action"
-    game = table.game
-    if table.game_serial == serial and game.action_count > index and game.codes[index] == code:
-        return "; its long press did " + table.describe(code)
-    return ""
-
-
 def run(firmware: "Any", healthy_ms: int) -> None:
     """Run the game until an error; after ``healthy_ms`` of running a crash
     streak is cleared (``firmware.recovery`` sets it)."""
@@ -67,7 +49,7 @@ def run(firmware: "Any", healthy_ms: int) -> None:
     holding = -1  # the key last pressed while it is held, or -1
     ignored = -1  # a second key let go (ui.presses.SECOND), said once no key is held
     # The key whose long press (while it is still held) changed the game,
-    # and how (``_did``): a key that turns out stuck says what it did.
+    # and how (``firmware.stuck``): a key that turns out stuck says what it did.
     fired = -1
     did = None
     last_key = ticks_ms()
@@ -144,11 +126,12 @@ def run(firmware: "Any", healthy_ms: int) -> None:
                 if buzzer is not None:
                     buzzer.beep(buzzer.HELD, now)
             elif kind == STUCK:
-                # Held on purpose or jammed, the two are one until now: what
-                # its long press recorded stands, and the table is told.
-                message = "Key " + KEY_NAMES[key] + " stuck: ignored until let go"
-                if key == fired:
-                    message += _did(table, did)
+                # Its words load the first time a key sticks, after a
+                # collection (a module needs room in one piece).
+                gc.collect()
+                from firmware import stuck
+
+                message = stuck.notice(table, key, did if key == fired else False)
                 say(message)
                 table.notice(message, now)
                 if led is not None and glass.display is None:
