@@ -1,9 +1,9 @@
 """Adjust score, opened from the menu: the seat keys are +1 and -1 for each
 team (N/S: N-S, E/W: E-W), the changes shown signed ("+1") and the score
-as it will be below them (with WON when it ends the game); OK saves that score (``saving_order``) and
-leaves. A change is at most ADJUST_MAX points either way (one action of
-the game's log) and takes no score below 0: the message at the limit says
-which. The page's ``rows``: the change per team."""
+as it will be below them (with WON when it ends the game); OK saves that
+score (``saving_order``) and leaves. A change is at most ADJUST_MAX points
+either way (one action of the game's log) and takes no score below 0: the
+message at the limit says which. The page's ``rows``: the change per team."""
 
 from micropython import const
 
