@@ -101,8 +101,8 @@ def run(firmware: "Any", healthy_ms: int) -> None:
             # must read, and may be asked to answer, with nothing over it.
             message = "Two keys at once: " + KEY_NAMES[ignored] + " ignored"
             say(message)
-            if (table.awake and table.message is None
-                    and table.screen_name != "banner" and table.screen_name != "over"):
+            name = table.screen_name
+            if table.awake and table.message is None and name != "banner" and name != "over":
                 table.say(message, now)
             ignored = -1
         result = presses.poll(now)
