@@ -1,5 +1,6 @@
-"""What every module of the engine shares: ``const``, the seat letters and
-``Refusal``, the error of an action the rules refuse.
+"""What every module of the engine shares: ``const``, the seat letters,
+``Refusal``, the error of an action the rules refuse, and ``wrong``, the
+error of a value the engine cannot take.
 
 ``const`` is MicroPython's, which the compiler folds (``_NAME = const(4)``
 costs no RAM) wherever it is imported from: the compiler goes by the name.
@@ -35,3 +36,17 @@ class Refusal(ValueError):
         super().__init__(reason if seat is None else reason % SEAT_NAMES[seat])
         self.reason = reason
         self.seat = seat
+
+
+def wrong(key, *values):
+    """The ValueError of a value the engine cannot take (a caller's mistake,
+    never a table's press): the sentence ``wrong_words.SENTENCES[key]``
+    filled with ``values``. Its module loads only now, so the sentences are
+    not in the heap while nothing is wrong.
+
+    >>> str(wrong("seat", 7))
+    'A seat is 0..3 (N, E, S, W), not 7'
+    """
+    from euchre_core.wrong_words import SENTENCES
+
+    return ValueError(SENTENCES[key] % values)

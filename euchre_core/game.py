@@ -15,7 +15,7 @@ from euchre_core.actions import (ADJUST, ADJUST_MAX, ALONE, BLIND, CALL, DEFEND_
                                  FINISH, MAKER, ORDERED_UP, PASS, QUICK, RENEGE, SET_BACK,
                                  SET_DEALER, SUIT_NAMES, SUIT_WORDS, TRICK, TRUMP, adjust_code,
                                  adjustment, kind_of)
-from euchre_core.basics import Refusal, const
+from euchre_core.basics import Refusal, const, wrong
 from euchre_core.game_forms import HAND_BYTES
 from euchre_core.rules import RENEGE as RENEGE_HAND
 from euchre_core.rules import Rules, check_alone, decide_winner, score_hand
@@ -28,7 +28,7 @@ _MARKS_ENDED = const(3)
 
 def _seat(seat):
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-        raise ValueError("A seat is 0..3 (N, E, S, W), not " + repr(seat))
+        raise wrong("seat", seat)
     return seat
 
 
@@ -42,7 +42,7 @@ class Game:
 
     def __init__(self, rules, dealer=0):
         if not isinstance(rules, Rules):
-            raise ValueError("Game needs a Rules object")
+            raise wrong("game")
         self.rules = rules
         self.start_dealer = _seat(dealer)
         self._codes = bytearray()
@@ -205,7 +205,7 @@ class Game:
         code = CALL << 5 | _seat(seat)
         if blind:
             if not alone:
-                raise ValueError("A blind call is a lone call")
+                raise wrong("blind")
             code |= BLIND
         if alone:
             code |= ALONE
@@ -259,11 +259,10 @@ class Game:
         """A manual score change for house penalties, at most ADJUST_MAX
         points either way."""
         if team not in (0, 1) or isinstance(team, bool):
-            raise ValueError("A team is 0 (N-S) or 1 (E-W), not " + repr(team))
+            raise wrong("team", team)
         if (not isinstance(points, int) or isinstance(points, bool)
                 or points == 0 or not -ADJUST_MAX <= points <= ADJUST_MAX):
-            raise ValueError("An adjustment is -%d..%d points, not %r"
-                             % (ADJUST_MAX, ADJUST_MAX, points))
+            raise wrong("adjust", ADJUST_MAX, ADJUST_MAX, points)
         self.apply(adjust_code(team, points))
 
     def set_dealer(self, seat):
@@ -278,7 +277,7 @@ class Game:
         result and the hand keeps the tricks played before it."""
         if (not isinstance(makers_tricks, int) or isinstance(makers_tricks, bool)
                 or not 0 <= makers_tricks <= 5):
-            raise ValueError("The makers take 0 to 5 tricks, not " + repr(makers_tricks))
+            raise wrong("finish", makers_tricks)
         self.apply(FINISH << 5 | makers_tricks | (QUICK if quick else 0))
 
     def can_finish(self, makers_tricks):
@@ -350,7 +349,7 @@ class Game:
         Every check comes before the first change, so a refused action
         leaves the game exactly as it was."""
         if not isinstance(code, int) or not 0 <= code <= 0xFE:
-            raise ValueError("Not an action: " + repr(code))
+            raise wrong("action", code)
         kind = kind_of(code)
         arg = code & 31
         hands = len(self.records)
@@ -370,7 +369,7 @@ class Game:
             if arg & TRUMP and arg < 8:
                 self._do_trump(arg & 3)
             elif arg:
-                raise ValueError("Not an action: " + repr(code))
+                raise wrong("action", code)
             else:
                 refusal = self.pass_refusal()
                 if refusal:
@@ -394,14 +393,14 @@ class Game:
             self.dealer = seat
         else:
             if arg & 16:
-                raise ValueError("Not an action: " + repr(code))
+                raise wrong("action", code)
             self._do_finish(arg & 7, bool(arg & QUICK))
         if len(self.records) == hands:
             self._may_set_back = False
 
     def _do_call(self, seat, arg):
         if arg & BLIND and (not arg & ALONE or arg & ORDERED_UP):
-            raise ValueError("Not an action: " + repr(CALL << 5 | arg))
+            raise wrong("action", CALL << 5 | arg)
         if self.in_hand:
             raise Refusal("Trump is already named by %s", self.caller)
         blind = bool(arg & BLIND)
@@ -507,7 +506,7 @@ class Game:
     def _do_finish(self, makers_tricks, quick):
         self._need_trump()
         if makers_tricks > 5:
-            raise ValueError("The makers take 0 to 5 tricks, not " + str(makers_tricks))
+            raise wrong("finish", makers_tricks)
         if makers_tricks < self._tricks[self.makers]:
             raise Refusal("The makers already have "
                           + _count_tricks(self._tricks[self.makers]))
@@ -569,13 +568,13 @@ class Game:
 
 def _arg_seat(arg):
     if arg > 3:
-        raise ValueError("Not a seat: " + repr(arg))
+        raise wrong("seat_bits", arg)
     return arg
 
 
 def _suit_code(suit):
     if not isinstance(suit, str) or len(suit) != 1 or suit not in SUIT_NAMES:
-        raise ValueError("A suit is S, H, D or C, not " + repr(suit))
+        raise wrong("suit", suit)
     return PASS << 5 | TRUMP | SUIT_NAMES.index(suit)
 
 

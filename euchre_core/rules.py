@@ -6,7 +6,7 @@ encyclopedia articles on euchre, Hoyle, the 1888 Laws of Euchre, the Robson
 rules and progressive euchre as it is played.
 """
 
-from euchre_core.basics import Refusal, const
+from euchre_core.basics import Refusal, const, wrong
 
 # What a rule's value is: how it is checked, saved, read from settings.toml
 # and shown on the Rules page.
@@ -69,7 +69,7 @@ class Rules:
     def __init__(self, **options):
         for name in options:
             if not any(field[0] == name for field in FIELDS):
-                raise ValueError("Unknown rule option: " + repr(name))
+                raise wrong("option", name)
         for name, default, choices, kind, _, _ in FIELDS:
             value = options.get(name, default)
             _check(name, value, choices, kind)
@@ -104,7 +104,7 @@ class Rules:
     def from_bytes(cls, data):
         """The rules ``to_bytes`` saved, by this firmware or an older one."""
         if not _FIRST_FIELDS <= len(data) <= len(FIELDS):
-            raise ValueError("Saved rules have the wrong length")
+            raise wrong("length")
         options = {}
         for i in range(len(data)):
             name, _, choices, kind, _, _ = FIELDS[i]
@@ -112,7 +112,7 @@ class Rules:
                 options[name] = data[i]
             else:
                 if data[i] >= len(choices):
-                    raise ValueError("Saved rules hold an unknown value for " + name)
+                    raise wrong("saved", name)
                 options[name] = choices[data[i]]
         return cls(**options)
 
@@ -137,17 +137,14 @@ class Rules:
 def _check(name, value, choices, kind):
     if kind == FLAG:
         if value is not True and value is not False:
-            raise ValueError(name + " must be True or False, got " + repr(value))
+            raise wrong("flag", name, value)
     elif kind == WORD:
         if value not in choices or not isinstance(value, str):
-            raise ValueError(name + " must be one of " + ", ".join(choices)
-                             + "; got " + repr(value))
+            raise wrong("word", name, ", ".join(choices), value)
     else:
         low, high = limits(kind)
         if not _is_int(value) or not low <= value <= high:
-            unit = "" if kind == COUNT else " of points"
-            raise ValueError(name + " must be a whole number" + unit + " from " + str(low)
-                             + " to " + str(high) + ", got " + repr(value))
+            raise wrong("count" if kind == COUNT else "points", name, low, high, value)
 
 
 # What a scored hand was, for banners, history and stats.
@@ -172,7 +169,7 @@ def score_hand(rules, makers_tricks, maker_alone=False, defender_alone=False,
                blind=False):
     """(side, points, kind) for a hand played out; see ``hand_points``."""
     if not _is_int(makers_tricks) or not 0 <= makers_tricks <= 5:
-        raise ValueError("The makers take 0 to 5 tricks, got " + repr(makers_tricks))
+        raise wrong("tricks", makers_tricks)
     check_alone(rules, defender_alone, blind)
     if makers_tricks == 5:
         if blind:

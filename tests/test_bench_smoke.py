@@ -227,6 +227,21 @@ def test_the_naive_redraw_sends_whole_frames(built):
     assert all((p["tx"], p["bytes"]) == (7, 1037) for p in found)
 
 
+def test_a_modules_string_objects_are_read_from_its_mpy(built):
+    # The engine's words for a wrong value are all over ten characters: an
+    # object each. The table's tuples of screen names hold each short name
+    # as an object too.
+    from euchre_core.wrong_words import SENTENCES
+
+    assert bench.string_objects("euchre_core.wrong_words") == (
+        len(SENTENCES), sum(len(text) for text in SENTENCES.values()))
+    from ui.table import SCREENS
+    count, characters = bench.string_objects("ui.table")
+    assert count > len(SCREENS) and characters > sum(len(name) for name in SCREENS)
+    assert bench.string_objects("ui.frame") == (0, 0)
+    assert bench.string_objects("no.such_module") == (0, 0)
+
+
 def test_the_start_ups_files_include_a_module_let_go_before_the_first_pixel(built):
     # Flash holding someone else's bytes: start-up writes the new game's
     # record before the first picture, loading the preferences' format

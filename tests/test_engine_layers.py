@@ -7,7 +7,7 @@ import pathlib
 
 _ENGINE = pathlib.Path(__file__).parent.parent / "euchre_core"
 # From the bottom up; a module may import only modules before it.
-LAYERS = ("basics", "rules", "actions", "game_forms", "game", "reports", "hand_stats",
+LAYERS = ("wrong_words", "basics", "rules", "actions", "game_forms", "game", "reports", "hand_stats",
           "transcript")
 
 
@@ -177,3 +177,60 @@ def test_a_word_rules_choices_and_their_words_are_the_engines():
                 if isinstance(node, ast.Constant) and node.value in named:
                     found.append((path.name, node.value))
     assert found == []
+
+
+def _wrong_calls():
+    """(module, key, values given) of each ``wrong(...)`` call in the engine."""
+    calls = []
+    for name in LAYERS:
+        for node in ast.walk(ast.parse((_ENGINE / (name + ".py")).read_text())):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "wrong"
+                    and node.args):
+                keys = node.args[0]
+                # A key chosen by a condition: each of its branches.
+                options = ([keys.body, keys.orelse] if isinstance(keys, ast.IfExp) else [keys])
+                for option in options:
+                    calls.append((name, ast.literal_eval(option), len(node.args) - 1))
+    return calls
+
+
+def test_each_wrong_value_has_its_sentence_and_each_sentence_a_use():
+    # Every key a check raises has a sentence taking as many values as the
+    # check gives it, and no sentence is left without a check.
+    from euchre_core.wrong_words import SENTENCES
+
+    calls = _wrong_calls()
+    assert {key for _, key, _ in calls} == set(SENTENCES)
+    for name, key, given in calls:
+        assert SENTENCES[key].count("%") == given, (name, key)
+
+
+_WRONG_ONLY_WHEN_RAISED = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import euchre_core
+game = euchre_core.Game(euchre_core.Rules(target=5), dealer=3)
+for _ in range(3):
+    game.call(1)
+    try:
+        game.call(2)
+    except ValueError as err:
+        refused = str(err)
+    game.finish(5)
+print(game.over, refused, "euchre_core.wrong_words" in sys.modules)
+try:
+    game.trick(7)
+except ValueError as err:
+    print(str(err), "euchre_core.wrong_words" in sys.modules)
+"""
+
+
+def test_the_sentences_of_a_wrong_value_load_only_when_one_is_raised():
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, "-c", _WRONG_ONLY_WHEN_RAISED, str(_ENGINE.parent)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "True Trump is already named by E False",
+        "A seat is 0..3 (N, E, S, W), not 7 True"]

@@ -919,29 +919,66 @@ def imported_at_load(name):
     return found
 
 
-def long_strings(name):
-    """(count, characters) of the string and bytes constants over ten
-    characters in a repository module: each is a heap object once it loads
-    (one for equal constants: mpy-cross keeps one per module)."""
-    import ast
-    path = os.path.join(REPO, *name.split("."))
-    path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
-    if not os.path.exists(path):
+def _varint(data, at):
+    """The variable-length unsigned integer of a .mpy at ``at``: (it, where
+    the next field starts)."""
+    value = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value = value << 7 | byte & 0x7F
+        if not byte & 0x80:
+            return value, at
+
+
+# A .mpy's constant objects by their type byte: a string (5), bytes (6),
+# an int (7), a float (8), a complex (9), each its length and its text; a
+# tuple (10), its length and its items; the others a byte alone.
+_MPY_STR, _MPY_TUPLE = 5, 10
+
+
+def string_objects(name):
+    """(count, characters) of the string constants the compiled module
+    ``name`` holds as objects rather than interned names: those over ten
+    characters, and every string in a tuple of constants (mpy-cross keeps
+    no name for those). Each is a heap object while the module is loaded,
+    unless a name equal to it is interned already, and each is looked up
+    among the interned names as the module loads. Read from the module's
+    .mpy: its header, its names, then its constants."""
+    path = os.path.join(BUILD, *name.split("."))
+    for candidate in (path + ".mpy", os.path.join(path, "__init__.mpy"),
+                      os.path.join(BUILD, "lib", name + ".mpy")):
+        if os.path.exists(candidate):
+            with open(candidate, "rb") as f:
+                data = f.read()
+            break
+    else:
         return 0, 0
-    with open(path) as f:
-        tree = ast.parse(f.read())
-    docs = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docs.add(id(first.value))  # docstrings: mpy-cross drops them
-    found = set()
-    for node in ast.walk(tree):
-        if (isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))
-                and len(node.value) > 10 and id(node) not in docs):
-            found.add(node.value)
-    return len(found), sum(len(value) for value in found)
+    names, at = _varint(data, 4)
+    objects, at = _varint(data, at)
+    for _ in range(names):
+        size, at = _varint(data, at)
+        if not size & 1:  # a name of the interpreter's own is its number alone
+            at += (size >> 1) + 1
+    found = []
+
+    def skip(at):
+        kind = data[at]
+        at += 1
+        if _MPY_STR <= kind < _MPY_TUPLE:
+            size, at = _varint(data, at)
+            if kind == _MPY_STR:
+                found.append(size)
+            return at + size + (kind <= _MPY_STR + 1)  # text and bytes end with a 0
+        if kind == _MPY_TUPLE:
+            count, at = _varint(data, at)
+            for _ in range(count):
+                at = skip(at)
+        return at
+
+    for _ in range(objects):
+        at = skip(at)
+    return len(found), sum(found)
 
 
 def measure_modules(evening):
@@ -1078,22 +1115,23 @@ def report_modules(evening, modules):
     say("7. Where the heap goes: each module the evening loads, imported on the unix port after")
     say("   the modules it imports (the engine is one package: its modules load together, but for")
     say("   its reports and its stats, which only the History and Stats pages load);")
-    say("   long strings: string constants over 10 characters, each a heap object; a module")
+    say("   strings: the string constants its .mpy holds as objects (over 10 characters, or in")
+    say("   a tuple of constants), each a heap object unless its name is interned; a module")
     say("   whose import grows a table all share (the interned names, sys.modules) is charged")
     say("   the growth (a few KB: a big figure for a small file); loaded at: by the press that")
     say("   first loaded it (saved: once its picture was sent, to write a whole record), or after")
     say("   it, at the table's next quiet moment")
     say("   %-24s %10s %9s %9s %6s" % ("module", "loaded at", "unix port", "x%.2f" % HEAP_FACTOR,
-                                     "long"))
+                                     "strings"))
     held = set(evening["held"])
     # The package imports its modules (not the one the pages that show its
     # reports import and let go): the first loaded is charged them all.
     engine = [m for m in sizes if m.startswith("euchre_core") and m in held]
     for name in sorted(sizes, key=lambda n: (loaded_at.get(n, 0), -sizes[n])):
-        count = long_strings(name)[0]
+        count = string_objects(name)[0]
         size = sizes[name]
         if name in engine:
-            count = sum(long_strings(m)[0] for m in engine)
+            count = sum(string_objects(m)[0] for m in engine)
             size = sum(sizes[m] for m in engine)
             if name != "euchre_core.actions":
                 continue
@@ -1285,7 +1323,7 @@ def report_board(pico, evening, session):
     say("   spread over the modules)")
     say("   of the first power-on's CPU, in %s itself: looking a name up among those" % NAME_LOOKUP)
     say("   interned at run time so far, one by one (each name a module's file lists, each")
-    say("   string constant over ten characters, each string made at run time): %.0f%%, %.1f of"
+    say("   string constant held as an object, each string made at run time): %.0f%%, %.1f of"
         % (100.0 * looked_up / board.startup_cpu, looked_up / 1e6))
     say("   %.1f million instructions" % (board.startup_cpu / 1e6))
     # The other reading of the same calibration: the board's start-up less
