@@ -146,3 +146,38 @@ def case_ui_answers_a_display_change_is_saved_once_the_keys_rest():
     press(t, clock, OK)  # closes the message that says where to read from
     press(t, clock, E)  # the key now at the picture's left: back
     assert t.screen_name == "menu" and t.prefs_serial == serial + 1
+
+
+def case_ui_answers_adjust_during_a_set_back_offer_says_the_offer_ended():
+    # A score adjusted while the banner offers a set-back: the set-back is
+    # no longer right after the hand, so the offer goes, and the table is
+    # told, with the way back: Undo of the change offers it again.
+    t, clock = _set_back_offered()
+    choose(t, clock, menu.ITEM_ADJUST)
+    press(t, clock, N)  # N-S +1
+    press(t, clock, OK)
+    assert t.game.scores == [3, 1] and not t.game.may_set_back
+    assert t.screen_name == "score"
+    assert t.message == "SET BACK OFFER ENDED: UNDO BRINGS IT BACK"
+    choose(t, clock, menu.ITEM_UNDO)
+    settle(t, clock)
+    assert t.game.scores == [2, 1] and t.screen_name == "banner"
+    press(t, clock, S)  # set back
+    assert t.game.scores == [0, 0]
+
+
+def case_ui_answers_adjust_after_a_kept_set_back_says_nothing_of_it():
+    t, clock = _set_back_offered()
+    press(t, clock, OK)  # keep the points: answered
+    choose(t, clock, menu.ITEM_ADJUST)
+    press(t, clock, N)
+    press(t, clock, OK)
+    assert t.game.scores == [3, 1] and t.message is None
+
+
+def case_ui_answers_adjust_saving_nothing_keeps_the_set_back_offer():
+    t, clock = _set_back_offered()
+    choose(t, clock, menu.ITEM_ADJUST)
+    press(t, clock, OK)  # no change: nothing saved
+    assert t.game.may_set_back and t.message is None
+    assert t.screen_name == "banner"  # the offer again

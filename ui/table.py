@@ -541,7 +541,7 @@ class Table:
                 # The menu (the screen that opens pages) or a screen it
                 # opened: only what their presses lead to.
                 want = name if ahead is None else ahead(self, page)
-                return hold(_LEADS.get(want, _MENU), want, self.main_screen, self._question())
+                return hold(_LEADS.get(want, _MENU), want, self.main_screen, self.question())
         rules = self.game.rules
         held = _HELD[(1 if rules.canadian_loner or rules.blind_loner else 0)
                      | (2 if self.trump else 0)]
@@ -564,7 +564,7 @@ class Table:
         # _PLAYED holds every game's own screen the score screen is not.
         name = self.screen_name
         held = _PLAYED + (name,) if name in DROPPED else _PLAYED
-        return hold(held, None, question=self._question())
+        return hold(held, None, question=self.question())
 
     # ----- screens: opened and closed only here ---------------------------------
 
@@ -630,7 +630,7 @@ class Table:
         come back after a power cut (ui.restore), so leaving one through
         the menu never drops it."""
         self._turn(None)
-        question = self._question()
+        question = self.question()
         if question == "pick":
             self.open("pick", screen_module("pick").FOR_FIRST)
         elif question == "banner":
@@ -640,7 +640,7 @@ class Table:
         elif question == "suit":
             self.open("suit")
 
-    def _question(self):
+    def question(self):
         """The screen of the question the table has not answered yet (who
         deals first after New game: "pick"; a set-back offered: "banner";
         the trump suit: "suit"), or None."""
