@@ -9,7 +9,7 @@ tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import menu, prefs, restore
 from ui.table import SAVE_MS
-from ui_read import (E, N, OK, S, Clock, Rules, find_text, frame, press, settle, table, choose,
+from ui_read import (E, N, OK, S, W, Clock, Rules, find_text, frame, press, settle, table, choose,
                      power_cut)
 
 
@@ -181,3 +181,56 @@ def case_ui_answers_adjust_saving_nothing_keeps_the_set_back_offer():
     press(t, clock, OK)  # no change: nothing saved
     assert t.game.may_set_back and t.message is None
     assert t.screen_name == "banner"  # the offer again
+
+
+def case_ui_answers_set_dealer_during_a_set_back_offer_says_the_offer_ended():
+    t, clock = _set_back_offered()
+    choose(t, clock, menu.ITEM_DEALER)
+    press(t, clock, W)  # a stolen deal: West deals
+    assert t.game.dealer == W and not t.game.may_set_back
+    assert t.message == "SET BACK OFFER ENDED: UNDO BRINGS IT BACK"
+    choose(t, clock, menu.ITEM_UNDO)
+    settle(t, clock)
+    assert t.screen_name == "banner" and t.game.scores == [2, 1]
+
+
+def case_ui_answers_adjust_that_wins_during_a_set_back_offer_shows_game_over():
+    # The game won by the change: game over is the news, with no box over it.
+    t, clock = _set_back_offered()
+    choose(t, clock, menu.ITEM_ADJUST)
+    for _ in range(8):
+        press(t, clock, N)
+    press(t, clock, OK)
+    assert t.game.over and t.game.scores == [10, 1]
+    assert t.screen_name == "over" and t.message is None
+
+
+def case_ui_answers_a_banner_brought_back_counts_its_double_tap_from_the_press():
+    # Out of the menu, the offer comes back; S tapped right after the key
+    # that brought it back only gets the offer in words, as after the hand.
+    t, clock = _set_back_offered()
+    press(t, clock, OK, long=True)
+    t.press(W, False, clock.step(700))  # leaves the menu: the banner again
+    assert t.screen_name == "banner"
+    t.press(S, False, clock.step(200))
+    assert t.game.scores == [2, 1] and t.message == "S: SET BACK, OK: KEEP THE POINTS"
+    t.press(S, False, clock.step(400))  # past half a second: sets back
+    assert t.game.scores == [0, 0]
+
+
+def case_ui_answers_the_replaced_game_checked_at_start_up_comes_back_with_undo():
+    # The record keeps only the replaced game's log; start-up replays it
+    # once the picture is on the glass and keeps it for Undo of New game.
+    from euchre_core.game_forms import Previous
+
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, N)
+    t.press(N, False, clock.step(700))  # a trick for N
+    codes = t.game.codes
+    t.replace_game(type(t.game)(t.game.rules, dealer=1),
+                   Previous(t.game.rules, 0, codes, 0, 1, None), [0, 1])
+    assert restore.previous_kept(t)
+    assert t.previous is not None and t.previous.ended is not None
+    choose(t, clock, menu.ITEM_UNDO)
+    assert t.message == "UNDONE: NEW GAME" and t.game.codes == codes

@@ -43,7 +43,7 @@ def press(table, key, long, now_ms):
         done = table.act(now_ms, game.renege, key)
     elif purpose == FOR_DEALER:
         done = table.act(now_ms, game.set_dealer, key)
-        if done:
+        if done and table.said.text is None:  # what the action said comes first
             table.say(table.names[key].decode() + " DEALS", now_ms)
     elif purpose == FOR_REST:
         defenders_have = game.tricks[1 - game.makers]

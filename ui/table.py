@@ -819,15 +819,21 @@ class Table:
 
     def act(self, now_ms, action, *args):
         """Run one game action; show the refusal, or the result banner when
-        the action scored a hand. True when the game took it."""
+        the action scored a hand. True when the game took it. An action
+        other than the set-back ends a set-back offer (it comes right after
+        its hand: Adjust score, Set dealer), and the table is told, unless
+        the action ended the game."""
         game = self.game
         hands = game.hand_count
         in_hand = game.in_hand
+        offered = self.question() == "banner"
         try:
             action(*args)
         except ValueError as err:
             self.say(self.with_names(err), now_ms)
             return False
+        if offered and not game.may_set_back and not game.last_hand.set_back and not game.over:
+            self.say("SET BACK OFFER ENDED: UNDO BRINGS IT BACK", now_ms)
         # A question posed again where an answer was given (after an undo):
         # that answer is not this question's.
         waiting = self.waiting
