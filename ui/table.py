@@ -826,7 +826,7 @@ class Table:
         game = self.game
         hands = game.hand_count
         in_hand = game.in_hand
-        offered = self.question() == "banner"
+        offered = game.may_set_back and self.question() == "banner"  # (most presses: False)
         try:
             action(*args)
         except ValueError as err:
