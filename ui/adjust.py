@@ -2,9 +2,10 @@
 team (N/S: N-S, E/W: E-W), the changes shown signed ("+1") and the score
 as it will be below them (with WON when it ends the game); OK saves that
 score (``saving_order``) and leaves (saved while the result banner offers
-a set-back, it ends the offer: ``Table.act`` says so). A change is at most ADJUST_MAX points
-either way (one action of the game's log) and takes no score below 0: the
-message at the limit says which. The page's ``rows``: the change per team."""
+a set-back, it ends the offer: ``Table.act`` says so). A change is at most
+ADJUST_MAX points either way (one action of the game's log) and takes no
+score below 0: the message at the limit says which. The page's ``rows``:
+the change per team."""
 
 from micropython import const
 
