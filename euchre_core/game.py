@@ -566,6 +566,20 @@ class Game:
                 and self._codes == other._codes)
 
 
+def won_when_kept(previous):
+    """The team that had won the game ``previous`` keeps (a
+    ``game_forms.Previous``) when New game replaced it, or None (no
+    winner yet, a tie, or no ``ended`` to tell: its log not replayed). Read
+    from its last scores and hands, without a replay: a table tells
+    Reset match from New game by it (New game counts the win)."""
+    if previous.ended is None:
+        return None
+    hands, progress, _ = previous.ended
+    end = len(progress)
+    scores = (progress[end - 4] | progress[end - 3] << 8, progress[end - 2] | progress[end - 1] << 8)
+    return decide_winner(previous.rules, scores, len(hands) // HAND_BYTES)
+
+
 def _arg_seat(arg):
     if arg > 3:
         raise wrong("seat_bits", arg)

@@ -283,3 +283,46 @@ def case_extend_with_ended_brings_a_game_back_replaying_only_the_hand_in_play():
     while game.undo():
         assert back.undo()
         _same_state(back, game)
+
+
+def case_the_winner_of_a_kept_game_is_read_without_a_replay():
+    from euchre_core.game import won_when_kept
+    from euchre_core.game_forms import Previous
+
+    def kept(game, ended=True):
+        return Previous(game.rules, game.start_dealer, game.codes, 0, 0,
+                        game.ended() if ended else None)
+
+    rules = Rules(target=3)
+    game = Game(rules, dealer=W)
+    assert won_when_kept(kept(game)) is None  # no action yet
+    game.call(E)
+    play(game, (E, E, E, W, N))  # E-W made: 0-1
+    assert won_when_kept(kept(game)) is None
+    game.adjust(NS, 3)  # 3-1: N-S reach the target with a score change
+    assert game.winner == NS and won_when_kept(kept(game)) == NS
+    assert won_when_kept(kept(game, ended=False)) is None  # nothing to read it from
+    # Under win by two; and past 255 points (two bytes a score: only a
+    # progressive game, which has no target, gets there).
+    two = Game(Rules(target=5, win_by_two=True), dealer=N)
+    two.adjust(EW, 4)
+    two.adjust(NS, 5)
+    assert won_when_kept(kept(two)) is None  # 5-4: no lead of two
+    two.adjust(NS, 1)
+    assert won_when_kept(kept(two)) == NS
+    big = Game(Rules(hands=1), dealer=W)
+    for _ in range(33):
+        big.adjust(EW, 8)
+    big.adjust(NS, 8)
+    big.call(N)
+    play(big, (N, N, N, N, N))  # N-S march: 10-264, the last hand
+    assert big.scores == [10, 264] and won_when_kept(kept(big)) == EW
+    # Progressive: the team ahead after the last hand; a tie has no winner.
+    # E-W euchred (4-0), or E-W march (2-2) in the last hand.
+    for tricks, winner in (((N, N, N, E, E), NS), ((E, E, E, E, E), None)):
+        hands = Game(Rules(hands=2), dealer=W)
+        hands.call(N)
+        play(hands, (N, N, N, N, N))  # N-S march: 2-0
+        hands.call(E)
+        play(hands, tricks)
+        assert hands.over and won_when_kept(kept(hands)) == winner == hands.winner

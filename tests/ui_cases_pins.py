@@ -51,6 +51,31 @@ def case_pin_reset_match_zeroes_the_tally_new_game_keeps_it():
     assert said(t, clock, "OK* OK") == "UNDONE: RESET MATCH" and tally(t) == (1, 0)
 
 
+def case_pin_reset_match_at_game_over_is_undone_as_reset_match():
+    # At game over the win is not in the tally yet (the next game counts
+    # it): Reset match there takes that win from the match, and says so
+    # when undone; New game there counts it.
+    clock = Clock()
+    t = table(Rules(target=1), dealer=0)
+    play(t, clock, WIN_NS)
+    assert t.screen_name == "over" and tally(t) == (1, 0) and t.tally == [0, 0]
+    play(t, clock, RESET + " OK W")
+    assert tally(t) == (0, 0) and t.game.action_count == 0
+    play(t, clock, "OK*")
+    assert menu.undo_label(t) == "UNDO RESET MATCH"
+    assert said(t, clock, "OK") == "UNDONE: RESET MATCH"
+    assert t.screen_name == "over" and tally(t) == (1, 0)
+    play(t, clock, NEW_GAME + " E W")
+    assert tally(t) == (1, 0)
+    assert said(t, clock, "OK* OK") == "UNDONE: NEW GAME" and t.screen_name == "over"
+    # Reset match asked, its first dealer not yet: Undo keeps the match.
+    play(t, clock, "N " + RESET + " OK")
+    assert t.screen_name == "pick"
+    play(t, clock, "OK*")
+    assert menu.undo_label(t) == "UNDO: KEEP OLD MATCH"
+    assert said(t, clock, "OK") == "NO RESET: MATCH KEPT" and tally(t) == (1, 0)
+
+
 def case_pin_new_game_from_the_menu_counts_a_won_game_and_undo_takes_it_back():
     clock = Clock()
     t = table(Rules(target=1), dealer=3, skunk_double=True)

@@ -14,7 +14,7 @@ from micropython import const
 
 from ui import parts, screen
 from ui.keys import N, S, W
-from euchre_core.game import Game
+from euchre_core.game import Game, won_when_kept
 
 LIST_PAGE = True
 # No triangle at the left or right edge: a message box may cover those too.
@@ -91,17 +91,20 @@ def _pair_last(table):
 
 def _replaced(table):
     """What Undo brings back with the game New game replaced: "RESET
-    MATCH" when the match tally went back to 0-0 with it (Reset match;
-    New game never lowers the tally), else "NEW GAME"."""
+    MATCH" when the match tally went back to 0-0 with it (Reset match:
+    New game never lowers the tally, and counts the win of a game won), else
+    "NEW GAME"."""
     previous = table.previous
-    if table.tally == [0, 0] and (previous.tally_ns or previous.tally_ew):
+    if table.tally == [0, 0] and (previous.tally_ns or previous.tally_ew
+                                  or won_when_kept(previous) is not None):
         return "RESET MATCH"
     return "NEW GAME"
 
 
 def undo_label(table):
     if table.waiting.new_game is not None:
-        return "UNDO: KEEP OLD GAME"
+        # Who deals first is still asked: nothing is replaced yet.
+        return "UNDO: KEEP OLD MATCH" if table.waiting.new_game else "UNDO: KEEP OLD GAME"
     if _pair_last(table):
         return "UNDO ADJUST SCORE"
     if table.game.action_count:
@@ -132,10 +135,12 @@ def press(table, key, long, now_ms):
     # back to (Table.back).
     item = page.rows[page.cursor]
     if item == ITEM_UNDO and table.waiting.new_game is not None:
-        # The new game had not started: the old one goes on as it was.
+        # The new game had not started: the old one (and a match Reset match
+        # was to clear) goes on as it was.
+        said = "NO RESET: MATCH KEPT" if table.waiting.new_game else "NO NEW GAME: OLD ONE KEPT"
         table.waiting.new_game = None
         table.prefs_changed()
-        table.say("NO NEW GAME: OLD ONE KEPT", now_ms)
+        table.say(said, now_ms)
     elif item == ITEM_UNDO:
         undo(table, now_ms)
     elif item == ITEM_RENEGE:
