@@ -310,13 +310,18 @@ def case_the_winner_of_a_kept_game_is_read_without_a_replay():
     assert won_when_kept(kept(two)) is None  # 5-4: no lead of two
     two.adjust(NS, 1)
     assert won_when_kept(kept(two)) == NS
-    big = Game(Rules(hands=1), dealer=W)
-    for _ in range(33):
-        big.adjust(EW, 8)
-    big.adjust(NS, 8)
-    big.call(N)
-    play(big, (N, N, N, N, N))  # N-S march: 10-264, the last hand
-    assert big.scores == [10, 264] and won_when_kept(kept(big)) == EW
+    # Each team at 258 (a high byte of 1) against the other at 192 or at
+    # 296: a high byte read wrong turns the winner round.
+    for team, other, winner in ((NS, 192, NS), (NS, 296, EW), (EW, 192, EW), (EW, 296, NS)):
+        big = Game(Rules(hands=1), dealer=W)
+        for _ in range(32):
+            big.adjust(team, 8)
+        for _ in range(other // 8):
+            big.adjust(1 - team, 8)
+        big.call(N if team == NS else E)
+        play(big, (N, N, N, N, N) if team == NS else (E, E, E, E, E))  # a march: +2, the last hand
+        assert big.scores[team] == 258 and big.scores[1 - team] == other
+        assert big.over and won_when_kept(kept(big)) == winner == big.winner
     # Progressive: the team ahead after the last hand; a tie has no winner.
     # E-W euchred (4-0), or E-W march (2-2) in the last hand.
     for tricks, winner in (((N, N, N, E, E), NS), ((E, E, E, E, E), None)):
