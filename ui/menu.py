@@ -137,10 +137,12 @@ def press(table, key, long, now_ms):
     if item == ITEM_UNDO and table.waiting.new_game is not None:
         # The new game had not started: the old one (and a match Reset match
         # was to clear) goes on as it was.
-        said = "NO RESET: MATCH KEPT" if table.waiting.new_game else "NO NEW GAME: OLD ONE KEPT"
+        if table.waiting.new_game:
+            table.say("NO RESET: MATCH KEPT", now_ms)
+        else:
+            table.say("NO NEW GAME: OLD ONE KEPT", now_ms)
         table.waiting.new_game = None
         table.prefs_changed()
-        table.say(said, now_ms)
     elif item == ITEM_UNDO:
         undo(table, now_ms)
     elif item == ITEM_RENEGE:
