@@ -234,3 +234,16 @@ def case_ui_answers_the_replaced_game_checked_at_start_up_comes_back_with_undo()
     assert t.previous is not None and t.previous.ended is not None
     choose(t, clock, menu.ITEM_UNDO)
     assert t.message == "UNDONE: NEW GAME" and t.game.codes == codes
+
+
+def case_ui_answers_adjust_of_both_teams_that_wins_during_a_set_back_offer_shows_game_over():
+    # Two changes, two actions: the first ends the offer, the second (saved
+    # last, as it wins) ends the game. Game over, with no box over it.
+    t, clock = _set_back_offered()
+    choose(t, clock, menu.ITEM_ADJUST)
+    for _ in range(8):
+        press(t, clock, N)  # N-S +8: wins alone
+    press(t, clock, W)  # E-W -1, saved first
+    press(t, clock, OK)
+    assert t.game.over and t.game.scores == [10, 0]
+    assert t.screen_name == "over" and t.message is None

@@ -42,9 +42,11 @@ def press(table, key, long, now_ms):
     if purpose == FOR_RENEGE:
         done = table.act(now_ms, game.renege, key)
     elif purpose == FOR_DEALER:
+        offered = table.question() == "banner"
         done = table.act(now_ms, game.set_dealer, key)
-        if done and table.said.text is None:  # what the action said comes first
+        if done:
             table.say(table.names[key].decode() + " DEALS", now_ms)
+            table.offer_ended(offered, now_ms)  # said over the dealer's name
     elif purpose == FOR_REST:
         defenders_have = game.tricks[1 - game.makers]
         if key % 2 == game.makers:

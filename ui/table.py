@@ -819,21 +819,15 @@ class Table:
 
     def act(self, now_ms, action, *args):
         """Run one game action; show the refusal, or the result banner when
-        the action scored a hand. True when the game took it. An action
-        other than the set-back ends a set-back offer (it comes right after
-        its hand: Adjust score, Set dealer), and the table is told, unless
-        the action ended the game."""
+        the action scored a hand. True when the game took it."""
         game = self.game
         hands = game.hand_count
         in_hand = game.in_hand
-        offered = game.may_set_back and self.question() == "banner"  # (most presses: False)
         try:
             action(*args)
         except ValueError as err:
             self.say(self.with_names(err), now_ms)
             return False
-        if offered and not game.may_set_back and not game.last_hand.set_back and not game.over:
-            self.say("SET BACK OFFER ENDED: UNDO BRINGS IT BACK", now_ms)
         # A question posed again where an answer was given (after an undo):
         # that answer is not this question's.
         waiting = self.waiting
@@ -846,6 +840,16 @@ class Table:
         if game.hand_count > hands:
             self.open("banner", game.last_hand, now_ms)
         return True
+
+    def offer_ended(self, offered, now_ms):
+        """After the actions of a page's press (Adjust score, Set dealer):
+        ``offered``, the result banner's set-back offer before them. The
+        set-back comes right after its hand, so they ended it: the table is
+        told, and the way back, unless the game is over (game over is the
+        news, and a box would hide its score)."""
+        game = self.game
+        if offered and not game.may_set_back and not game.over:
+            self.say("SET BACK OFFER ENDED: UNDO BRINGS IT BACK", now_ms)
 
     def with_names(self, err):
         """A refusal of the game in words, the seat it is about called by
