@@ -2,7 +2,7 @@
 team (N/S: N-S, E/W: E-W), the changes shown signed ("+1") and the score
 as it will be below them (with WON when it ends the game); OK saves that
 score (``saving_order``) and leaves (saved while the result banner offers
-a set-back, it ends the offer: ``Table.offer_ended``). A change is at most
+a set-back, it ends the offer: ``Table.press`` says so). A change is at most
 ADJUST_MAX points either way (one action of the game's log) and takes no
 score below 0: the message at the limit says which. The page's ``rows``:
 the change per team."""
@@ -49,7 +49,6 @@ def press(table, key, long, now_ms):
         if order is None:
             table.say("Each change alone wins the game: change only one", now_ms)
             return
-        offered = table.question() == "banner"
         done = 0
         for team in order:
             if pending[team]:
@@ -60,7 +59,6 @@ def press(table, key, long, now_ms):
             # Both teams changed in one go: one Undo takes back both.
             table.undo_pair = (game, game.action_count)
         table.close()
-        table.offer_ended(offered, now_ms)
         return
     team = key % 2
     step = 1 if key < 2 else -1

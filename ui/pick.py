@@ -42,11 +42,9 @@ def press(table, key, long, now_ms):
     if purpose == FOR_RENEGE:
         done = table.act(now_ms, game.renege, key)
     elif purpose == FOR_DEALER:
-        offered = table.question() == "banner"
         done = table.act(now_ms, game.set_dealer, key)
         if done:
             table.say(table.names[key].decode() + " DEALS", now_ms)
-            table.offer_ended(offered, now_ms)  # said over the dealer's name
     elif purpose == FOR_REST:
         defenders_have = game.tricks[1 - game.makers]
         if key % 2 == game.makers:

@@ -519,7 +519,17 @@ class Table:
         unit = screen_module(name)
         if key < OK and unit.LIST_PAGE:
             key = self.side_of(key)
+        game = self.game
+        # A set-back the banner offers comes right after its hand: an action
+        # other than it (Adjust score, Set dealer, from the menu) ends the
+        # offer, and the table is told, and the way back; not when the game
+        # is over (that is the news, and a box would hide its score).
+        offered = game.may_set_back and self._question() == "banner"  # (most presses: False)
+        count = game.action_count
         unit.press(self, key, long, now_ms)
+        if (offered and self.game is game and game.action_count > count
+                and not game.may_set_back and not game.over and not game.last_hand.set_back):
+            self.say("SET BACK OFFER ENDED: UNDO BRINGS IT BACK", now_ms)
         if self.page is None:
             # The game's own screen: a question may wait (a set-back offered).
             self.home()
@@ -541,7 +551,7 @@ class Table:
                 # The menu (the screen that opens pages) or a screen it
                 # opened: only what their presses lead to.
                 want = name if ahead is None else ahead(self, page)
-                return hold(_LEADS.get(want, _MENU), want, self.main_screen, self.question())
+                return hold(_LEADS.get(want, _MENU), want, self.main_screen, self._question())
         rules = self.game.rules
         held = _HELD[(1 if rules.canadian_loner or rules.blind_loner else 0)
                      | (2 if self.trump else 0)]
@@ -564,7 +574,7 @@ class Table:
         # _PLAYED holds every game's own screen the score screen is not.
         name = self.screen_name
         held = _PLAYED + (name,) if name in DROPPED else _PLAYED
-        return hold(held, None, question=self.question())
+        return hold(held, None, question=self._question())
 
     # ----- screens: opened and closed only here ---------------------------------
 
@@ -630,7 +640,7 @@ class Table:
         come back after a power cut (ui.restore), so leaving one through
         the menu never drops it."""
         self._turn(None)
-        question = self.question()
+        question = self._question()
         if question == "pick":
             self.open("pick", screen_module("pick").FOR_FIRST)
         elif question == "banner":
@@ -640,7 +650,7 @@ class Table:
         elif question == "suit":
             self.open("suit")
 
-    def question(self):
+    def _question(self):
         """The screen of the question the table has not answered yet (who
         deals first after New game: "pick"; a set-back offered: "banner";
         the trump suit: "suit"), or None."""
@@ -840,16 +850,6 @@ class Table:
         if game.hand_count > hands:
             self.open("banner", game.last_hand, now_ms)
         return True
-
-    def offer_ended(self, offered, now_ms):
-        """After the actions of a page's press (Adjust score, Set dealer):
-        ``offered``, the result banner's set-back offer before them. The
-        set-back comes right after its hand, so they ended it: the table is
-        told, and the way back, unless the game is over (game over is the
-        news, and a box would hide its score)."""
-        game = self.game
-        if offered and not game.may_set_back and not game.over:
-            self.say("SET BACK OFFER ENDED: UNDO BRINGS IT BACK", now_ms)
 
     def with_names(self, err):
         """A refusal of the game in words, the seat it is about called by
