@@ -108,7 +108,7 @@ def test_the_house_evening_opens_every_screen_and_ends_as_planned():
     # Rules and as Display, the question as New game? and Reset match?, the
     # seat picker for Renege and for Rest of tricks), Export is chosen, and
     # the evening ends in the next game's hand, three tricks in.
-    from ui.table import SCREENS
+    from ui.registry import SCREENS
 
     driver = plan.house_evening()
     opened = [name for _, name in driver.opened]
@@ -229,14 +229,14 @@ def test_the_naive_redraw_sends_whole_frames(built):
 
 def test_a_modules_string_objects_are_read_from_its_mpy(built):
     # The engine's words for a wrong value are all over ten characters: an
-    # object each. The table's tuples of screen names hold each short name
-    # as an object too.
+    # object each. The registry's tuples of screen names hold each short
+    # name as an object too.
     from euchre_core.wrong_words import SENTENCES
 
     assert bench.string_objects("euchre_core.wrong_words") == (
         len(SENTENCES), sum(len(text) for text in SENTENCES.values()))
-    from ui.table import SCREENS
-    count, characters = bench.string_objects("ui.table")
+    from ui.registry import SCREENS
+    count, characters = bench.string_objects("ui.registry")
     assert count > len(SCREENS) and characters > sum(len(name) for name in SCREENS)
     assert bench.string_objects("ui.frame") == (0, 0)
     assert bench.string_objects("no.such_module") == (0, 0)

@@ -105,11 +105,13 @@ def test_the_shipped_precompiled_firmware_plays_a_3_game_session(tmp_path, monke
 SCREENS_ON_DEMAND = """
 import sys
 sys.path.insert(0, ROOT)
-from ui.table import Table, SCREENS
+from ui.table import Table
 from ui.keys import N, S, OK
 t = Table(rand=lambda: 0)
 buf = bytearray(1024)
 t.render(buf)
+print("first picture", "ui.registry" in sys.modules, "ui.lists" in sys.modules)
+from ui.registry import SCREENS
 print("at start", sorted(n for n in SCREENS if "ui." + n in sys.modules))
 t.press(N, False, 0)
 t.press(OK, True, 0)
@@ -131,6 +133,8 @@ def test_the_table_imports_a_screen_the_first_time_it_opens(tmp_path):
     # History do not hold them in the heap.
     out = run_on_stand_ins(tmp_path, SCREENS_ON_DEMAND, "256k")
     assert "at start ['score']" in out, out
+    # The first picture needs neither the screen registry nor the list pages.
+    assert "first picture False False" in out, out
     # (The loop loads the other screens a hand meets at its first quiet moment.)
     # The seat picker loads only for an entry that opens it.
     assert "after options ['menu', 'options', 'score']" in out, out

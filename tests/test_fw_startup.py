@@ -75,7 +75,7 @@ def test_a_first_power_ons_record_is_written_once_the_score_is_on_the_glass(monk
 def test_the_screens_a_hand_meets_load_once_the_score_is_on_the_glass():
     import sys
 
-    from ui.table import HAND_SCREENS
+    from ui.registry import HAND_SCREENS
 
     with boot() as pico:
         # The score is on the glass; the hand's screens are not loaded yet.
@@ -100,7 +100,7 @@ def test_the_menu_page_under_the_cursor_loads_while_the_table_is_quiet():
     import sys
 
     from ui.menu import ITEM_STATS
-    from ui.table import PAGE_MODULES
+    from ui.registry import PAGE_MODULES
 
     def pages_held():
         return [name for name in PAGE_MODULES if "ui." + name in sys.modules]

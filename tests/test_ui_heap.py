@@ -19,7 +19,8 @@ import sys
 import pytest
 
 from test_ui_cases import UI_HEAP
-from ui.table import SCREENS, screen_module
+from ui.registry import SCREENS
+from ui.registry import module as screen_module
 
 _TESTS = pathlib.Path(__file__).parent
 _ROOT = _TESTS.parent

@@ -59,9 +59,9 @@ def test_the_table_keeps_its_own_state_only():
 
 def _reports_imported(path):
     """The engine's report modules (``euchre_core.NAME``) ``path`` imports."""
-    from ui.table import REPORT_PAGES
+    from ui.registry import REPORT_PAGES
 
-    reports = {report for _, report in REPORT_PAGES}
+    reports = set(REPORT_PAGES.values())
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.module == "euchre_core":
@@ -75,13 +75,13 @@ def _reports_imported(path):
 
 def test_only_the_pages_the_registry_names_import_the_engines_reports():
     # The registry lets each report go with the page that shows it
-    # (ui.table.REPORT_PAGES): a module that imports one and is not its
+    # (ui.registry.REPORT_PAGES): a module that imports one and is not its
     # page would keep it in the heap all evening, and a page that imports
     # another page's report would hold both.
-    from ui.table import PAGE_MODULES, REPORT_PAGES
+    from ui.registry import PAGE_MODULES, REPORT_PAGES
 
     importing = sorted((str(path.relative_to(_ROOT)), sorted(_reports_imported(path)))
                        for path in _SOURCES
                        if path.parent.name != "euchre_core" and _reports_imported(path))
-    assert importing == sorted(("ui/%s.py" % page, [report]) for page, report in REPORT_PAGES)
-    assert {page for page, _ in REPORT_PAGES} <= set(PAGE_MODULES)
+    assert importing == sorted(("ui/%s.py" % page, [report]) for page, report in REPORT_PAGES.items())
+    assert set(REPORT_PAGES) <= set(PAGE_MODULES)

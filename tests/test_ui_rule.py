@@ -12,7 +12,7 @@ import pytest
 
 from euchre_core import Game, Rules
 from ui import menu
-from ui.table import SCREENS as table_screens
+from ui.registry import SCREENS as table_screens
 from ui_read import E, N, OK, S, W, Clock, frame, press, settle, table
 
 KEYS = [(key, long) for key in (N, E, S, W, OK) for long in (False, True)]

@@ -5,7 +5,7 @@ Plain functions: tests/test_ui_cases.py runs them on CPython and, through
 tests/mp_run.py, under the MicroPython unix port."""
 
 from ui import export, menu, prefs
-from ui import table as table_module
+from ui import registry
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, markers,
                      play, power_cut, press, read_score, settle, table, text_at)
 
@@ -281,12 +281,12 @@ def case_ui_export_prints_one_line_a_pass():
     assert t.screen_name == "score"
     # Back in play the menu's page modules are dropped: the running export
     # keeps its code, and no pass loads the module again.
-    assert "export" not in table_module._LOADED
+    assert "export" not in registry._LOADED
     for count in range(1, len(_STREAMED)):
         t.tick(clock.step(1))
         assert lines == list(_STREAMED[:count])
         assert t.message == "EXPORTING TO THE USB SERIAL CONSOLE"
-        assert "export" not in table_module._LOADED
+        assert "export" not in registry._LOADED
     t.tick(clock.step(1))  # the last line, END, and the count
     assert lines == list(_STREAMED)
     assert t.message == "13 LINES TO THE USB SERIAL CONSOLE"
@@ -654,7 +654,7 @@ def case_ui_the_engines_reports_leave_the_heap_with_the_pages_that_show_them():
     # Stats imports the engine's stats, History its reports; the registry
     # lets each go with its page, and keeps it while that page is next.
     import sys
-    from ui.table import release_pages, screen_module
+    from ui.registry import module as screen_module, release_pages
 
     def held():
         return [name for name in ("hand_stats", "reports") if "euchre_core." + name in sys.modules]

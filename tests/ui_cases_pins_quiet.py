@@ -11,6 +11,7 @@ import gc
 import sys
 
 from ui import banner, menu, prefs, score
+from ui import registry
 from ui import table as table_module
 from ui.table import MESSAGE_MS, SHIFT_MS
 from ui_read import (E, N, OK, S, W, Clock, Game, Rules, Table, find_text, frame, press, table,
@@ -101,7 +102,7 @@ def case_pin_the_score_shifts_once_a_minute_and_draws_again():
 
 def _forget(name):
     """As if screen ``name`` had never been imported (a fresh start)."""
-    table_module._LOADED.pop(name, None)
+    registry._LOADED.pop(name, None)
     sys.modules.pop("ui." + name, None)
     package = sys.modules["ui"]
     if hasattr(package, name):
@@ -115,7 +116,7 @@ def _held(name):
 def _loaded(name):
     """The menu and the seat picker, which these cases import themselves:
     held by the table."""
-    return name in table_module._LOADED
+    return name in registry._LOADED
 
 
 def case_pin_the_first_quiet_moment_loads_the_hands_screens():
@@ -157,12 +158,12 @@ def _collections(run):
         pass
 
     Counting.collect = lambda: collected.append(1)
-    real = table_module.gc
-    table_module.gc = Counting
+    real = registry.gc
+    registry.gc = Counting
     try:
         run()
     finally:
-        table_module.gc = real
+        registry.gc = real
     return len(collected)
 
 
@@ -360,6 +361,31 @@ def case_pin_the_menu_and_its_pages_hold_only_the_screens_their_presses_lead_to(
     assert not _loaded("menu") and not _loaded("pick")
 
 
+def case_pin_the_list_pages_drawing_is_held_only_with_a_list_page():
+    # The menu, Rules and Display, History and Stats draw with ui.lists:
+    # held while one of them is, let go with the last of them; play never
+    # draws a list.
+    clock = Clock()
+    t = table(dealer=0)
+    t.prepare()
+    assert not _held("lists")
+    assert t.holding(OK) is True and _held("lists")
+    press(t, clock, OK, long=True)
+    for _ in range(t.page.rows.index(menu.ITEM_HISTORY)):
+        press(t, clock, S)
+    press(t, clock, OK)
+    t.prepare()  # History on view, the menu under it: both draw lists
+    assert t.screen_name == "history" and _held("lists")
+    press(t, clock, W)  # back to the menu
+    press(t, clock, W)  # back to play: the menu stays until the quiet moment
+    assert t.screen_name == "score" and _held("lists")
+    assert t.prepare() is True  # the screens of play back, the menu let go
+    assert not _loaded("menu") and not _held("lists")
+    assert not hasattr(sys.modules["ui"], "lists")
+    press(t, clock, OK, long=True)  # a long press faster than its hold: loads it again
+    assert t.screen_name == "menu" and _held("lists")
+
+
 def case_pin_the_menu_holds_what_each_entry_leads_to():
     # In a hand: the hand's screen always; Undo and the seat picker's
     # entries may score or take back a hand (game over, the banner), Adjust
@@ -423,7 +449,7 @@ def case_pin_a_page_holds_the_question_waiting():
 
 
 def case_pin_a_quiet_moment_on_a_screen_that_opens_no_page():
-    for name in table_module.PAGE_MODULES:
+    for name in registry.PAGE_MODULES:
         _forget(name)  # (another case's file may import one)
     t = table(Rules(canadian_loner=True), dealer=0)
     clock = Clock()
@@ -431,7 +457,7 @@ def case_pin_a_quiet_moment_on_a_screen_that_opens_no_page():
     assert t.screen_name == "ask"
     t.prepare()
     assert t.screen_name == "ask"
-    assert not any(_held(name) for name in table_module.PAGE_MODULES)
+    assert not any(_held(name) for name in registry.PAGE_MODULES)
 
 
 def case_pin_the_menu_a_page_goes_back_to_is_as_it_was():

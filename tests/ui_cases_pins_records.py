@@ -303,7 +303,7 @@ def case_pin_from_settings_saves_the_switches_it_puts_back():
 
 
 def case_pin_screens_load_when_first_needed():
-    import ui.table as ui_table
+    import ui.registry as ui_table
 
     loaded = dict(ui_table._LOADED)
     try:
@@ -314,7 +314,7 @@ def case_pin_screens_load_when_first_needed():
         assert t.screen_name == "hand"
         ui_table.load_screens(ui_table.HAND_SCREENS)
         for name in ui_table.HAND_SCREENS:
-            assert ui_table.screen_module(name).__name__ == "ui." + name
+            assert ui_table.module(name).__name__ == "ui." + name
         play(t, clock, "OK E ~ OK* S S OK")
         assert t.screen_name == "pick"
     finally:

@@ -154,12 +154,12 @@ def case_ui_undo_of_new_game_plays_no_more_than_the_hand_in_play_again():
 
 def _pages_held():
     """The menu's page modules loaded now (ui.table's PAGE_MODULES)."""
-    from ui.table import PAGE_MODULES
+    from ui.registry import PAGE_MODULES
     return [name for name in PAGE_MODULES if "ui." + name in sys.modules]
 
 
 def case_ui_the_menu_loads_the_page_under_its_cursor_when_quiet():
-    from ui.table import PAGE_MODULES
+    from ui.registry import PAGE_MODULES
     for name in PAGE_MODULES:  # (another case's file may import one)
         sys.modules.pop("ui." + name, None)
     clock = Clock()
@@ -184,7 +184,7 @@ def case_ui_the_menu_loads_the_page_under_its_cursor_when_quiet():
 
 
 def case_ui_every_menu_page_opens_without_loading_once_the_table_was_quiet():
-    from ui.table import PAGE_MODULES
+    from ui.registry import PAGE_MODULES
     clock = Clock()
     t = table(dealer=0)
     press(t, clock, OK, long=True)

@@ -109,7 +109,8 @@ WORD_FUNCTIONS = {
     "history.py": ("_teams", "_hand_row", "_adjust_row"),
     "stats.py": ("rows",),
     "options.py": ("rows",),
-    "parts.py": ("match_text", "back_hint"),
+    "parts.py": ("match_text",),
+    "lists.py": ("back_hint",),
 }
 # UI modules that only draw.
 DRAWING_FILES = ("screen.py", "font.py")

@@ -6,7 +6,7 @@ built into CircuitPython, and that nothing else of the project is shipped.
 
 A package of the project (a folder of the first root) is shipped whole once
 any of it is imported: the table imports most of its screens by name the
-first time they open (``ui.table.screen_module``), which no import
+first time they open (``ui.registry.module``), which no import
 statement shows. Desktop-only code lives in folders of its own and so is
 never part of one.
 

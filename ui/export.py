@@ -36,7 +36,7 @@ class Export:
     dealer as they were when it started, replayed as it goes, so a press
     while it runs (an action, Undo, New game) changes nothing in it. It
     holds this module's code through its class: the menu's page modules
-    are dropped back in play (``ui.table.release_pages``), and the export
+    are dropped back in play (``ui.registry.release_pages``), and the export
     goes on.
 
     A small class rather than a generator: its state is four fields, and

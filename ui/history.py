@@ -5,7 +5,7 @@ back."""
 
 from micropython import const
 
-from ui import parts, screen
+from ui import lists, parts, screen
 from ui.font import SUIT_CODES
 from euchre_core import reports
 from euchre_core.actions import SUIT_NAMES
@@ -17,7 +17,7 @@ LIST_PAGE = True
 # No triangle at the left or right edge: a message box may cover those too.
 SIDE_MARKS = False
 
-# Characters on a row of the list (parts.draw_list), the left text and the
+# Characters on a row of the list (lists.draw_list), the left text and the
 # right one together: they then stand 4 pixels apart at least, and the
 # right ones line up in columns.
 _ROW_CHARS = const(20)
@@ -45,7 +45,7 @@ def show(table, page):
         rows.append(_adjust_row(adjustments[done], teams))
         done += 1
     page.rows = rows
-    page.top = max(0, len(rows) - parts.ROWS)
+    page.top = max(0, len(rows) - lists.ROWS)
 
 
 def press(table, key, long, now_ms):
@@ -54,7 +54,7 @@ def press(table, key, long, now_ms):
         table.back()
         return
     page = table.page
-    last = len(page.rows) - parts.ROWS
+    last = len(page.rows) - lists.ROWS
     if (key == N or key == S) and last > 0:
         if page.top == (0 if key == N else last):
             # At that end: which way the hands are, and the key that goes there.
@@ -62,11 +62,11 @@ def press(table, key, long, now_ms):
                       + table.key_letter(S if key == N else N) + ":"
                       + ("NEWER" if key == N else "OLDER"), now_ms)
             return
-        parts.scroll(table, key, last, now_ms, "HANDS")
+        lists.scroll(table, key, last, now_ms, "HANDS")
         return
     # A key the page does not offer (the top and bottom ones when every
     # row fits): what it does offer, nothing else.
-    table.say(parts.back_hint(table), now_ms)
+    table.say(lists.back_hint(table), now_ms)
 
 
 def draw(table, buf):
@@ -82,18 +82,18 @@ def draw(table, buf):
     rows = page.rows
     top = page.top
     if not rows:
-        parts.draw_list(table, buf, "HISTORY", [("NO HAND SCORED YET", "")], None, None)
+        lists.draw_list(table, buf, "HISTORY", [("NO HAND SCORED YET", "")], None, None)
         return
     teams = None
-    for at in range(top, min(len(rows), top + parts.ROWS)):
+    for at in range(top, min(len(rows), top + lists.ROWS)):
         if isinstance(rows[at], int):
             if teams is None:
                 teams = _teams(table)
             rows[at] = _hand_row(table, reports.hand(table.game, rows[at]), teams)
-    parts.draw_list(table, buf, "HISTORY", rows, None, None)
+    lists.draw_list(table, buf, "HISTORY", rows, None, None)
     if top > 0:
         screen.text(buf, 2, 7, table.key_letter(N) + ":OLDER")
-    if top + parts.ROWS < len(rows):
+    if top + lists.ROWS < len(rows):
         screen.text_right(buf, 126, 7, table.key_letter(S) + ":NEWER")
 
 

@@ -2,7 +2,7 @@
 (so undo is long OK, then OK). The module the entry under the cursor
 opens (a page, the seat picker, or Undo's: the trump suit's question it
 brings back) is loaded while the table is quiet
-(``ahead``, ``Table.prepare``), so that choosing it finds it loaded.
+(``ahead``, ``ui.registry.prepare``), so that choosing it finds it loaded.
 
 The keys by where they sit on the picture: top and bottom move, right (or
 OK) chooses, left goes back. The page's ``rows`` are the entries that apply
@@ -12,7 +12,7 @@ it (``Table.back``), their modules dropped again once play resumes.
 
 from micropython import const
 
-from ui import parts, screen
+from ui import lists, screen
 from ui.keys import N, S, W
 from euchre_core.game import Game, won_when_kept
 
@@ -39,7 +39,7 @@ LABELS = ("UNDO", "RENEGE", "REST OF TRICKS", "ADJUST SCORE", "SET DEALER",
           "NEW GAME", "RESET MATCH")
 
 
-# The module each entry opens (a page module of ui.table's PAGE_MODULES,
+# The module each entry opens (a page module of ui.registry's PAGE_MODULES,
 # or the seat picker), by entry; None: the entry acts at once.
 PAGE_OF = (None, "pick", "pick", "adjust", "pick", "options", "stats", "history", "options",
            "export", "confirm", "confirm")
@@ -47,7 +47,7 @@ PAGE_OF = (None, "pick", "pick", "adjust", "pick", "options", "stats", "history"
 
 def ahead(table, page):
     """The module the entry under the cursor opens, or None: loaded while
-    the table is quiet (``Table.prepare``), so that OK finds it. While the
+    the table is quiet (``ui.registry.prepare``), so that OK finds it. While the
     table records the trump suit, Undo may ask it again (right after it was
     named, or of a hand scored before it was): the suit's question, which
     weighs less than the seat picker other entries hold."""
@@ -202,6 +202,6 @@ def draw(table, buf):
             rows.append((undo_label(table), ""))
         else:
             rows.append((LABELS[item], ""))
-    parts.draw_list(table, buf, "MENU", rows, page.cursor, "CHOOSE")
+    lists.draw_list(table, buf, "MENU", rows, page.cursor, "CHOOSE")
     if page.flash:
         screen.text(buf, 2, 0, "MENU", True)

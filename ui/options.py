@@ -16,7 +16,7 @@ edited, its ``changed`` a preference changed (saved as the page closes).
 
 from micropython import const
 
-from ui import parts
+from ui import lists
 from ui.keys import N, S, W
 from euchre_core.game import Game
 from euchre_core.rules import COUNT, FIELDS, SCORE
@@ -197,4 +197,4 @@ def draw(table, buf):
         # game's: the title says so, so that nobody reads them as this one's.
         game = table.game
         title = "NEXT GAME" if game.action_count and page.draft != game.rules else "RULES"
-    parts.draw_list(table, buf, title, rows(table), page.cursor, "CHANGE")
+    lists.draw_list(table, buf, title, rows(table), page.cursor, "CHANGE")

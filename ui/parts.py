@@ -1,5 +1,5 @@
 """Pieces that several screens draw: the score screen's bottom lines, the
-team names, the soft-key labels and the list page."""
+team names, the soft-key labels. The list pages' own are ``ui.lists``."""
 
 from micropython import const
 
@@ -15,8 +15,6 @@ SHIFTS = (0, 1, 2, 1)
 # The dealer line (page 6, 120 columns: 20 characters) has room for
 # " FIRST" after "NAME DEALS" this long (a name of up to 8 letters).
 _FIRST_FITS = const(14)
-
-ROWS = const(6)  # rows of a list page (pages 1..6; page 7 for its arrow and hint)
 
 # What the held keys do, said where no label says it (the score, hand and
 # game-over screens).
@@ -137,53 +135,3 @@ def soft_labels(table, buf, labels, prompt, hint):
         screen.text_right(buf, 122, 3 + i + apart, right[i])
     screen.text_center(buf, 2, prompt)
     screen.text_right(buf, 126, 7, hint)
-
-
-def back_hint(table):
-    """What leaves a list page, with the letter of the key on the left."""
-    return table.key_letter(W) + " OR OK: BACK"
-
-
-def scroll(table, key, last, now_ms, what):
-    """The top (N) or bottom (S) key on a list page without a cursor: the
-    first row shown (the page's ``top``, 0..``last``) moves one that way; at
-    the end, "NO MORE ``what`` THAT WAY" instead (that key's triangle is gone)."""
-    page = table.page
-    top = min(last, max(0, page.top + (1 if key == S else -1)))
-    if top == page.top:
-        table.say("NO MORE " + what + " THAT WAY", now_ms)
-    page.top = top
-
-
-def draw_list(table, buf, title, rows, cursor, hint):
-    """A title bar and up to ``ROWS`` rows of (label, value) from the page's
-    row ``top``; ``cursor`` row inverted (None for none), scrolled into
-    view. The bottom line holds ``hint`` (what the key on the right does,
-    or None) and the triangle when more rows follow."""
-    screen.text(buf, 2, 0, title)
-    screen.text_right(buf, 127, 0, table.key_letter(W) + ":BACK")
-    screen.hline(buf, 0, 128, 7, 2)
-    count = len(rows)
-    page = table.page
-    top = page.top
-    if cursor is not None:
-        if cursor < top:
-            top = cursor
-        elif cursor >= top + ROWS:
-            top = cursor - ROWS + 1
-        page.top = top
-    for line in range(min(ROWS, count - top)):
-        row = rows[top + line]
-        selected = cursor == top + line
-        if selected:
-            screen.fill(buf, 0, 128, 1 + line)
-        screen.text(buf, 3, 1 + line, row[0], selected)
-        if row[1]:
-            screen.text_right(buf, 125, 1 + line, row[1], selected)
-    if hint:
-        screen.text(buf, 2, 7, table.key_letter(E) + ":" + hint)
-    # The triangles point at the keys that scroll: the top one, the bottom one.
-    if top > 0:
-        screen.marker(buf, N)
-    if top + ROWS < count:
-        screen.marker(buf, S)

@@ -7,7 +7,7 @@ fit; the left key or OK goes back."""
 
 from micropython import const
 
-from ui import parts, screen
+from ui import lists, screen
 from euchre_core import hand_stats
 from ui.keys import N, OK, S, W
 
@@ -66,10 +66,10 @@ def press(table, key, long, now_ms):
         return
     count = len(table.page.rows)
     if (key == N or key == S) and count > _FITS:
-        parts.scroll(table, key, count - _FITS + 1, now_ms, "ROWS")
+        lists.scroll(table, key, count - _FITS + 1, now_ms, "ROWS")
         return
     # A key the page does not offer: what it does offer, nothing else.
-    table.say(parts.back_hint(table), now_ms)
+    table.say(lists.back_hint(table), now_ms)
 
 
 def draw(table, buf):

@@ -6,25 +6,9 @@ and ticks with the time in milliseconds and asks it to ``render`` into the
 display buffer when anything changed; the display then sends only the
 columns that differ from what its glass shows.
 
-Each screen is a module of this package, named in ``SCREENS`` as
-``screen_name`` reports it and found through ``screen_module``. No press
-should wait for a module (read from flash, after a garbage collection),
-nor should the heap hold code no screen on view can reach: modules are
-loaded while the table is quiet, when the loop calls ``Table.prepare``.
-Only the score screen is imported with the table (start-up draws the
-first picture with it); at the first quiet moment, once that picture is on
-the glass, the other screens a hand meets (``HAND_SCREENS``, with the
-trump suit's question while the table records it), held in play from then
-on; the menu while OK is held, before its long press opens it
-(``Table.holding``); on the menu and its pages, only those
-their presses lead to (``DROPPED``), so a page's module never sits on top
-of them all. The menu's pages
-(``PAGE_MODULES``) are held one at a time: at each quiet moment on the
-menu, the module of the entry under the cursor is loaded (the menu's
-``ahead``) and any other dropped; a page keeps its own (and the engine's
-report it shows: ``REPORT_PAGES``); back to play,
-none (``release_pages``). A press faster than the quiet moment loads what
-it opens then (``screen_module``): slower, the same screen. A screen
+Each screen is a module of this package, named in the screen registry's
+``SCREENS`` (``ui.registry``, which also decides which of their modules
+the heap holds when) and found through ``screen_module``. A screen
 module has
 
 * ``press(table, key, long, now_ms)``: a short or long press of a key (ui.keys);
@@ -38,8 +22,8 @@ fills the ``Page`` that ``Table.open`` makes for it; ``SIDE_MARKS =
 False`` on a screen that draws no triangle at the left or right edge (a
 message box then covers its edges too); ``ahead(table, page)`` on a screen
 that opens pages: the page module the next press may open, or None.
-Adding a screen is one module and its name in ``SCREENS`` (and, for a page
-of the menu, in ``PAGE_MODULES``).
+Adding a screen is one module and its name in ``ui.registry.SCREENS``
+(and, for a page of the menu, in its ``PAGE_MODULES``).
 
 Who owns what. The table keeps the game, the match, the preferences,
 the questions waiting for an answer (``Waiting``) and what it says
@@ -47,7 +31,7 @@ the questions waiting for an answer (``Waiting``) and what it says
 over the game's own keeps its state in its ``Page`` (``Table.page``), made
 as it opens and dropped as it closes, so nothing of a closed screen stays
 behind. Screens change only through the table, by name, checked against
-``SCREENS``: ``open(name, ...)``; ``close()``, to a question still waiting
+the registry's ``SCREENS``: ``open(name, ...)``; ``close()``, to a question still waiting
 for its answer (who deals first after New game, a set-back offered, the
 trump suit: ``Table.home``) or the game's own screen; ``back()``, a page the
 menu opened back to the menu, on its entry (the menu's page waits under
@@ -73,8 +57,6 @@ rules, so its log replays exactly). They are saved, and win over
 settings.toml until "From settings" is chosen in the Rules menu.
 """
 
-import gc
-import sys
 from collections import namedtuple
 
 from micropython import const
@@ -90,134 +72,31 @@ from euchre_core.game import Game
 from euchre_core.game_forms import Previous
 from euchre_core.rules import Rules
 
-# Every screen by its name. The game's own screen (score, hand or over, by
-# the state of the game) shows while no screen is open over it
-# (``Table.page`` is None).
-SCREENS = ("score", "hand", "over", "quick", "banner", "ask", "menu", "pick", "adjust",
-           "options", "stats", "history", "confirm", "suit")
-
-# The modules of this package imported so far: at first the score screen,
-# which start-up shows.
-_LOADED = {"score": score}
-
-# The other screens every hand meets (the hand, its result banner, the
-# quick result, game over), loaded at the loop's first quiet moment
-# (``Table.prepare``) and held in play from then on; with them, under the
-# house rules that ask it (Canadian loner, blind loner), the question before
-# a call; while the table records the trump suit, its question. The four
-# sets, by the rules asking (1) and the table recording trump (2). The
-# menu, which long OK opens from every screen, is not held in play: it
-# loads while OK is held, before its long press fires (``Table.holding``).
-HAND_SCREENS = ("hand", "banner", "quick", "over")
-_HELD = (HAND_SCREENS, HAND_SCREENS + ("ask",), HAND_SCREENS + ("suit",),
-         HAND_SCREENS + ("ask", "suit"))
-
-# While the menu or a screen it opened is on view, a press opens a page or
-# the seat picker, goes back to the menu, or closes it to the game's own
-# screen (``main_screen``) or a question waiting (``Table.home``). Of the
-# screens play holds (``DROPPED``), the table then keeps only the game's
-# own screen, a question's, and the menu with what the module that the
-# entry under the cursor opens (or the page on view) may lead to
-# (``_LEADS``, by that module; None: an entry that opens none; the other
-# pages, the menu alone), and drops the others before a page's module
-# loads, so the heap never holds both; play brings them back at its next
-# quiet moment. Undo (no page) and the seat
-# picker's entries may score a hand or take one back: the hand's, game
-# over's and the result banner (a set-back offer); Undo right after the
-# trump suit was named brings its question back (the menu's ``ahead``
-# names the suit's module then); Adjust score may end the game; New game
-# and Reset match ask who deals first. The score screen (start-up's) is
-# never dropped.
-DROPPED = HAND_SCREENS + ("ask", "suit", "menu", "pick")
-_PLAYED = ("menu", "hand", "over", "banner")
-_LEADS = {None: _PLAYED, "pick": _PLAYED, "suit": _PLAYED, "adjust": ("menu", "over"),
-          "confirm": ("menu", "pick")}
-_MENU = ("menu",)
-
-# The modules only the menu's pages use: at most one of them is held at a
-# time, the one the screen on view shows or may open next (``hold``), and
-# none back in play (``release_pages``).
-PAGE_MODULES = ("options", "stats", "history", "adjust", "confirm", "export")
-# The pages that import one of the engine's reports, and that report's
-# module (in ``euchre_core``): each report is held while its page is, and
-# let go with it.
-REPORT_PAGES = (("stats", "hand_stats"), ("history", "reports"))
-
-
-def load_screens(names):
-    """Import the screens ``names`` that are not loaded yet. Loading a module
-    needs room in one piece: the callers collect the garbage first."""
-    for name in names:
-        if name not in _LOADED:
-            # __import__ returns the package, which the import gave the module.
-            _LOADED[name] = getattr(__import__("ui." + name), name)
-
-
-def release_pages(keep=None):
-    """Drop the modules of ``PAGE_MODULES`` that are loaded, but ``keep``,
-    and the engine's reports but the one ``keep`` shows: from the loaded
-    screens, the interpreter's modules and the package, the references an
-    import keeps, so that their code leaves the heap."""
-    for name in PAGE_MODULES:
-        if name != keep and _LOADED.pop(name, None) is not None:
-            _forget("ui", name)
-    for page, report in REPORT_PAGES:
-        if page != keep:
-            _forget("euchre_core", report)
-
-
-def _forget(package, name):
-    """The module ``package.name`` out of the interpreter's modules and its
-    package (nothing to do, and nothing made, when it is not loaded)."""
-    parent = sys.modules[package]
-    if hasattr(parent, name):
-        delattr(parent, name)
-        sys.modules.pop(package + "." + name, None)
-
-
-def hold(names, page, main=None, question=None):
-    """The screens ``names`` loaded, with ``page`` (a module of
-    ``PAGE_MODULES``, the seat picker, the suit's question, or None), the
-    game's own screen ``main`` and a question's screen (each a name or
-    None): the other page modules, and of the screens play holds
-    (``DROPPED``) those not among them, are dropped, then what is missing
-    is loaded, after a collection
-    (the free heap is cut up by the presses' garbage). True when it loaded
-    anything. With nothing to change it makes no object: the loop calls it
-    (``Table.prepare``) at every quiet moment."""
-    release_pages(page)
-    for name in DROPPED:
-        if (name not in names and name != page and name != main and name != question
-                and _LOADED.pop(name, None) is not None):
-            _forget("ui", name)
-    due = ((page is not None and page not in _LOADED) or (main is not None and main not in _LOADED)
-           or (question is not None and question not in _LOADED))
-    for name in names:
-        if name not in _LOADED:
-            due = True
-    if not due:
-        return False
-    gc.collect()
-    load_screens(names)
-    for name in (page, main, question):
-        if name is not None:
-            load_screens((name,))
-    return True
-
 
 def screen_module(name):
-    """The module of ``name`` in this package (a screen of ``SCREENS``, or
-    ``export``), imported now when it is not loaded yet: a press faster
-    than the quiet moment (``Table.prepare``) waits for it."""
-    module = _LOADED.get(name)
-    if module is None:
-        if name in PAGE_MODULES:
-            release_pages()  # one page module at a time
-        # Mid-game the free heap is cut up by the garbage of the presses.
-        gc.collect()
-        load_screens((name,))
-        module = _LOADED[name]
-    return module
+    """The module of the screen ``name``. The score screen's is imported
+    with the table: start-up draws the first picture with it alone. Any
+    other comes through the screen registry, which loads after that
+    first picture (``registry``)."""
+    if name == "score":
+        return score
+    return registry().module(name)
+
+
+_registry = None  # ui.registry, once registry() has imported it
+
+
+def registry():
+    """The screen registry (``ui.registry``), imported at its first use
+    and kept here: an ``import`` statement looks its name up among the
+    interned names at each run, and the presses and quiet moments ask for
+    the registry often."""
+    global _registry
+    if _registry is None:
+        import ui.registry
+
+        _registry = ui.registry
+    return _registry
 
 
 MESSAGE_MS = const(3500)
@@ -524,7 +403,7 @@ class Table:
         # other than it (Adjust score, Set dealer, from the menu) ends the
         # offer, and the table is told, and the way back; not when the game
         # is over (that is the news, and a box would hide its score).
-        offered = game.may_set_back and self._question() == "banner"  # (most presses: False)
+        offered = game.may_set_back and self.question == "banner"  # (most presses: False)
         count = game.action_count
         unit.press(self, key, long, now_ms)
         if (offered and self.game is game and game.action_count > count
@@ -536,45 +415,16 @@ class Table:
 
     def prepare(self):
         """The table is quiet (the loop calls this at its quiet moments):
-        load now what the next press may need, so that no press waits for a
-        module. The screens held in play from the first quiet moment on
-        (``HAND_SCREENS``; on the menu and its pages fewer: ``DROPPED``),
-        and of the menu's page modules only the one the screen on view
-        shows or may open next (its module's ``ahead``: on the menu, the
-        entry under the cursor); the others are dropped.
+        load now what the next press may need (``ui.registry.prepare``).
         True when it collected the garbage and loaded a module."""
-        page = self.page
-        if page is not None:
-            name = page.name
-            ahead = getattr(screen_module(name), "ahead", None)  # a page has none
-            if ahead is not None or page.under is not None:
-                # The menu (the screen that opens pages) or a screen it
-                # opened: only what their presses lead to.
-                want = name if ahead is None else ahead(self, page)
-                return hold(_LEADS.get(want, _MENU), want, self.main_screen, self._question())
-        rules = self.game.rules
-        held = _HELD[(1 if rules.canadian_loner or rules.blind_loner else 0)
-                     | (2 if self.trump else 0)]
-        # Of the questions, only who deals first is not among those.
-        return hold(held, None, question="pick" if self.waiting.new_game is not None else None)
+        return registry().prepare(self)
 
     def holding(self, key):
         """``key`` has been held half its long press (the loop calls this
-        once a hold): what that long press opens is loaded now, so that it
-        finds it loaded. Long OK opens the menu from every screen:
-        the screens of play the menu does not keep (``DROPPED``, but the
-        one on view) are dropped first, as its own quiet moment would drop
-        them, so the heap never holds both. A press let go after this
-        and before its long press is a short one: a screen it opens that
-        was dropped loads then. With the menu loaded (on the menu, or a
-        screen it opened) nothing changes. True when it collected the
-        garbage and loaded the menu."""
-        if key != OK or "menu" in _LOADED:
-            return False
-        # _PLAYED holds every game's own screen the score screen is not.
-        name = self.screen_name
-        held = _PLAYED + (name,) if name in DROPPED else _PLAYED
-        return hold(held, None, question=self._question())
+        once a hold): what that long press opens is loaded now
+        (``ui.registry.holding``). True when it collected the garbage and
+        loaded the menu."""
+        return registry().holding(self, key)
 
     # ----- screens: opened and closed only here ---------------------------------
 
@@ -583,9 +433,10 @@ class Table:
         a new ``Page`` for it, filled by its module's ``show(table, page,
         *args)`` when it has one. A screen opened from the menu goes back
         to it (``back``)."""
-        if name not in SCREENS:
+        screens = registry()
+        if name not in screens.SCREENS:
             raise ValueError("no screen " + name)
-        unit = screen_module(name)
+        unit = screens.module(name)
         page = Page(name)
         old = self.page
         if old is not None and old.name == "menu" and name != "menu":
@@ -631,7 +482,7 @@ class Table:
         self._drawn_in = None
         if page is None:
             # Back to play: the menu's pages are not needed until it opens.
-            release_pages()
+            registry().release_pages()
 
     def home(self):
         """Close the screen on view: to a question the table has not
@@ -640,7 +491,7 @@ class Table:
         come back after a power cut (ui.restore), so leaving one through
         the menu never drops it."""
         self._turn(None)
-        question = self._question()
+        question = self.question
         if question == "pick":
             self.open("pick", screen_module("pick").FOR_FIRST)
         elif question == "banner":
@@ -650,7 +501,8 @@ class Table:
         elif question == "suit":
             self.open("suit")
 
-    def _question(self):
+    @property
+    def question(self):
         """The screen of the question the table has not answered yet (who
         deals first after New game: "pick"; a set-back offered: "banner";
         the trump suit: "suit"), or None."""
@@ -764,7 +616,7 @@ class Table:
         try:
             return prefs.prefs_bytes(self)
         finally:
-            _forget("ui", "prefs")
+            registry().forget("ui", "prefs")
 
     # ----- what the screens use -------------------------------------------------
 

@@ -621,7 +621,7 @@ class Board:
     its last byte on the bus (the anchor's Pico ms times ``cpu_factor``);
     the work of each I2C transaction; loading modules (``load_ms_per_kb``
     a KB of ``.mpy`` read and made into objects) and, before a screen's
-    module loads, the garbage collection ``ui.table.screen_module`` makes
+    module loads, the garbage collection ``ui.registry.module`` makes
     (``collect_ms``). ``factors`` are ``BOARD_CALIBRATION``'s unless given
     (``calibrate``)."""
 
