@@ -304,16 +304,16 @@ def _quoted(value: bytes) -> bytes:
     return text
 
 
-def parse(lines: "Any") -> "Dict[str, Any]":
+def parse(lines: "Any") -> "Dict[bytes, Any]":
     """The keys of settings.toml's root table from its lines (bytes; its
-    comment and blank lines may be left out): {key: its value as written
+    comment and blank lines may be left out): {key (bytes): its value as written
     (bytes: a quoted value's text with its escapes undone, a bare value up
     to its comment), or a ValueError with a word for why it cannot be read
     (the sentence is ``hw.settings_words``'s)}.
     As CircuitPython reads the file: ``#`` comments, ``KEY = "text"`` with
     its escapes, a bare ``KEY = value`` up to a comment, the first of a
     repeated key, nothing after a ``[table]`` line."""
-    found: "Dict[str, Any]" = {}
+    found: "Dict[bytes, Any]" = {}
     first = True
     for line in lines:
         if first:
@@ -330,10 +330,9 @@ def parse(lines: "Any") -> "Dict[str, Any]":
         equals = line.find(b"=")
         if equals < 0:
             continue
-        try:
-            key = line[:equals].strip().decode()
-        except Exception:
-            continue  # not a key any setting has
+        # The key as written: not made a string (each new string is looked
+        # up among the interned names); one that is not UTF-8 matches none.
+        key = line[:equals].strip()
         if key in found:
             continue
         value = line[equals + 1:].strip()
@@ -402,16 +401,19 @@ def _lines(f: "Any") -> "Any":
 def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path`` (by
     default ``SETTINGS_FILE``), read here once; no file: every key absent.
-    It is the ``get`` of ``parse``'s dict: a key looked up in C, without a
-    Python call a key; a value as written (bytes, not yet checked as UTF-8),
-    or one it cannot read handed over as its ValueError."""
-    found: "Dict[str, Any]" = {}
+    A value as written (bytes, not yet checked as UTF-8), or one it cannot
+    read handed over as its ValueError."""
+    found: "Dict[bytes, Any]" = {}
     try:
         with open(SETTINGS_FILE if path is None else path, "rb") as f:
             found = parse(_lines(f))
     except OSError:
         pass
-    return found.get
+
+    def read(key: str) -> "Any":
+        return found.get(key.encode())
+
+    return read
 
 
 class Settings:

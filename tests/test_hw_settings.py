@@ -324,8 +324,8 @@ def test_the_file_is_read_as_circuitpython_reads_it():
                     'EUCHRE_NAME_W = "Wes"\n')
     # The first of a repeated key; nothing after a table. Values as written
     # (escapes undone), decoded only when they are converted.
-    assert found == {"EUCHRE_TARGET": b"11", "EUCHRE_NAME_N": b'Ann "A"',
-                     "EUCHRE_NAME_E": b"a\\bAB\t", "EUCHRE_NAME_S": b"#not a comment"}
+    assert found == {b"EUCHRE_TARGET": b"11", b"EUCHRE_NAME_N": b'Ann "A"',
+                     b"EUCHRE_NAME_E": b"a\\bAB\t", b"EUCHRE_NAME_S": b"#not a comment"}
 
 
 @pytest.mark.parametrize("line, why", [
@@ -347,6 +347,13 @@ def test_a_value_the_file_cannot_give_names_the_key_and_why(tmp_path, monkeypatc
     assert s.errors == [key + ": cannot read it (" + why + "); using "
                         + words.toml_value(hs.default(key), "")]
     assert s[key] == hs.default(key) and s["EUCHRE_CONTRAST"] == 100
+
+
+def test_a_key_that_is_not_utf8_is_no_setting_and_stops_nothing(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b'EUCHRE_NAME_\xff = "Bo"\nEUCHRE_NAME_N = "Ann"\n')
+    s = hs.Settings(hs.read_file(str(path)))
+    assert s.errors == [] and s.given == ["EUCHRE_NAME_N"] and s["EUCHRE_NAME_N"] == "Ann"
 
 
 def test_text_that_is_not_utf8_names_the_key(tmp_path):
