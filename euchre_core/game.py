@@ -489,9 +489,18 @@ class Game:
             seat = (seat + 1) % 4
         return seat
 
-    def _plays(self, seat):
+    def play_refusal(self, seat):
+        """Why ``seat`` takes no trick and reneges in no trick now (the
+        ``Refusal`` ``trick`` and ``renege`` raise for it: the partner of a
+        lone player sits out the hand), or None when it plays."""
         if self.sits_out(seat):
-            raise Refusal("%s sits out this hand", seat)
+            return Refusal("%s sits out this hand", seat)
+        return None
+
+    def _plays(self, seat):
+        refusal = self.play_refusal(seat)
+        if refusal is not None:
+            raise refusal
 
     def _do_trick(self, seat):
         if not self.in_hand:

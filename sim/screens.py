@@ -87,7 +87,8 @@ SCREENS = (
      "Menu, Renege, during a hand: the seat key of the player who reneged; the "
      "penalty goes to the other team."),
     ("rest_of_tricks", "N N OK:long S*2 OK",
-     "Menu, Rest of tricks: the seat key of the side that takes every trick left."),
+     "Menu, Rest of tricks: the seat key of the side that takes every trick left (a lone "
+     "player's partner, who sits out, is refused)."),
     ("defender_alone", "N E:long",
      "A defender's long press before the first trick: East defends alone (where "
      "the house rules allow it)."),

@@ -148,6 +148,20 @@ def case_pass_refusal_says_why_without_passing():
     assert game.pass_refusal().seat is None
 
 
+def case_play_refusal_names_the_seat_that_sits_out_without_acting():
+    game = transcript.parse(Rules(), "AE TS", dealer=N)  # E alone: W sits out
+    assert [game.play_refusal(seat) for seat in (N, E, S)] == [None, None, None]
+    found = game.play_refusal(W)
+    assert str(found) == "W sits out this hand" and found.seat == W
+    assert isinstance(found, Refusal)
+    assert transcript.text(game) == "AE TS" and game.tricks == [1, 0]
+    game = transcript.parse(Rules(), "AE DN", dealer=N)  # and S, the lone defender's partner
+    assert str(game.play_refusal(S)) == "S sits out this hand"
+    assert str(game.play_refusal(W)) == "W sits out this hand"
+    assert game.play_refusal(N) is None and game.play_refusal(E) is None
+    assert Game(Rules(), dealer=N).play_refusal(S) is None  # between hands: nobody sits out
+
+
 def case_game_and_text_refusals():
     assert raises(Game, "rules") == "Game needs a Rules object"
     assert raises(Game, None) == "Game needs a Rules object"

@@ -118,6 +118,24 @@ def case_ui_rest_of_tricks_to_one_side():
     assert t.game.scores == [1, 0] and t.game.last_hand.tricks == (4, 1)
 
 
+def case_ui_rest_of_tricks_refuses_the_seat_that_sits_out():
+    # As the hand screen and Renege do: the partner of a lone player takes
+    # no trick, so none of the rest either; the picker stays.
+    clock = Clock()
+    t = table(dealer=0)
+    press(t, clock, E, long=True)  # E alone: W sits out
+    press(t, clock, S)  # a trick to N-S
+    press(t, clock, OK, long=True)
+    press(t, clock, S)
+    press(t, clock, S)  # REST OF TRICKS
+    press(t, clock, OK)
+    press(t, clock, W)
+    assert t.message == "DAN SITS OUT THIS HAND" and t.screen_name == "pick"
+    assert t.game.tricks == [1, 0] and t.game.hand_count == 0
+    press(t, clock, E)  # the rest to the lone player: four of five, made
+    assert t.game.last_hand.tricks == (1, 4) and t.game.scores == [0, 1]
+
+
 def case_ui_adjust_score():
     clock = Clock()
     t = table(dealer=0)
