@@ -119,6 +119,22 @@ def _loaded(name):
     return name in registry._LOADED
 
 
+def case_pin_the_first_picture_needs_no_registry_and_its_first_use_keeps_it():
+    # Start-up draws the score with the score screen alone; the registry
+    # comes at the table's first quiet moment, imported once and kept.
+    kept = table_module._registry
+    table_module._registry = None  # as at a start-up
+    try:
+        t = table(dealer=0)
+        t.render(bytearray(1024))
+        assert t.screen_name == "score" and table_module._registry is None
+        t.prepare()
+        assert table_module._registry is registry
+        assert table_module.screen_module("hand") is registry.module("hand")
+    finally:
+        table_module._registry = kept
+
+
 def case_pin_the_first_quiet_moment_loads_the_hands_screens():
     _forget("quick")
     t = table(dealer=0)
