@@ -490,9 +490,10 @@ class Game:
         return seat
 
     def play_refusal(self, seat):
-        """Why ``seat`` takes no trick and reneges in no trick now (the
-        ``Refusal`` ``trick`` and ``renege`` raise for it: the partner of a
-        lone player sits out the hand), or None when it plays."""
+        """Why ``seat`` takes no trick and reneges in no trick now because
+        it sits out the hand (the partner of a lone player): the ``Refusal``
+        ``trick`` and ``renege`` raise for it, or None. Only that reason:
+        between hands or at game over they refuse for others."""
         if self.sits_out(seat):
             return Refusal("%s sits out this hand", seat)
         return None

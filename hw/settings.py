@@ -402,7 +402,9 @@ def read_file(path: "Optional[str]" = None) -> "Callable[[str], Any]":
     """A reader (see ``Settings``) of the settings file at ``path`` (by
     default ``SETTINGS_FILE``), read here once; no file: every key absent.
     A value as written (bytes, not yet checked as UTF-8), or one it cannot
-    read handed over as its ValueError."""
+    read handed over as its ValueError. A key is looked up by its bytes:
+    one small bytes object a key, where a string made of the file's key
+    would be looked up among the interned names, and missed."""
     found: "Dict[bytes, Any]" = {}
     try:
         with open(SETTINGS_FILE if path is None else path, "rb") as f:

@@ -126,6 +126,7 @@ def case_pin_the_first_picture_needs_no_registry_and_its_first_use_keeps_it():
     table_module._registry = None  # as at a start-up
     try:
         t = table(dealer=0)
+        t.home()  # as a game resumed between hands comes home (ui.restore)
         t.render(bytearray(1024))
         assert t.screen_name == "score" and table_module._registry is None
         t.prepare()

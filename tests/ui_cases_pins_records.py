@@ -303,23 +303,23 @@ def case_pin_from_settings_saves_the_switches_it_puts_back():
 
 
 def case_pin_screens_load_when_first_needed():
-    import ui.registry as ui_table
+    import ui.registry as screens
 
-    loaded = dict(ui_table._LOADED)
+    loaded = dict(screens._LOADED)
     try:
-        for name in ui_table.HAND_SCREENS + ("menu", "pick"):
-            ui_table._LOADED.pop(name, None)
+        for name in screens.HAND_SCREENS + ("menu", "pick"):
+            screens._LOADED.pop(name, None)
         clock = Clock()
         t = play(table(dealer=0), clock, "S")
         assert t.screen_name == "hand"
-        ui_table.load_screens(ui_table.HAND_SCREENS)
-        for name in ui_table.HAND_SCREENS:
-            assert ui_table.module(name).__name__ == "ui." + name
+        screens.load_screens(screens.HAND_SCREENS)
+        for name in screens.HAND_SCREENS:
+            assert screens.module(name).__name__ == "ui." + name
         play(t, clock, "OK E ~ OK* S S OK")
         assert t.screen_name == "pick"
     finally:
-        ui_table._LOADED.clear()
-        ui_table._LOADED.update(loaded)
+        screens._LOADED.clear()
+        screens._LOADED.update(loaded)
 
 
 def case_pin_every_new_game_saves_the_tally():

@@ -153,7 +153,7 @@ def case_ui_undo_of_new_game_plays_no_more_than_the_hand_in_play_again():
 
 
 def _pages_held():
-    """The menu's page modules loaded now (ui.table's PAGE_MODULES)."""
+    """The menu's page modules loaded now (ui.registry's PAGE_MODULES)."""
     from ui.registry import PAGE_MODULES
     return [name for name in PAGE_MODULES if "ui." + name in sys.modules]
 

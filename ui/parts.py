@@ -4,7 +4,7 @@ team names, the soft-key labels. The list pages' own are ``ui.lists``."""
 from micropython import const
 
 from ui import screen
-from ui.keys import E, N, S, W
+from ui.keys import N, S, W
 from euchre_core.actions import ADJUST, SET_DEALER, kind_of
 from euchre_core.rules import EUCHRE, LONE_DEFENSE, LONE_MARCH, MADE, MARCH, RENEGE
 

@@ -46,13 +46,13 @@ def press(table, key, long, now_ms):
         if done:
             table.say(table.names[key].decode() + " DEALS", now_ms)
     elif purpose == FOR_REST:
-        defenders_have = game.tricks[1 - game.makers]
         refusal = game.play_refusal(key)
         if refusal is not None:
             # A seat that sits out takes none of the rest, as it takes no
             # trick: refused, and the picker stays.
             table.say(table.with_names(refusal), now_ms)
             return
+        defenders_have = game.tricks[1 - game.makers]
         if key % 2 == game.makers:
             done = table.act(now_ms, game.finish, 5 - defenders_have)
         else:

@@ -105,7 +105,7 @@ def release_pages(keep=None):
     for name in PAGE_MODULES:
         if name != keep and _LOADED.pop(name, None) is not None:
             forget("ui", name)
-    for page in REPORT_PAGES:
+    for page in REPORT_PAGES:  # (not .items(): a view object at every quiet moment)
         if page != keep:
             forget("euchre_core", REPORT_PAGES[page])
 

@@ -163,7 +163,7 @@ class Page:
     fields it names; the rest keep the class's defaults, so a page holds
     only what its screen set.
 
-    * ``name``: the screen, a name in ``SCREENS``.
+    * ``name``: the screen, a name in ``ui.registry.SCREENS``.
     * ``kind``: what it is for: pick.FOR_*, score.IF_* (ask), options.RULES or
       options.DISPLAY; Reset match (1) or New game (0) on confirm.
     * ``seat``: the seat calling (ask).
@@ -332,7 +332,7 @@ class Table:
 
     @property
     def screen_name(self):
-        """The screen on view: a name in ``SCREENS``, or "notice"."""
+        """The screen on view: a name in ``ui.registry.SCREENS``, or "notice"."""
         if self.said.notices:
             return "notice"
         page = self.page
@@ -429,7 +429,7 @@ class Table:
     # ----- screens: opened and closed only here ---------------------------------
 
     def open(self, name, *args):
-        """Open screen ``name`` (a name in ``SCREENS``) over the one on view:
+        """Open screen ``name`` (a name in ``ui.registry.SCREENS``) over the one on view:
         a new ``Page`` for it, filled by its module's ``show(table, page,
         *args)`` when it has one. A screen opened from the menu goes back
         to it (``back``)."""
@@ -480,9 +480,11 @@ class Table:
             self.prefs_changed()
         self.page = page
         self._drawn_in = None
-        if page is None:
+        if page is None and _registry is not None:
             # Back to play: the menu's pages are not needed until it opens.
-            registry().release_pages()
+            # (Before the registry loads no page can have: a saved game
+            # resumed on a question comes home without loading it.)
+            _registry.release_pages()
 
     def home(self):
         """Close the screen on view: to a question the table has not
