@@ -189,8 +189,7 @@ class Game:
     def progress(self):
         """(team 0, team 1) scores at the start and after each score change."""
         scores = self._progress
-        return [(scores[at] | scores[at + 1] << 8, scores[at + 2] | scores[at + 3] << 8)
-                for at in range(0, len(scores), 4)]
+        return [_scores_at(scores, at) for at in range(0, len(scores), 4)]
 
     # ----- actions -----------------------------------------------------------
 
@@ -585,9 +584,14 @@ def won_when_kept(previous):
     if previous.ended is None:
         return None
     hands, progress, _ = previous.ended
-    end = len(progress)
-    scores = (progress[end - 4] | progress[end - 3] << 8, progress[end - 2] | progress[end - 1] << 8)
-    return decide_winner(previous.rules, scores, len(hands) // HAND_BYTES)
+    return decide_winner(previous.rules, _scores_at(progress, len(progress) - 4),
+                         len(hands) // HAND_BYTES)
+
+
+def _scores_at(progress, at):
+    """Both scores of the progress bytes' entry at ``at`` (``_score_changed``
+    writes them: each 2 bytes, the low one first)."""
+    return (progress[at] | progress[at + 1] << 8, progress[at + 2] | progress[at + 3] << 8)
 
 
 def _arg_seat(arg):
