@@ -482,8 +482,8 @@ class Table:
         self._drawn_in = None
         if page is None and _registry is not None:
             # Back to play: the menu's pages are not needed until it opens.
-            # (Before the registry loads no page can have: a saved game
-            # resumed on a question comes home without loading it.)
+            # No page's module loads before the registry does, so a game
+            # resumed between hands comes home without loading it.
             _registry.release_pages()
 
     def home(self):
