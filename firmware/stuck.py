@@ -34,5 +34,6 @@ def notice(table: "Any", key: int, did: "Any") -> str:
         return text + "; its long press took back an action"
     game = table.game
     if table.game_serial == serial and game.action_count > index and game.codes[index] == code:
-        return text + "; its long press did " + table.describe(code)
+        # In the menu's words for it, as its Undo entry names it.
+        return text + "; its long press did " + table.module("menu").describe(table, code)
     return text

@@ -91,7 +91,7 @@ def ui_kind(file, function, original, mutated):
      "messages"),
     ("presses.py", "Presses.__init__", ADJUST, ADJUST.replace("points > 8", "points > 9"),
      "behaviour"),
-    ("table.py", "Table.describe", SAY, SAY.replace("== 4", "!= 4"), "messages"),
+    ("menu.py", "describe", SAY, SAY.replace("== 4", "!= 4"), "messages"),
     ("screen.py", "wrap", SAY, SAY.replace("== 4", "!= 4"), "drawing"),
     ("parts.py", "draw_list", SAY, SAY.replace("== 4", "!= 4"), "drawing"),
 ])

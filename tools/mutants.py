@@ -102,8 +102,8 @@ REFUSAL_FUNCTIONS = ("Game.pass_refusal", "Game.set_back_refusal", "_count_trick
 # UI functions whose only output is words on a screen: a row, a label, an
 # undo description, a seat's name put into the engine's words.
 WORD_FUNCTIONS = {
-    "table.py": ("Table.describe", "Table.with_names"),
-    "menu.py": ("undo_label",),
+    "table.py": ("Table.with_names",),
+    "menu.py": ("describe", "undo_label"),
     "ask.py": ("_labels",),
     "hand.py": ("lone_tags", "_fit"),
     "history.py": ("_teams", "_hand_row", "_adjust_row"),
@@ -115,7 +115,7 @@ WORD_FUNCTIONS = {
 # UI modules that only draw.
 DRAWING_FILES = ("screen.py", "font.py")
 # Of those, the ones whose words only reach the screen (drawn, or said):
-# Table.describe's also go into the exported CSV.
+# describe's (the menu's) also go into the exported CSV.
 SCREEN_ONLY_WORDS = ("Table.with_names", "undo_label", "_teams", "_hand_row", "_adjust_row",
                      "rows", "match_text", "back_hint", "_labels", "lone_tags")
 

@@ -5,6 +5,7 @@ of the loop (``Table.tick``) prints one line of it (``Export.tick``), so
 that a press never waits for more than one line, and the lines are never
 all in the heap."""
 
+from ui.menu import describe
 from euchre_core.actions import SUIT_NAMES, SUIT_WORDS, action_text
 from euchre_core.game import Game
 
@@ -146,7 +147,7 @@ def row(table, replay, code, step):
     alone = " & ".join(names[seat].decode() for seat in lone if seat is not None)
     scores = replay.scores
     return ",".join((
-        str(step), _field(table.describe(code)), _field(names[dealer].decode()),
+        str(step), _field(describe(table, code)), _field(names[dealer].decode()),
         "" if caller is None else _field(names[caller].decode()), _field(alone),
         str(tricks[0]), str(tricks[1]), str(scores[0]), str(scores[1]),
         _field(result)))

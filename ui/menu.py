@@ -13,7 +13,8 @@ it (``Table.back``), their modules dropped again once play resumes.
 from micropython import const
 
 from ui import lists, screen
-from ui.keys import N, S, W
+from ui.keys import N, S, SEATS, W
+from euchre_core.actions import SUIT_NAMES, SUIT_WORDS, action_text
 from euchre_core.game import Game, won_when_kept
 
 LIST_PAGE = True
@@ -43,6 +44,38 @@ LABELS = ("UNDO", "RENEGE", "REST OF TRICKS", "ADJUST SCORE", "SET DEALER",
 # or the seat picker), by entry; None: the entry acts at once.
 PAGE_OF = (None, "pick", "pick", "adjust", "pick", "options", "stats", "history", "options",
            "export", "confirm", "confirm")
+
+# An action's word by its letter in the game's text (``describe``): "|",
+# the letter, a space, the word. One string: its words are not each a
+# name the interpreter keeps.
+_ACTION_WORDS = ("|C CALL|A CALL ALONE|D DEF ALONE|L ALONE|T TRICK|P PASS|R RENEGE"
+                 "|J ADJUST|X DEALER|F RESULT|Q RESULT|B BLIND ALONE|S SET BACK|= TRUMP|")
+
+
+def describe(table, code):
+    """An action byte in words, with the table's names: what Undo undoes
+    (and Export's lines)."""
+    words = action_text(code)
+    # Every first letter action_text writes has its word.
+    at = _ACTION_WORDS.find("|" + words[0] + " ") + 3
+    word = _ACTION_WORDS[at:_ACTION_WORDS.find("|", at)]
+    rest = words[1:]
+    if rest[-1:] == "^":
+        # Ordered up in the first round (Canadian loner).
+        word = "ORDER UP" + word[4:]
+        rest = rest[:-1]
+    if words[0] == "=":
+        return word + " " + SUIT_WORDS[SUIT_NAMES.index(rest)].upper()
+    if len(rest) == 1 and rest in SEATS:
+        return word + " " + table.names[SEATS.index(rest)].decode()
+    if words[0] == "J":
+        return word + " " + table.teams[int(rest[0])].decode() + " " + rest[1:]
+    if words[0] == "F":
+        return word + " " + rest + "-" + str(5 - int(rest))
+    if words[0] == "Q":
+        # A quick result: the kind is known, not the tricks.
+        return word + " " + ("EUCHRED", "MADE", "MARCH")[int(rest) // 3 + int(rest) // 5]
+    return word
 
 
 def ahead(table, page):
@@ -111,11 +144,11 @@ def undo_label(table):
         code = table.game.codes[-1]
         page = table.page
         if page is None:
-            return "UNDO " + table.describe(code)
+            return "UNDO " + describe(table, code)
         # Kept on the page with the action it names: the menu is drawn at
         # every press, and its last action seldom changes meanwhile.
         if page.undo is None or page.undo[0] != code:
-            page.undo = (code, "UNDO " + table.describe(code))
+            page.undo = (code, "UNDO " + describe(table, code))
         return page.undo[1]
     if table.previous is not None:
         return "UNDO " + _replaced(table)
@@ -173,7 +206,7 @@ def undo(table, now_ms):
     """Take back the last action, or bring back the game New game replaced."""
     game = table.game
     if game.action_count:
-        what = table.describe(game.codes[-1])
+        what = describe(table, game.codes[-1])
         if _pair_last(table):
             # Taken back together, the pair is gone (an action taken back
             # after it leaves it last again: still a pair).

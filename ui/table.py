@@ -66,7 +66,6 @@ from ui.frame import ALL_PAGES, CONTRAST, SLEEP_S, WIDTH
 from ui.keys import OK, S, SEATS
 from ui.names import NAME_LENGTH, NAMES, TEAM_LENGTH, TEAMS, clean
 from ui.ticks import ticks_diff
-from euchre_core.actions import SUIT_NAMES, SUIT_WORDS, action_text
 from euchre_core.basics import Refusal
 from euchre_core.game import Game
 from euchre_core.game_forms import Previous
@@ -106,12 +105,6 @@ SHIFT_MS = const(60000)  # burn-in: move the score screen this often
 # this long: one flash erase for a run of changes; a power cut loses only
 # the changes of the last SAVE_MS before it.
 SAVE_MS = const(2000)
-
-# An action's word by its letter in the game's text (``Table.describe``):
-# "|", the letter, a space, the word. One string: its words are not each
-# a name the interpreter keeps.
-_ACTION_WORDS = ("|C CALL|A CALL ALONE|D DEF ALONE|L ALONE|T TRICK|P PASS|R RENEGE"
-                 "|J ADJUST|X DEALER|F RESULT|Q RESULT|B BLIND ALONE|S SET BACK|= TRUMP|")
 
 # Line widths of messages: in a box over the middle, in the score screen's
 # bottom band (a full line, then with the S marker the line left of it,
@@ -725,30 +718,6 @@ class Table:
         self.said.text = text
         self.said.since = now_ms
         self._drawn_in = None
-
-    def describe(self, code):
-        """An action byte in words, with the table's names."""
-        words = action_text(code)
-        # Every first letter action_text writes has its word.
-        at = _ACTION_WORDS.find("|" + words[0] + " ") + 3
-        word = _ACTION_WORDS[at:_ACTION_WORDS.find("|", at)]
-        rest = words[1:]
-        if rest[-1:] == "^":
-            # Ordered up in the first round (Canadian loner).
-            word = "ORDER UP" + word[4:]
-            rest = rest[:-1]
-        if words[0] == "=":
-            return word + " " + SUIT_WORDS[SUIT_NAMES.index(rest)].upper()
-        if len(rest) == 1 and rest in SEATS:
-            return word + " " + self.names[SEATS.index(rest)].decode()
-        if words[0] == "J":
-            return word + " " + self.teams[int(rest[0])].decode() + " " + rest[1:]
-        if words[0] == "F":
-            return word + " " + rest + "-" + str(5 - int(rest))
-        if words[0] == "Q":
-            # A quick result: the kind is known, not the tricks.
-            return word + " " + ("EUCHRED", "MADE", "MARCH")[int(rest) // 3 + int(rest) // 5]
-        return word
 
     # ----- messages ----------------------------------------------------------------
 
