@@ -9,8 +9,9 @@ the change per team."""
 
 from micropython import const
 
-from ui import parts, screen
+from ui import screen
 from ui.keys import OK
+from ui.labels import soft_labels
 from euchre_core.actions import ADJUST_MAX
 from euchre_core.rules import decide_winner
 
@@ -77,7 +78,7 @@ def draw(table, buf):
     teams = table.teams
     labels = (teams[0] + b" +1", teams[1] + b" +1", teams[0] + b" -1",
               teams[1] + b" -1")
-    parts.soft_labels(table, buf, labels, b"", "OK:SAVE")
+    soft_labels(table, buf, labels, b"", "OK:SAVE")
     # Each team's change, signed (it is not a score), lit when not 0.
     for team in (0, 1):
         change = pending[team]

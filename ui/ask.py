@@ -13,6 +13,7 @@ the seat calling.
 
 from ui import parts, screen
 from ui.keys import E, OK, W
+from ui.labels import soft_labels
 from ui.score import IF_ORDERED_UP, call
 
 LIST_PAGE = True
@@ -56,5 +57,5 @@ def draw(table, buf):
     labels[table.key_at(E)] = yes.encode()
     labels[table.key_at(W)] = no.encode()
     parts.draw_team_names(table, buf)
-    parts.soft_labels(table, buf, labels, table.names[page.seat] + b" CALLS", "OK:BACK")
+    soft_labels(table, buf, labels, table.names[page.seat] + b" CALLS", "OK:BACK")
     screen.text_center(buf, 5, prompt)

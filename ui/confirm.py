@@ -1,8 +1,9 @@
 """New game? and Reset match?, opened from the menu: E or OK yes (then who
 deals first), W no (back to the menu)."""
 
-from ui import parts, screen
+from ui import screen
 from ui.keys import E, OK, W
+from ui.labels import soft_labels
 
 LIST_PAGE = False
 
@@ -36,4 +37,4 @@ def draw(table, buf):
         ending = "THE NEXT GAME STARTS" if table.game.over else "THIS GAME ENDS HERE"
         screen.text_center(buf, 5, ending)
         screen.text_center(buf, 6, "(UNDO BRINGS IT BACK)")
-    parts.soft_labels(table, buf, (b"", b"YES", b"", b"NO"), b"", "OK:YES")
+    soft_labels(table, buf, (b"", b"YES", b"", b"NO"), b"", "OK:YES")

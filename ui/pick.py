@@ -10,8 +10,8 @@ The page's ``kind`` is what the seat is picked for.
 
 from micropython import const
 
-from ui import parts
 from ui.keys import OK
+from ui.labels import soft_labels
 
 LIST_PAGE = False
 
@@ -68,4 +68,4 @@ def press(table, key, long, now_ms):
 def draw(table, buf):
     purpose = table.page.kind
     hint = "OK:RANDOM" if purpose == FOR_FIRST else "OK:BACK"
-    parts.soft_labels(table, buf, table.names, _PROMPTS[purpose], hint)
+    soft_labels(table, buf, table.names, _PROMPTS[purpose], hint)

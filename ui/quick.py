@@ -6,6 +6,7 @@ not, a lone defender under its rule). OK goes back.
 
 from ui import parts
 from ui.keys import OK
+from ui.labels import soft_labels
 from euchre_core.rules import DEFEND_2_4
 
 LIST_PAGE = False
@@ -62,4 +63,4 @@ def draw(table, buf):
     # The hand screen's top line stays: fewer bytes to send on the way in
     # and out.
     parts.draw_team_names(table, buf)
-    parts.soft_labels(table, buf, labels, makers + b" TOOK?", "OK:BACK")
+    soft_labels(table, buf, labels, makers + b" TOOK?", "OK:BACK")
