@@ -72,6 +72,15 @@ def circles(graph):
     return found
 
 
+def test_the_registry_names_every_screen_that_draws_labels_beside_the_keys():
+    # ui.labels is let go with the last screen that imports it: the
+    # registry's LABELLED.
+    from ui import registry
+
+    importers = {name for name, imports in _graph().items() if "ui.labels" in imports}
+    assert importers == {"ui." + name for name in registry.LABELLED}
+
+
 def test_no_import_circle_in_hw_and_firmware():
     inner = ("hw", "firmware")
     graph = {module: {name for name in names if name.split(".")[0] in inner and name != module}

@@ -110,7 +110,8 @@ from ui.keys import N, S, OK
 t = Table(rand=lambda: 0)
 buf = bytearray(1024)
 t.render(buf)
-print("first picture", "ui.registry" in sys.modules, "ui.lists" in sys.modules)
+print("first picture", "ui.registry" in sys.modules, "ui.lists" in sys.modules,
+      "ui.labels" in sys.modules, "ui.menu" in sys.modules)
 from ui.registry import SCREENS
 print("at start", sorted(n for n in SCREENS if "ui." + n in sys.modules))
 t.press(N, False, 0)
@@ -133,8 +134,9 @@ def test_the_table_imports_a_screen_the_first_time_it_opens(tmp_path):
     # History do not hold them in the heap.
     out = run_on_stand_ins(tmp_path, SCREENS_ON_DEMAND, "256k")
     assert "at start ['score']" in out, out
-    # The first picture needs neither the screen registry nor the list pages.
-    assert "first picture False False" in out, out
+    # The first picture needs neither the screen registry nor the list
+    # pages, the labels beside the keys nor the menu's words for an action.
+    assert "first picture False False False False" in out, out
     # (The loop loads the other screens a hand meets at its first quiet moment.)
     # The seat picker loads only for an entry that opens it.
     assert "after options ['menu', 'options', 'score']" in out, out

@@ -47,6 +47,28 @@ def test_the_glass_lights_with_the_first_whole_picture():
         assert chip.data_bytes >= 1024 and chip.data_bytes < 1100
 
 
+def test_the_diff_loads_once_the_first_picture_is_on_the_glass(monkeypatch):
+    # The first picture goes out whole: the diff against the glass
+    # (hw.changes) loads after the glass is lit with it.
+    import builtins
+
+    import _vboard
+
+    lit = []
+    plain = builtins.__import__
+
+    def importing(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "hw.changes":
+            lit.append(_vboard.current().bus.devices[0x3C].display_on)
+        return plain(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", importing)
+    with boot() as pico:
+        pico.run_script("N wait:300")
+        assert table(pico).screen_name == "hand"
+    assert lit[:1] == [True]
+
+
 def test_a_first_power_ons_record_is_written_once_the_score_is_on_the_glass(monkeypatch):
     # As the loop writes a whole record after the screen it goes with: the
     # player does not wait for it at power-up either.

@@ -403,6 +403,32 @@ def case_pin_the_list_pages_drawing_is_held_only_with_a_list_page():
     assert t.screen_name == "menu" and _held("lists")
 
 
+def case_pin_the_labels_beside_the_keys_are_held_only_with_a_screen_that_draws_them():
+    # The quick result (held in play), the question before a call, the
+    # seat picker, Adjust score and the yes-or-no question draw labels
+    # beside the keys (ui.labels): held while one of them is.
+    clock = Clock()
+    t = table(dealer=0)
+    t.prepare()
+    assert _held("quick") and _held("labels")
+    press(t, clock, OK, long=True)
+    t.prepare()  # the menu, on Undo: the quick result dropped, and the labels with it
+    assert not _held("quick") and not _held("labels")
+    assert not hasattr(sys.modules["ui"], "labels")
+    for _ in range(t.page.rows.index(menu.ITEM_DEALER)):
+        press(t, clock, S)
+    t.prepare()  # on Set dealer: the seat picker loaded, which draws them
+    assert _loaded("pick") and _held("labels")
+    press(t, clock, OK)
+    assert t.screen_name == "pick"
+    t.prepare()
+    assert _held("labels")
+    press(t, clock, W)  # back to the menu
+    press(t, clock, W)  # back to play
+    t.prepare()
+    assert not _loaded("pick") and _held("quick") and _held("labels")
+
+
 def case_pin_the_menu_holds_what_each_entry_leads_to():
     # In a hand: the hand's screen always; Undo and the seat picker's
     # entries may score or take back a hand (game over, the banner), Adjust

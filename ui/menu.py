@@ -130,8 +130,8 @@ def _replaced(table):
     previous = table.previous
     if table.tally == [0, 0] and (previous.tally_ns or previous.tally_ew
                                   or won_when_kept(previous) is not None):
-        return "RESET MATCH"
-    return "NEW GAME"
+        return LABELS[ITEM_RESET]
+    return LABELS[ITEM_NEW_GAME]
 
 
 def undo_label(table):
@@ -212,7 +212,7 @@ def undo(table, now_ms):
             # after it leaves it last again: still a pair).
             table.undo_pair = None
             game.undo()
-            what = "ADJUST SCORE"
+            what = LABELS[ITEM_ADJUST]
         game.undo()
         table.say("UNDONE: " + what, now_ms)
     elif table.previous is not None:
