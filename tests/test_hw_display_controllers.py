@@ -176,6 +176,17 @@ def pair(request):
         hw.display.choose("ssd1306")
 
 
+def test_the_diff_counts_the_window_commands_each_adapter_sends(pair):
+    # hw.changes weighs a run's window by its command bytes; hw.display
+    # writes them (each after a control byte 0x80, then the data's 0x40).
+    import hw.changes
+
+    chip, display = pair
+    expected = hw.changes._PAGE_COMMANDS if display.PAGED else hw.changes._WINDOW_COMMANDS
+    assert len(display._window) - 1 == expected
+    assert display._window[-1] == 0x40 and display._window[0:-1:2] == b"\x80" * (expected // 2)
+
+
 def test_each_adapter_is_the_one_chosen(pair):
     chip, display = pair
     expected = {"SSD1306": hw.display.Display.SETUP, "SH1106": hw.controllers.SH1106[0],
