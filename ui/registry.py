@@ -18,9 +18,9 @@ menu's pages (``PAGE_MODULES``) are held one at a time: at each quiet
 moment on the menu, the module of the entry under the cursor is loaded
 (the menu's ``ahead``) and any other dropped; a page keeps its own (and
 the engine's report it shows: ``REPORT_PAGES``); back to play, none
-(``release_pages``). The list pages' own drawing (``ui.lists``) is held
-with the menu, which every list page holds; the labels beside the keys
-(``ui.labels``) while a screen that draws them is (``LABELLED``). A press faster than the quiet
+(``release_pages``). The drawing only some screens share is held while
+one of them is (``SHARED``): the list pages' (``ui.lists``), the labels
+beside the keys (``ui.labels``). A press faster than the quiet
 moment loads what it opens then (``module``): slower, the same screen.
 
 Adding a screen is one module and its name in ``SCREENS`` (and, for a page
@@ -56,9 +56,10 @@ HAND_SCREENS = ("hand", "banner", "quick", "over")
 _HELD = (HAND_SCREENS, HAND_SCREENS + ("ask",), HAND_SCREENS + ("suit",),
          HAND_SCREENS + ("ask", "suit"))
 
-# The screens that draw labels beside the keys (``ui.labels``), which is
-# let go with the last of them.
-LABELLED = ("quick", "ask", "pick", "adjust", "confirm")
+# The drawing modules only some screens share, each with those screens:
+# let go with the last of them. The list pages' (the menu, and the pages it
+# opens, which hold it); the labels beside the keys (the screens that ask).
+SHARED = {"lists": ("menu",), "labels": ("quick", "ask", "pick", "adjust", "confirm")}
 
 # While the menu or a screen it opened is on view, a press opens a page or
 # the seat picker, goes back to the menu, or closes it to the game's own
@@ -139,14 +140,12 @@ def hold(names, page, main=None, question=None):
         if (name not in names and name != page and name != main and name != question
                 and _LOADED.pop(name, None) is not None):
             forget("ui", name)
-    if "menu" not in _LOADED:
-        # The list pages are the menu and pages it opens, which hold it.
-        forget("ui", "lists")
-    for name in LABELLED:
-        if name in _LOADED:
-            break
-    else:
-        forget("ui", "labels")
+    for shared in SHARED:
+        for name in SHARED[shared]:
+            if name in _LOADED:
+                break
+        else:
+            forget("ui", shared)
     due = ((page is not None and page not in _LOADED) or (main is not None and main not in _LOADED)
            or (question is not None and question not in _LOADED))
     for name in names:
